@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One endpoint of the wire: the server registers it with these schemas (validation, serialisation,
+ * OpenAPI) and the web client is typed from the same object.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  /** Full path under the API base, Fastify style params: `/api/cases/:id/cancel/`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** false only for the public routes (sign-in, health …). */
+  auth: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  responses: Record<number, z.ZodType>;
+}
+
+export const defineRoute = <const T extends RouteDef>(route: T): T => route;
+
+type SuccessCode = 200 | 201 | 202 | 204;
+/** The body type of a route's success answer. */
+export type RouteResponse<R extends RouteDef> = {
+  [K in keyof R['responses'] & SuccessCode]: z.output<R['responses'][K]>;
+}[keyof R['responses'] & SuccessCode];
+export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type RouteQuery<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
+export type RouteParams<R extends RouteDef> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;
