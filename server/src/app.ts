@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { accountsModule } from './modules/accounts/index.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityPlugin from './plugins/security.ts';
+import staticWebPlugin from './plugins/static-web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Tests pass their own transport; otherwise SMTP_URL or the outbox folder decides. */
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** The whole API as ordered plugins: cross-cutting concerns first, then the modules, the web app last. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : loggerOptions(deps.config),
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('database', deps.database);
+  app.decorateRequest('actor', null);
+  // Lets a user quote the id of a failed request to support, and support find it in the logs.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Graceful shutdown: requests in flight finish, and their keep-alive connections close with them,
+  // otherwise an idle-after-close connection would hold the process open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(mailPlugin, { mailer: deps.mailer });
+  await app.register(authPlugin);
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(accountsModule);
+
+  await app.register(staticWebPlugin);
+  return app;
+}

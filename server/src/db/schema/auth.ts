@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Server-wide secrets kept in the database so that every API instance signs with the same key. */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  value: bytea('value').notNull(),
+  dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One sign-in: the family every rotated refresh token and every access token of it belongs to. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: varchar('revoked_reason', { length: 50 }),
+  },
+  (t) => [index('auth_sessions_user').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token: a database leak gives no usable token. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session').on(t.sessionId)],
+);
+
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque challenge token handed to the client between the two sign-in steps. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_challenges_user').on(t.userId)],
+);
+
+/** Append-only record of who did what and when (sign-ins now, every case action later). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    action: varchar('action', { length: 64 }).notNull(),
+    targetType: varchar('target_type', { length: 64 }),
+    targetId: text('target_id'),
+    organisationId: uuid('organisation_id'),
+    ip: varchar('ip', { length: 64 }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_events_at').on(t.at), index('audit_events_actor').on(t.actorId)],
+);

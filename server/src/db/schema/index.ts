@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './organisations.ts';
+export * from './roles.ts';
+export * from './users.ts';

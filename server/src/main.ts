@@ -1,0 +1,65 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase, runMigrations } from './db/client.ts';
+import { DEMO_LOGINS, seedDemo } from './db/seed/demo.ts';
+import { seedReferenceData } from './db/seed/reference.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await runMigrations(database);
+  await seedReferenceData(database.db);
+  if (config.seedDemo) await seedDemo(database.db, { password: config.demoPassword });
+
+  const app = await buildApp({ config, database });
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use: set PORT to a free port.`);
+    else console.error(error);
+    await database.close();
+    process.exit(1);
+  }
+
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const storage = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/db`;
+  console.info(`\nCardioMap is running on ${url} (database: ${storage})`);
+  if (config.seedDemo) {
+    console.info(`Demo logins (password: ${config.demoPassword}):`);
+    for (const login of DEMO_LOGINS) console.info(`  ${login.email.padEnd(42)} ${login.note}`);
+  }
+}
+
+void main();

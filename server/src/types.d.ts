@@ -1,0 +1,18 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Actor } from './lib/actor.ts';
+import type { Mailer } from './plugins/mail.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+    /** Verifies the bearer access token and sets request.actor, else answers 401 token_not_valid. */
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}

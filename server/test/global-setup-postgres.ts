@@ -1,0 +1,5 @@
+import { prepareTemplateDatabase } from './helpers/test-database.ts';
+
+export default async function setup(): Promise<void> {
+  await prepareTemplateDatabase();
+}

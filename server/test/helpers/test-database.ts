@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres, runMigrations } from '../../src/db/client.ts';
+
+/** Set by the vitest project: 'postgres' runs the same suite against TEST_DATABASE_URL. */
+export const TEST_DB_KIND = process.env.CM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const TEMPLATE_DB = 'cardiomap_test_template';
+
+function urlFor(base: string, database: string): string {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or on PostgreSQL a clone of the
+ * template that global setup migrated once (fast, and isolated without resets).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB_KIND === 'pglite') {
+    const database = await openPglite(undefined);
+    await runMigrations(database);
+    return database;
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('CM_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `cardiomap_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(urlFor(base, name), 5);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: base });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  };
+  return database;
+}
+
+/** Global setup for the PostgreSQL project: (re)build the migrated template once per run. */
+export async function prepareTemplateDatabase(): Promise<void> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const template = await openPostgres(urlFor(base, TEMPLATE_DB), 1);
+  try {
+    await runMigrations(template);
+  } finally {
+    await template.close();
+  }
+}

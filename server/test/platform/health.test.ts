@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+describe('GET /api/health/', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('answers 200 when the database is reachable and storage is writable', async () => {
+    t = await createTestApp({ seed: false });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', storage: 'ok' });
+  });
+
+  it('answers 503 naming the storage when it cannot be written', async () => {
+    t = await createTestApp({ seed: false, env: { STORAGE_URL: 'file:///dev/null/objects' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: 'ok', storage: 'not_writable' });
+  });
+
+  it('answers 503 naming the database when it is unreachable', async () => {
+    t = await createTestApp({ seed: false });
+    const original = t.database.query;
+    t.database.query = async () => {
+      throw new Error('connection refused');
+    };
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    t.database.query = original;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ database: 'unreachable' });
+  });
+});
