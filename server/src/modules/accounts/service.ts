@@ -1,0 +1,224 @@
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_VALID_MINUTES,
+  type OtpRequired,
+  type TokenPair,
+} from '@cardiomap/contract';
+import { passwordExpiry } from '@cardiomap/domain';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { Actor, UserProfile } from '../../lib/actor.ts';
+import { fieldError, HttpError, nonFieldError, tokenNotValid, tooManyRequests } from '../../lib/http-errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { recordAudit } from '../audit/index.ts';
+import { otpMail } from './otp-mail.ts';
+import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+import * as repo from './repository.ts';
+import { hashToken, newOpaqueToken, newOtpCode, type TokenService } from './tokens.ts';
+
+export interface AccountsDeps {
+  database: Database;
+  tokens: TokenService;
+  mailer: Mailer;
+  config: Pick<Config, 'refreshTokenDays'>;
+}
+
+const NO_ACTIVE_ACCOUNT = new HttpError(401, 'no_active_account', 'No active account found with the given credentials');
+const PASSWORD_EXPIRED = new HttpError(
+  403,
+  'password_expired',
+  'Your password has expired. Choose a new password to sign in.',
+);
+const SIGN_IN_AGAIN = 'This sign-in attempt is no longer valid. Please sign in again.';
+
+const primaryMembership = (profile: UserProfile) => profile.memberships.find((m) => m.isPrimary) ?? null;
+
+export const isPasswordExpired = (profile: UserProfile, now = new Date()) =>
+  passwordExpiry(
+    {
+      lastPasswordChange: profile.lastPasswordChange,
+      passwordExpiredAt: profile.passwordExpiredAt,
+      policy: primaryMembership(profile),
+    },
+    now,
+  );
+
+/** Sign-in, MFA, token rotation and sign-out (spec §7 "Auth and account"). */
+export function createAccountsService(deps: AccountsDeps) {
+  const { database, tokens, mailer, config } = deps;
+  const { db } = database;
+
+  async function issueTokens(userId: string, sessionId: string): Promise<TokenPair> {
+    const refresh = newOpaqueToken();
+    await repo.insertRefreshToken(db, {
+      sessionId,
+      tokenHash: hashToken(refresh),
+      expiresAt: new Date(Date.now() + config.refreshTokenDays * 86_400_000),
+    });
+    return { access: await tokens.issueAccess({ userId, sessionId }), refresh };
+  }
+
+  async function startSession(profile: UserProfile, ip: string, method: string): Promise<TokenPair> {
+    const sessionId = await repo.createSession(db, profile.id);
+    await recordAudit(db, {
+      actorId: profile.id,
+      action: 'auth.sign_in',
+      targetType: 'session',
+      targetId: sessionId,
+      organisationId: primaryMembership(profile)?.organisationId,
+      ip,
+      details: { method },
+    });
+    return issueTokens(profile.id, sessionId);
+  }
+
+  return {
+    async signIn(input: { email: string; password: string }, ip: string): Promise<TokenPair | OtpRequired> {
+      const profile = await repo.loadProfile(database, { email: input.email });
+      if (!profile) {
+        await burnPasswordCheck(input.password);
+        await recordAudit(db, {
+          actorId: null,
+          action: 'auth.sign_in_failed',
+          ip,
+          details: { reason: 'unknown_email' },
+        });
+        throw NO_ACTIVE_ACCOUNT;
+      }
+      const passwordHash = await repo.findPasswordHash(db, profile.id);
+      const valid = passwordHash !== null && (await verifyPassword(passwordHash, input.password));
+      if (!valid || !profile.isActive) {
+        await recordAudit(db, {
+          actorId: profile.id,
+          action: 'auth.sign_in_failed',
+          ip,
+          details: { reason: valid ? 'inactive' : 'wrong_password' },
+        });
+        throw NO_ACTIVE_ACCOUNT;
+      }
+      // Told only after the password proved who is asking, so expiry leaks nothing to a guesser.
+      if (isPasswordExpired(profile).expired) throw PASSWORD_EXPIRED;
+
+      if (!primaryMembership(profile)?.requiresOtp) return startSession(profile, ip, 'password');
+
+      const otpToken = newOpaqueToken();
+      const challengeId = crypto.randomUUID();
+      const code = newOtpCode(OTP_LENGTH);
+      await repo.createOtpChallenge(db, {
+        id: challengeId,
+        userId: profile.id,
+        tokenHash: hashToken(otpToken),
+        codeHash: tokens.hashCode(challengeId, code),
+        expiresAt: new Date(Date.now() + OTP_VALID_MINUTES * 60_000),
+      });
+      await mailer.send(otpMail(profile.email, profile.givenName, code));
+      await recordAudit(db, { actorId: profile.id, action: 'auth.otp_sent', ip });
+      return {
+        otpRequired: true,
+        otpToken,
+        detail: 'We e-mailed you a 6-digit sign-in code. Enter it to finish signing in.',
+        resendAvailableIn: OTP_RESEND_SECONDS,
+      };
+    },
+
+    async verifyOtp(input: { email: string; otp: string; otpToken: string }, ip: string): Promise<TokenPair> {
+      const challenge = await repo.findOtpChallenge(db, hashToken(input.otpToken));
+      if (!challenge || challenge.email !== input.email || challenge.consumedAt) throw nonFieldError(SIGN_IN_AGAIN);
+      if (challenge.failedAttempts >= OTP_MAX_ATTEMPTS) {
+        throw fieldError('otp', 'Too many wrong codes. Please sign in again to get a new code.');
+      }
+      if (challenge.expiresAt.getTime() <= Date.now()) {
+        throw fieldError('otp', 'This code has expired. Request a new code.');
+      }
+      if (tokens.hashCode(challenge.id, input.otp) !== challenge.codeHash) {
+        const attempts = await repo.recordOtpFailure(db, challenge.id);
+        await recordAudit(db, { actorId: challenge.userId, action: 'auth.otp_failed', ip, details: { attempts } });
+        throw fieldError(
+          'otp',
+          attempts >= OTP_MAX_ATTEMPTS
+            ? 'Too many wrong codes. Please sign in again to get a new code.'
+            : 'The code is not correct.',
+        );
+      }
+      if (!(await repo.consumeOtpChallenge(db, challenge.id, OTP_MAX_ATTEMPTS))) throw nonFieldError(SIGN_IN_AGAIN);
+      const profile = await repo.loadProfile(database, { userId: challenge.userId });
+      if (!profile?.isActive) throw NO_ACTIVE_ACCOUNT;
+      return startSession(profile, ip, 'password+otp');
+    },
+
+    async resendOtp(input: { email: string; otpToken: string }) {
+      const challenge = await repo.findOtpChallenge(db, hashToken(input.otpToken));
+      if (!challenge || challenge.email !== input.email || challenge.consumedAt) throw nonFieldError(SIGN_IN_AGAIN);
+      if (challenge.failedAttempts >= OTP_MAX_ATTEMPTS) throw nonFieldError(SIGN_IN_AGAIN);
+      const waitMs = challenge.lastSentAt.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw tooManyRequests(`Please wait ${seconds} seconds before requesting a new code.`, seconds);
+      }
+      const profile = await repo.loadProfile(database, { userId: challenge.userId });
+      if (!profile?.isActive) throw nonFieldError(SIGN_IN_AGAIN);
+      const code = newOtpCode(OTP_LENGTH);
+      // The row is claimed first, so two concurrent resends cannot both mail a code.
+      const claimed = await repo.renewOtpCode(db, challenge.id, {
+        codeHash: tokens.hashCode(challenge.id, code),
+        expiresAt: new Date(Date.now() + OTP_VALID_MINUTES * 60_000),
+        minIntervalMs: OTP_RESEND_SECONDS * 1000,
+      });
+      if (!claimed) throw tooManyRequests('Please wait before requesting a new code.', OTP_RESEND_SECONDS);
+      await mailer.send(otpMail(profile.email, profile.givenName, code));
+      return { detail: 'A new code is on its way.', resendAvailableIn: OTP_RESEND_SECONDS };
+    },
+
+    async refresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
+      const result = await db.transaction((tx) => repo.useRefreshToken(tx, hashToken(input.refresh)));
+      if (result.kind === 'reused') {
+        // A used token coming back means it was copied: end the whole sign-in, thief and owner alike.
+        await repo.revokeSession(db, result.sessionId, 'refresh_reuse');
+        await recordAudit(db, {
+          actorId: null,
+          action: 'auth.refresh_reuse',
+          targetType: 'session',
+          targetId: result.sessionId,
+          ip,
+        });
+        throw tokenNotValid('Token is invalid or expired');
+      }
+      if (result.kind === 'invalid') throw tokenNotValid('Token is invalid or expired');
+      const profile = await repo.loadProfile(database, { userId: result.userId, sessionId: result.sessionId });
+      if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
+      return issueTokens(result.userId, result.sessionId);
+    },
+
+    async logout(actor: Actor, ip: string) {
+      await repo.revokeSession(db, actor.sessionId, 'sign_out');
+      await recordAudit(db, {
+        actorId: actor.userId,
+        action: 'auth.sign_out',
+        targetType: 'session',
+        targetId: actor.sessionId,
+        ip,
+      });
+      return { detail: 'Signed out.' };
+    },
+
+    listGroups: () => repo.listGroups(db),
+
+    async updateSettings(actor: Actor, change: { hidePatientIdentifier?: boolean; casesDefaultTableView?: boolean }) {
+      if (Object.keys(change).length) await repo.updateUser(db, actor.userId, change);
+      return {
+        hide_patient_identifier: change.hidePatientIdentifier ?? actor.profile.hidePatientIdentifier,
+        cases_default_table_view: change.casesDefaultTableView ?? actor.profile.casesDefaultTableView,
+      };
+    },
+
+    async acceptTerms(actor: Actor, ip: string): Promise<UserProfile> {
+      await repo.updateUser(db, actor.userId, { hasApprovedTerms: true, previouslyApproved: true });
+      await recordAudit(db, { actorId: actor.userId, action: 'account.accept_terms', ip });
+      return { ...actor.profile, hasApprovedTerms: true, previouslyApproved: true };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

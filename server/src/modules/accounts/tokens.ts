@@ -1,0 +1,57 @@
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { DbOrTx } from '../../db/client.ts';
+import { getOrCreateSecret } from './repository.ts';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export interface TokenService {
+  issueAccess(claims: AccessClaims): Promise<string>;
+  /** Null for anything that is not a valid, unexpired access token of ours. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+  /** Keyed hash for OTP codes: a leaked table does not give codes away by brute force. */
+  hashCode(challengeId: string, code: string): string;
+}
+
+const AUDIENCE = 'cardiomap-api';
+
+/** Opaque random token for the client, and the SHA-256 the database keeps instead of it. */
+export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const newOtpCode = (length: number): string =>
+  Array.from({ length }, () => randomInt(0, 10).toString()).join('');
+
+export async function createTokenService(db: DbOrTx, accessTokenMinutes: number): Promise<TokenService> {
+  // One key for all instances, created on first start, kept in the database (never in the code or logs).
+  const secret = await getOrCreateSecret(db, 'access_token_key', () => randomBytes(64));
+  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  return {
+    issueAccess: ({ userId, sessionId }) =>
+      new SignJWT({ sid: sessionId, token_type: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setJti(crypto.randomUUID())
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${accessTokenMinutes}m`)
+        .sign(key),
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
+        if (payload.token_type !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+          return null;
+        }
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+    hashCode: (challengeId, code) => createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex'),
+  };
+}
