@@ -1,0 +1,147 @@
+import { routes } from '@cardiomap/contract';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server, useMockApi } from '../testing/server.ts';
+import { userInfo } from '../testing/user-info.ts';
+import { ApiError } from './api-error.ts';
+import { buildUrl, call, setSessionExpiredHandler } from './http.ts';
+import { tokenStore } from './token-store.ts';
+
+useMockApi();
+
+const expired = () =>
+  HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
+
+/** userinfo answers only the given access token, like the server. */
+const userInfoFor = (validAccess: string) =>
+  http.get('*/api/userinfo/', ({ request }) =>
+    request.headers.get('authorization') === `Bearer ${validAccess}` ? HttpResponse.json(userInfo()) : expired(),
+  );
+
+describe('call', () => {
+  it('sends the bearer token and returns the body', async () => {
+    tokenStore.save({ access: 'a1', refresh: 'r1' });
+    server.use(userInfoFor('a1'));
+    expect((await call(routes.userInfo)).email).toBe('physician@cardiomap.test');
+  });
+
+  it('refreshes an expired access token and retries the request once', async () => {
+    tokenStore.save({ access: 'old', refresh: 'r1' });
+    const refreshBodies: unknown[] = [];
+    server.use(
+      userInfoFor('new'),
+      http.post('*/api/refreshtoken/', async ({ request }) => {
+        refreshBodies.push(await request.json());
+        return HttpResponse.json({ access: 'new', refresh: 'r2' });
+      }),
+    );
+    expect((await call(routes.userInfo)).email).toBe('physician@cardiomap.test');
+    expect(refreshBodies).toEqual([{ refresh: 'r1' }]);
+    expect([tokenStore.access(), tokenStore.refresh()]).toEqual(['new', 'r2']);
+  });
+
+  it('shares one refresh between requests that fail at the same time', async () => {
+    tokenStore.save({ access: 'old', refresh: 'r1' });
+    let refreshes = 0;
+    server.use(
+      userInfoFor('new'),
+      http.post('*/api/refreshtoken/', () => {
+        refreshes++;
+        return HttpResponse.json({ access: 'new', refresh: 'r2' });
+      }),
+    );
+    await Promise.all([call(routes.userInfo), call(routes.userInfo), call(routes.userInfo)]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('clears both tokens and reports the lost session when refreshing fails', async () => {
+    tokenStore.save({ access: 'old', refresh: 'revoked' });
+    const expiredSession = vi.fn();
+    setSessionExpiredHandler(expiredSession);
+    server.use(
+      userInfoFor('never'),
+      http.post('*/api/refreshtoken/', () =>
+        HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }),
+      ),
+    );
+    const error = await call(routes.userInfo).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Session expired, please log in again.');
+    expect([tokenStore.access(), tokenStore.refresh()]).toEqual([null, null]);
+    expect(expiredSession).toHaveBeenCalledOnce();
+  });
+
+  it('retries only once: a second 401 is thrown, not refreshed again', async () => {
+    tokenStore.save({ access: 'old', refresh: 'r1' });
+    let refreshes = 0;
+    server.use(
+      userInfoFor('never'),
+      http.post('*/api/refreshtoken/', () => {
+        refreshes++;
+        return HttpResponse.json({ access: 'new', refresh: 'r2' });
+      }),
+    );
+    await expect(call(routes.userInfo)).rejects.toMatchObject({ status: 401 });
+    expect(refreshes).toBe(1);
+  });
+
+  it('does not refresh on a 401 with another code, nor on public routes', async () => {
+    tokenStore.save({ access: 'a', refresh: 'r' });
+    const refresh = vi.fn(() => HttpResponse.json({ access: 'x', refresh: 'y' }));
+    server.use(
+      http.get('*/api/userinfo/', () =>
+        HttpResponse.json(
+          { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' },
+          { status: 401 },
+        ),
+      ),
+      http.post('*/api/token/', () =>
+        HttpResponse.json(
+          { detail: 'No active account found with the given credentials', code: 'no_active_account' },
+          { status: 401 },
+        ),
+      ),
+      http.post('*/api/refreshtoken/', refresh),
+    );
+    await expect(call(routes.userInfo)).rejects.toMatchObject({ status: 401, code: 'not_authenticated' });
+    await expect(call(routes.signIn, { body: { email: 'a@b.test', password: 'x' } })).rejects.toMatchObject({
+      status: 401,
+      message: 'No active account found with the given credentials',
+    });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(tokenStore.access()).toBe('a');
+  });
+
+  it('rethrows other errors with their status, code and field messages', async () => {
+    server.use(
+      http.post('*/api/token/verify-otp/', () =>
+        HttpResponse.json({ otp: ['This code is not valid.'] }, { status: 400 }),
+      ),
+    );
+    const error = (await call(routes.verifyOtp, { body: { email: 'a@b.test', otp: '123456', otpToken: 't' } }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.messagesFor('otp')).toEqual(['This code is not valid.']);
+  });
+
+  it('turns a request without a response into status 0', async () => {
+    server.use(http.get('*/api/health/', () => HttpResponse.error()));
+    await expect(call(routes.health)).rejects.toMatchObject({ status: 0, noResponse: true });
+  });
+});
+
+describe('buildUrl', () => {
+  it('fills path parameters and drops empty query values', () => {
+    expect(
+      buildUrl(
+        { path: '/api/cases/:id/cancel/' },
+        { params: { id: 'a b' }, query: { page: 2, name: '', x: undefined } },
+      ),
+    ).toBe('/api/cases/a%20b/cancel/?page=2');
+  });
+
+  it('refuses a missing path parameter', () => {
+    expect(() => buildUrl({ path: '/api/cases/:id/' }, {})).toThrow('Missing path parameter id');
+  });
+});

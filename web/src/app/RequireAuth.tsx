@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
+import { useCurrentUser, useIsAuthenticated } from '../features/auth/index.ts';
+import { loginPathFor } from './login-redirect.ts';
+import { UserContext } from './UserContext.ts';
+
+/**
+ * Spec §2: authenticated routes are entered only with a stored token and the user loaded; otherwise the
+ * user is fetched, and on failure the user goes to login with a redirect query.
+ */
+export function RequireAuth() {
+  const authenticated = useIsAuthenticated();
+  const location = useLocation();
+  const user = useCurrentUser();
+  if (!authenticated || user.isError) return <Navigate to={loginPathFor(location)} replace />;
+  if (!user.data) return <FullPageSpinner label="Loading your account" />;
+  return (
+    <UserContext.Provider value={user.data}>
+      <Outlet />
+    </UserContext.Provider>
+  );
+}

@@ -1,0 +1,48 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
+import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
+import { Guard, STANDARD_PAGE } from './Guard.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { ShellLayout } from './ShellLayout.tsx';
+
+/** Where `/` and a sign-in without a redirect lead (spec §2: `/` redirects to cases). */
+export const HOME_PATH = '/cases';
+
+/**
+ * The route table (spec §2). Routes owned by later issues are absent until they land, so the
+ * not-found page answers for them.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <ShellLayout />,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'cookiepolicy', element: <CookiePolicyPage /> },
+      { path: 'contact', element: <ContactPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            index: true,
+            element: (
+              <Guard requirements={STANDARD_PAGE}>
+                <Navigate to={HOME_PATH} replace />
+              </Guard>
+            ),
+          },
+          {
+            path: 'terms',
+            element: (
+              <Guard requirements={{ needsOrganisation: false, needsApprovedTerms: false }}>
+                <TermsPage />
+              </Guard>
+            ),
+          },
+          { path: 'pendingregistration', element: <PendingRegistrationPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

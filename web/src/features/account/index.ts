@@ -1,0 +1,1 @@
+export { displayName, UserMenu } from './UserMenu.tsx';

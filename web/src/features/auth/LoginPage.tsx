@@ -1,0 +1,114 @@
+import { type OtpRequired, routes, signInRequestSchema, type TokenPair } from '@cardiomap/contract';
+import { safeRedirectTarget } from '@cardiomap/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { call, tokenStore } from '../../api/index.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { OtpStep } from './OtpStep.tsx';
+import { startSession } from './session.ts';
+import { type FormErrors, signInErrors } from './sign-in-errors.ts';
+
+type Credentials = z.input<typeof signInRequestSchema>;
+/** Spec §2 "Other states": auth status is loading, success or error. */
+export type AuthStatus = 'idle' | 'loading' | 'success' | 'error';
+
+export function LoginPage() {
+  usePageTitle('Sign in');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [status, setStatus] = useState<AuthStatus>('idle');
+  const [formError, setFormError] = useState<FormErrors | null>(null);
+  const [challenge, setChallenge] = useState<{ email: string; otp: OtpRequired } | null>(null);
+  const form = useForm<Credentials>({
+    resolver: zodResolver(signInRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const finish = (tokens: TokenPair) => {
+    setStatus('success');
+    startSession(queryClient, tokens);
+    // Home goes through the guards, which send new users to pendingregistration or terms first.
+    navigate(safeRedirectTarget(searchParams.get('redirect'), '/'), { replace: true });
+  };
+
+  const submit = form.handleSubmit(async (credentials) => {
+    setStatus('loading');
+    setFormError(null);
+    try {
+      const answer = await call(routes.signIn, { body: credentials });
+      if ('otpRequired' in answer) {
+        setStatus('idle');
+        setChallenge({ email: credentials.email.trim().toLowerCase(), otp: answer });
+      } else finish(answer);
+    } catch (error) {
+      // Spec §8: a failed login sets the error status and removes stored tokens.
+      tokenStore.clear();
+      setStatus('error');
+      const errors = signInErrors(error, ['email', 'password']);
+      for (const [field, message] of Object.entries(errors.fields)) {
+        form.setError(field as keyof Credentials, { message });
+      }
+      setFormError(errors);
+    }
+  });
+
+  const { errors } = form.formState;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, sm: 10 }, px: 2 }}>
+      <Card sx={{ width: 420, maxWidth: '100%' }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Sign in to CardioMap
+          </Typography>
+          {challenge ? (
+            <OtpStep
+              email={challenge.email}
+              challenge={challenge.otp}
+              onSignedIn={finish}
+              onStartOver={() => {
+                setChallenge(null);
+                form.reset({ email: challenge.email, password: '' });
+              }}
+            />
+          ) : (
+            <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
+              <Stack spacing={2}>
+                <TextField
+                  label="E-mail"
+                  type="email"
+                  autoComplete="username"
+                  autoFocus
+                  {...form.register('email')}
+                  error={Boolean(errors.email)}
+                  helperText={errors.email?.message}
+                />
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  {...form.register('password')}
+                  error={Boolean(errors.password)}
+                  helperText={errors.password?.message}
+                />
+                {formError?.form && (
+                  <Alert severity={formError.passwordExpired ? 'warning' : 'error'} data-testid="sign-in-error">
+                    {formError.form}
+                  </Alert>
+                )}
+                <Button type="submit" variant="contained" disabled={status === 'loading'}>
+                  {status === 'loading' ? 'Signing in…' : 'Sign in'}
+                </Button>
+              </Stack>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,11 @@
+export { LoginPage } from './LoginPage.tsx';
+export { PendingRegistrationPage } from './PendingRegistrationPage.tsx';
+export {
+  endSession,
+  setCurrentUser,
+  startSession,
+  USER_INFO_KEY,
+  useCurrentUser,
+  useIsAuthenticated,
+} from './session.ts';
+export { TermsPage } from './TermsPage.tsx';

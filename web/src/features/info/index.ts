@@ -1,0 +1,2 @@
+export { ContactPage } from './ContactPage.tsx';
+export { CookiePolicyPage } from './CookiePolicyPage.tsx';

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { setSessionExpiredHandler, tokenStore } from './api/index.ts';
+import { App } from './app/App.tsx';
+import { loginPathFor } from './app/login-redirect.ts';
+import { createQueryClient } from './app/query-client.ts';
+import { appRoutes } from './app/routes.tsx';
+import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(appRoutes);
+
+// Spec §8 "Session": when refreshing fails the tokens are gone; go to login and come back afterwards.
+setSessionExpiredHandler(() => {
+  queryClient.clear();
+  void router.navigate(loginPathFor(router.state.location), { replace: true });
+});
+
+// Spec §1: a parent window may hand over a session; accepted only from the configured origins.
+startIframeBridge({
+  allowedOrigins: embedOrigins(),
+  saveTokens: (tokens) => {
+    queryClient.clear();
+    tokenStore.save(tokens);
+  },
+  navigate: (target) => (target ? window.location.assign(target) : window.location.reload()),
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);
