@@ -114,7 +114,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roles: ['Physician'],
     organisations: ['HVC'],
     passwordExpired: true,
-    note: 'Password expired: sent to passwordexpired',
+    note: 'Password expired: sign-in answers password_expired',
   },
   {
     email: 'pending@cardiomap.test',

@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 18490);
+// Workers re-read this file: the environment carries one fresh data folder to all of them.
+process.env.CARDIOMAP_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'cardiomap-e2e-'));
+export const E2E_DATA_DIR = process.env.CARDIOMAP_E2E_DATA;
+const portalPort = port + 1;
+/** The stand-in hospital portal (support/portal-server.mjs), allowed to embed the app. */
+export const ALLOWED_PARENT = `http://127.0.0.1:${portalPort}`;
+/** The same server under another host name: another origin, not allowed to hand over tokens. */
+export const FOREIGN_ORIGIN = `http://localhost:${portalPort}`;
+
+/**
+ * The production build served by the real server in embedded mode (PGlite, local storage, outbox mail),
+ * driven with Debian's Chromium; Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--enable-unsafe-swiftshader',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node e2e/support/portal-server.mjs',
+      cwd: root,
+      url: `${ALLOWED_PARENT}/health`,
+      reuseExistingServer: false,
+      env: { PORTAL_PORT: String(portalPort) },
+    },
+    {
+      command: 'node --import tsx server/src/main.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        EMBED_ORIGINS: ALLOWED_PARENT,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { ALLOWED_PARENT, FOREIGN_ORIGIN } from '../playwright.config.ts';
+import { DEMO_PASSWORD } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+async function tokensFor(page: Page, email: string): Promise<string> {
+  const response = await page.request.post('/api/token/', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return encodeURIComponent(JSON.stringify(await response.json()));
+}
+
+test('an allowed parent hands over a session to the framed app, which hides the menu links', async ({
+  page,
+  baseURL,
+}) => {
+  const tokens = await tokensFor(page, 'physician@cardiomap.test');
+  const app = encodeURIComponent(`${baseURL}/login?redirect=%2Fterms`);
+  await page.goto(`${ALLOWED_PARENT}/portal?app=${app}#${tokens}`);
+  const frame = page.frameLocator('#app');
+  await expect(frame.getByText('You have accepted these terms.')).toBeVisible();
+  await frame.getByTestId('user-menu-button').click();
+  await expect(frame.getByTestId('user-menu-name')).toHaveText('Dr. Philippa Heart');
+  await expect(frame.locator('[data-testid^="user-menu-link-"]')).toHaveCount(0);
+  await expect(frame.getByTestId('user-menu-logout')).toBeVisible();
+});
+
+test('a message from an origin that is not allowed is ignored', async ({ page, baseURL }) => {
+  const tokens = await tokensFor(page, 'physician@cardiomap.test');
+  const app = encodeURIComponent(`${baseURL}/login?redirect=%2Fterms`);
+  const widget = encodeURIComponent(`${FOREIGN_ORIGIN}/widget`);
+  // The allowed portal frames the app and, beside it, a frame from a foreign origin that posts tokens to it.
+  await page.goto(`${ALLOWED_PARENT}/portal?app=${app}&widget=${widget}#${tokens}`);
+  await expect(page.frameLocator('#app').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((f) => f.url().startsWith(FOREIGN_ORIGIN))
+        ?.title(),
+    )
+    .toBe('sent');
+  await page.waitForTimeout(300);
+  const appFrame = page.frames().find((f) => f.url().startsWith(baseURL ?? '-'));
+  expect(appFrame?.url()).toBe(`${baseURL}/login?redirect=%2Fterms`);
+  expect(await appFrame?.evaluate(() => localStorage.getItem('cm_access'))).toBeNull();
+});

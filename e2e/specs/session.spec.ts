@@ -1,0 +1,45 @@
+import { signIn, storedTokens } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test('an expired access token is refreshed without the user noticing', async ({ page }) => {
+  await signIn(page, 'case-analyst@cardiomap.test');
+  const before = await storedTokens(page);
+  // A token the server no longer accepts answers 401 token_not_valid, exactly like an expired one.
+  await page.evaluate(() => localStorage.setItem('cm_access', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'));
+  await page.goto('/terms');
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.getByText('You have accepted these terms.')).toBeVisible();
+  const after = await storedTokens(page);
+  expect(after.access).not.toBeNull();
+  expect(after.access).not.toBe('eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired');
+  expect(after.refresh).not.toBe(before.refresh);
+});
+
+test('when refreshing fails both tokens are cleared and the user goes to login with a redirect', async ({ page }) => {
+  await signIn(page, 'venus-support@cardiomap.test');
+  await page.evaluate(() => {
+    localStorage.setItem('cm_access', 'stale-access');
+    localStorage.setItem('cm_refresh', 'revoked-refresh');
+  });
+  await page.goto('/terms');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fterms$/);
+  expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+});
+
+test('an unknown path shows the not-found page with a link home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found!' })).toBeVisible();
+  await expect(page).toHaveTitle('CardioMap – Page not found');
+  await page.getByRole('link', { name: 'Go to the homepage' }).click();
+  // Home needs a session: a visitor is asked to sign in.
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a signed-out visitor of an authenticated page is sent to login and brought back after', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fterms$/);
+  await page.getByLabel('E-mail').fill('development@cardiomap.test');
+  await page.getByLabel('Password').fill(process.env.DEMO_PASSWORD ?? 'cardiomap-demo-2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+});

@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** The server's documented default (README); the e2e server runs without DEMO_PASSWORD set. */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'cardiomap-demo-2026';
+
+/** Skips the cookie dialog for specs that are not about it, as a returning user would. */
+export async function acceptCookies(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([{ name: 'cm_consent', value: 'functional', url: baseURL }]);
+}
+
+export async function fillSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login form and waits until the app has left the login page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await fillSignIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+}
+
+export const storedTokens = (page: Page) =>
+  page.evaluate(() => ({ access: localStorage.getItem('cm_access'), refresh: localStorage.getItem('cm_refresh') }));
+
+/** The sign-in code from the newest outbox e-mail to `email` (the server's default mail transport). */
+export async function latestOtpCode(dataDir: string, email: string, notBefore: number): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+    for (const name of names.reverse()) {
+      const text = await readFile(join(outbox, name), 'utf8');
+      const match = /sign-in code is (\d{6})/.exec(text);
+      const written = Date.parse(
+        name.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, '$1T$2:$3:$4.$5Z'),
+      );
+      if (match?.[1] && new RegExp(`^To: ${email}`, 'mi').test(text) && written >= notBefore - 1000) return match[1];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No sign-in code for ${email} in ${outbox}`);
+}
