@@ -1,9 +1,12 @@
 import type { UserFlags, UserInfo } from '@cardiomap/contract';
 import { userFlagsSchema } from '@cardiomap/contract';
 
-const NO_FLAGS = Object.fromEntries(
-  Object.keys(userFlagsSchema.shape).map((key) => [key, key === 'roles' ? [] : key === 'firstRole' ? null : false]),
-) as UserFlags;
+// Parsed, not cast: a flag added to the contract without a default here fails loudly.
+const NO_FLAGS: UserFlags = userFlagsSchema.parse(
+  Object.fromEntries(
+    Object.keys(userFlagsSchema.shape).map((key) => [key, key === 'roles' ? [] : key === 'firstRole' ? null : false]),
+  ),
+);
 
 /** A signed-in user as GET /api/userinfo/ answers it: a physician of one organisation unless overridden. */
 export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {

@@ -1,0 +1,112 @@
+import type { UserInfo } from '@cardiomap/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../api/index.ts';
+import { renderApp } from '../testing/render-app.tsx';
+import { server, useMockApi } from '../testing/server.ts';
+import { userInfo } from '../testing/user-info.ts';
+
+useMockApi();
+
+const signedInAs = (user: UserInfo) => {
+  tokenStore.save({ access: 'access', refresh: 'refresh' });
+  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(user)));
+};
+
+describe('routing and guards (spec §2)', () => {
+  it('sends a visitor without a token to login with a redirect query', async () => {
+    const app = renderApp('/terms?x=1');
+    await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fterms%3Fx%3D1'));
+    expect(await screen.findByRole('heading', { name: 'Sign in to CardioMap' })).toBeInTheDocument();
+  });
+
+  it('sends the user to login with a redirect when the user cannot be loaded', async () => {
+    tokenStore.save({ access: 'access', refresh: 'refresh' });
+    server.use(
+      http.get('*/api/userinfo/', () => HttpResponse.json({ detail: 'boom', code: 'error' }, { status: 500 })),
+    );
+    const app = renderApp('/pendingregistration');
+    await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fpendingregistration'));
+  });
+
+  it('shows a loading state until the user is loaded', async () => {
+    tokenStore.save({ access: 'access', refresh: 'refresh' });
+    let release: () => void = () => {};
+    server.use(
+      http.get('*/api/userinfo/', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(userInfo({ hasApprovedTerms: true }));
+      }),
+    );
+    renderApp('/terms');
+    expect(await screen.findByLabelText('Loading your account')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('You have accepted these terms.')).toBeInTheDocument();
+  });
+
+  it('redirects / to pendingregistration when the user has no primary organisation', async () => {
+    signedInAs(userInfo({ primaryOrganisation: null, hasRole: false, roles: [], firstRole: null }));
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location()).toBe('/pendingregistration'));
+    expect(await screen.findByRole('heading', { name: 'Registration received' })).toBeInTheDocument();
+  });
+
+  it('redirects / to terms, keeping where the user was going, when the terms are not approved', async () => {
+    signedInAs(userInfo({ hasApprovedTerms: false }));
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location()).toBe('/terms?redirect=%2F'));
+  });
+
+  it('redirects / to the case list for a user who passes every guard', async () => {
+    signedInAs(userInfo());
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location()).toBe('/cases'));
+  });
+
+  it('shows the not-found page with a home link for an unknown path', async () => {
+    const app = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
+    expect(app.location()).toBe('/no/such/page');
+    await waitFor(() => expect(document.title).toBe('CardioMap – Page not found'));
+  });
+
+  it('shows the public pages without signing in', async () => {
+    renderApp('/contact');
+    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('CardioMap – Contact us'));
+  });
+});
+
+describe('terms page', () => {
+  it('approves the terms and continues to the redirect target', async () => {
+    const accepted: unknown[] = [];
+    signedInAs(userInfo({ hasApprovedTerms: false }));
+    server.use(
+      http.patch('*/api/accept-terms/', async ({ request }) => {
+        accepted.push(await request.json());
+        return HttpResponse.json(userInfo({ hasApprovedTerms: true }));
+      }),
+    );
+    const app = renderApp('/terms?redirect=%2Fcontact');
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    expect(accept).toBeDisabled();
+    screen.getByLabelText('I have read and accept the terms of use').click();
+    await waitFor(() => expect(accept).toBeEnabled());
+    accept.click();
+    await waitFor(() => expect(app.location()).toBe('/contact'));
+    expect(accepted).toEqual([{ hasApprovedTerms: true }]);
+  });
+
+  it('shows an error toast when approving fails', async () => {
+    signedInAs(userInfo({ hasApprovedTerms: false }));
+    server.use(http.patch('*/api/accept-terms/', () => HttpResponse.error()));
+    renderApp('/terms');
+    (await screen.findByLabelText('I have read and accept the terms of use')).click();
+    (await screen.findByRole('button', { name: 'Accept' })).click();
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Lost connection to server. Please try again later.');
+  });
+});

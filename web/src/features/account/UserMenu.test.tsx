@@ -1,0 +1,84 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../../api/index.ts';
+import { createQueryClient } from '../../app/query-client.ts';
+import { server, useMockApi } from '../../testing/server.ts';
+import { userInfo } from '../../testing/user-info.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+useMockApi();
+
+function renderMenu(user = userInfo()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <UserMenu user={user} /> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const shownLinks = () =>
+  within(screen.getByRole('menu'))
+    .queryAllByRole('menuitem')
+    .map((item) => item.getAttribute('data-testid'));
+
+describe('user menu (spec §2)', () => {
+  it('shows avatar, name, first role and organisation, with the role links', async () => {
+    renderMenu(userInfo({ hasRole: true, firstRole: 'Physician' }));
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByTestId('user-menu-name')).toHaveTextContent('Dr. Philippa Heart');
+    expect(screen.getByTestId('user-menu-role')).toHaveTextContent('Physician');
+    expect(screen.getByTestId('user-menu-organisation')).toHaveTextContent('@ Heart Valve Centre Rotterdam');
+    expect(shownLinks()).toEqual([
+      'user-menu-link-analyses',
+      'user-menu-link-settings',
+      'user-menu-link-licenses',
+      'user-menu-link-docs',
+      'user-menu-link-contact',
+      'user-menu-logout',
+    ]);
+  });
+
+  it('adds templates and users & organisations by permission', async () => {
+    renderMenu(userInfo({ canAddTemplate: true, canEditUsersAndOrganisations: true }));
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByTestId('user-menu-link-templates')).toHaveAttribute('href', '/templates');
+    expect(screen.getByTestId('user-menu-link-users')).toHaveAttribute('href', '/users-and-organisations');
+  });
+
+  it('shows only Contact Us and the pending organisation line to a user without role', async () => {
+    renderMenu(userInfo({ hasRole: false, roles: [], firstRole: null, primaryOrganisation: null }));
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByTestId('user-menu-organisation')).toHaveTextContent('Organisation pending');
+    expect(shownLinks()).toEqual(['user-menu-link-contact', 'user-menu-logout']);
+  });
+
+  it('logs out: goes to login, clears the tokens and revokes the session on the server', async () => {
+    tokenStore.save({ access: 'acc', refresh: 'ref' });
+    const logouts: { auth: string | null; body: unknown }[] = [];
+    server.use(
+      http.post('*/api/logout/', async ({ request }) => {
+        logouts.push({ auth: request.headers.get('authorization'), body: await request.json() });
+        return HttpResponse.json({ detail: 'Signed out.' });
+      }),
+    );
+    const router = renderMenu();
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    await userEvent.click(screen.getByTestId('user-menu-logout'));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(tokenStore.access()).toBeNull();
+    await expect.poll(() => logouts).toEqual([{ auth: 'Bearer acc', body: { refresh: 'ref' } }]);
+  });
+});
