@@ -19,9 +19,70 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL connection string (absent for PGlite). */
   url?: string;
-  /** Runs raw SQL and returns rows the same way on both drivers. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs raw SQL and returns rows the same way on both drivers. A `name` makes it a prepared statement
+   * on PostgreSQL (parsed and planned once per connection): for the statements every request runs.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { name?: string }): Promise<T[]>;
+  /**
+   * Follows NOTIFY on a channel. `onReady` runs once listening (again after a reconnect); `onLost` when
+   * the listening connection is gone, so notifications may be missed until the next `onReady`.
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotify(payload: string): void;
+  onReady(): void;
+  onLost(): void;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const checkedChannel = (channel: string): string => {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid notification channel name: ${channel}`);
+  return channel;
+};
+
+/** A dedicated connection that LISTENs, reconnecting with a pause after it is lost. */
+function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {
+      // Followed by 'end', which handles it.
+    });
+    next.on('end', () => {
+      if (client !== next) return;
+      client = null;
+      handlers.onLost();
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${checkedChannel(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      throw error;
+    }
+    client = next;
+    handlers.onReady();
+  };
+  return connect()
+    .catch(() => undefined)
+    .then(() => async () => {
+      stopped = true;
+      const current = client;
+      client = null;
+      handlers.onLost();
+      await current?.end().catch(() => undefined);
+    });
 }
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -39,10 +100,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     url,
-    async query(sql, params) {
-      const res = await pool.query(sql, params as unknown[]);
+    async query(sql, params, options) {
+      const res = await pool.query({ text: sql, values: params as unknown[], name: options?.name });
       return res.rows;
     },
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -59,6 +121,15 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     async query(sql, params) {
       const res = await client.query(sql, params as unknown[]);
       return res.rows as never[];
+    },
+    async listen(channel, handlers) {
+      // One process owns a PGlite database, so its notifications cannot be missed once subscribed.
+      const unsubscribe = await client.listen(checkedChannel(channel), handlers.onNotify);
+      handlers.onReady();
+      return async () => {
+        handlers.onLost();
+        await unsubscribe();
+      };
     },
     close: () => client.close(),
   };

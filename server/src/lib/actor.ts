@@ -30,6 +30,8 @@ export interface UserProfile {
   hidePatientIdentifier: boolean;
   casesDefaultTableView: boolean;
   dateCreated: Date;
+  /** Changes whenever anything this profile is built from changes (database triggers). */
+  profileVersion: number;
   groups: { id: number; name: string; permissions: string[] }[];
   memberships: MembershipRow[];
   specialisations: { id: string; deviceId: string }[];

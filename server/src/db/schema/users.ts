@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -28,6 +28,12 @@ export const users = pgTable(
     hidePatientIdentifier: boolean('hide_patient_identifier').notNull().default(false),
     casesDefaultTableView: boolean('cases_default_table_view').notNull().default(true),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by database triggers whenever anything the signed-in profile is built from changes (this row,
+     * memberships, groups' permissions, specialisations, the organisations). Every API instance can then
+     * cache profiles and still see a change on the very next request (see actor-cache.ts).
+     */
+    profileVersion: integer('profile_version').notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );

@@ -19,6 +19,7 @@ const PROFILE_COLUMNS = `
   u.last_password_change AS "lastPasswordChange", u.password_expired_at AS "passwordExpiredAt",
   u.organisation_request AS "organisationRequest", u.hide_patient_identifier AS "hidePatientIdentifier",
   u.cases_default_table_view AS "casesDefaultTableView", u.date_created AS "dateCreated",
+  u.profile_version AS "profileVersion",
   COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'permissions',
       COALESCE((SELECT json_agg(p.codename ORDER BY p.codename) FROM group_permissions gp
                 JOIN permissions p ON p.id = gp.permission_id WHERE gp.group_id = g.id), '[]'::json)) ORDER BY g.id)
@@ -66,6 +67,23 @@ export async function loadProfile(
   return row ? toProfile(row) : null;
 }
 
+/**
+ * The cheap per-request check: the sign-in is still open and its user active. Answers the user's profile
+ * version, so a cached profile is used only while nothing it was built from has changed.
+ */
+export async function openSessionProfileVersion(
+  database: Database,
+  key: { userId: string; sessionId: string },
+): Promise<number | null> {
+  const rows = await database.query<{ profileVersion: number }>(
+    `SELECT u.profile_version AS "profileVersion" FROM auth_sessions a JOIN users u ON u.id = a.user_id
+     WHERE a.id = $1 AND a.user_id = $2 AND a.revoked_at IS NULL AND u.is_active`,
+    [key.sessionId, key.userId],
+    { name: 'open_session_profile_version' },
+  );
+  return rows[0]?.profileVersion ?? null;
+}
+
 export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return row?.passwordHash ?? null;
@@ -85,11 +103,14 @@ export async function createSession(db: DbOrTx, userId: string): Promise<string>
   return row.id;
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<void> {
-  await db
+/** Answers the user the sign-in belonged to, or null when it was already revoked. */
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string): Promise<string | null> {
+  const [row] = await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+    .returning({ userId: authSessions.userId });
+  return row?.userId ?? null;
 }
 
 export async function insertRefreshToken(

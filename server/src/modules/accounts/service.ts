@@ -23,6 +23,8 @@ export interface AccountsDeps {
   tokens: TokenService;
   mailer: Mailer;
   config: Pick<Config, 'refreshTokenDays'>;
+  /** Tells this instance's auth caches at once; other instances hear it from the database. */
+  authChanged(userId: string): void;
 }
 
 const NO_ACTIVE_ACCOUNT = new HttpError(401, 'no_active_account', 'No active account found with the given credentials');
@@ -175,7 +177,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const result = await db.transaction((tx) => repo.useRefreshToken(tx, hashToken(input.refresh)));
       if (result.kind === 'reused') {
         // A used token coming back means it was copied: end the whole sign-in, thief and owner alike.
-        await repo.revokeSession(db, result.sessionId, 'refresh_reuse');
+        const userId = await repo.revokeSession(db, result.sessionId, 'refresh_reuse');
+        if (userId) deps.authChanged(userId);
         await recordAudit(db, {
           actorId: null,
           action: 'auth.refresh_reuse',
@@ -193,6 +196,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async logout(actor: Actor, ip: string) {
       await repo.revokeSession(db, actor.sessionId, 'sign_out');
+      deps.authChanged(actor.userId);
       await recordAudit(db, {
         actorId: actor.userId,
         action: 'auth.sign_out',
@@ -206,7 +210,10 @@ export function createAccountsService(deps: AccountsDeps) {
     listGroups: () => repo.listGroups(db),
 
     async updateSettings(actor: Actor, change: { hidePatientIdentifier?: boolean; casesDefaultTableView?: boolean }) {
-      if (Object.keys(change).length) await repo.updateUser(db, actor.userId, change);
+      if (Object.keys(change).length) {
+        await repo.updateUser(db, actor.userId, change);
+        deps.authChanged(actor.userId);
+      }
       return {
         hide_patient_identifier: change.hidePatientIdentifier ?? actor.profile.hidePatientIdentifier,
         cases_default_table_view: change.casesDefaultTableView ?? actor.profile.casesDefaultTableView,
@@ -215,6 +222,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async acceptTerms(actor: Actor, ip: string): Promise<UserProfile> {
       await repo.updateUser(db, actor.userId, { hasApprovedTerms: true, previouslyApproved: true });
+      deps.authChanged(actor.userId);
       await recordAudit(db, { actorId: actor.userId, action: 'account.accept_terms', ip });
       return { ...actor.profile, hasApprovedTerms: true, previouslyApproved: true };
     },

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import { getOrCreateSecret } from './repository.ts';
 
 export interface AccessClaims {
@@ -31,6 +32,9 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
     'sign',
     'verify',
   ]);
+  // A client sends the same access token for minutes: verifying its signature once is enough. Expiry is
+  // still checked on every use, and revocation is checked in the database by the auth plugin.
+  const verified = new BoundedMap<string, { claims: AccessClaims; expiresAt: number }>(10_000);
   return {
     issueAccess: ({ userId, sessionId }) =>
       new SignJWT({ sid: sessionId, token_type: 'access' })
@@ -42,12 +46,16 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
         .setExpirationTime(`${accessTokenMinutes}m`)
         .sign(key),
     async verifyAccess(token) {
+      const known = verified.get(token);
+      if (known) return known.expiresAt > Date.now() ? known.claims : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
         if (payload.token_type !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
           return null;
         }
-        return { userId: payload.sub, sessionId: payload.sid };
+        const claims = { userId: payload.sub, sessionId: payload.sid };
+        verified.remember(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
+        return claims;
       } catch {
         return null;
       }
