@@ -1,6 +1,29 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Helmet's headers depend only on the configuration, so they are worked out once at start and then
+ * copied onto every response, instead of running the middleware (and re-serialising the CSP) per request.
+ */
+function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
 
 /**
  * Strict headers on every response. The app may be framed only by the origins in EMBED_ORIGINS
@@ -9,8 +32,7 @@ import fp from 'fastify-plugin';
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const frameAncestors = app.config.embedOrigins.length > 0 ? app.config.embedOrigins : ["'none'"];
-    await app.register(helmet, {
-      global: true,
+    const headers = staticHelmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -28,10 +50,13 @@ export default fp(
         },
       },
       // frame-ancestors governs framing; X-Frame-Options cannot express an allow-list.
-      frameguard: false,
+      xFrameOptions: false,
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       referrerPolicy: { policy: 'no-referrer' },
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
     });
   },
   { name: 'security', dependencies: ['errors'] },
