@@ -36,7 +36,7 @@ export const decideGuard = (user: GuardUser, requirements: RouteRequirements): G
 
 /** Only same-site paths may be used as a post-login redirect target (no open redirects). */
 export const safeRedirectTarget = (target: string | null | undefined, fallback = '/cases'): string => {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
   if (target.startsWith('/login')) return fallback;
   return target;
 };

@@ -1,13 +1,13 @@
 import { routes } from '@cardiomap/contract';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { server, useMockApi } from '../testing/server.ts';
+import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
 import { ApiError } from './api-error.ts';
 import { buildUrl, call, setSessionExpiredHandler } from './http.ts';
 import { tokenStore } from './token-store.ts';
 
-useMockApi();
+setUpMockApi();
 
 const expired = () =>
   HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });

@@ -4,10 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../api/index.ts';
 import { renderApp } from '../testing/render-app.tsx';
-import { server, useMockApi } from '../testing/server.ts';
+import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
 
-useMockApi();
+setUpMockApi();
 
 const signedInAs = (user: UserInfo) => {
   tokenStore.save({ access: 'access', refresh: 'refresh' });

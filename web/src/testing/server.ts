@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 /** MSW at the edge of the client: handlers answer as the API would, typed by the contract. */
 export const server = setupServer();
 
-export function useMockApi(): void {
+export function setUpMockApi(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

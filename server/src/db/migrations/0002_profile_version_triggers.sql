@@ -11,67 +11,38 @@ $$;
 CREATE TRIGGER users_profile_version BEFORE UPDATE ON users FOR EACH ROW
   WHEN (OLD.profile_version = NEW.profile_version) EXECUTE FUNCTION cm_bump_own_profile_version();
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION cm_bump_member_profile_version() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Bumps the users a changed row points at. TG_ARGV[0] names the row's column to follow: 'user_id', a
+-- group's 'group_id', or an organisation's own 'id'; OLD is null on INSERT and NEW on DELETE, so one body serves all.
+CREATE OR REPLACE FUNCTION cm_bump_related_profile_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_key text := to_jsonb(OLD) ->> TG_ARGV[0];
+  new_key text := to_jsonb(NEW) ->> TG_ARGV[0];
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE users SET profile_version = profile_version + 1 WHERE id = OLD.user_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    UPDATE users SET profile_version = profile_version + 1 WHERE id = NEW.user_id;
+  IF TG_ARGV[0] = 'user_id' THEN
+    UPDATE users SET profile_version = profile_version + 1 WHERE id::text IN (old_key, new_key);
+  ELSIF TG_ARGV[0] = 'group_id' THEN
+    UPDATE users SET profile_version = profile_version + 1
+     WHERE id IN (SELECT user_id FROM group_memberships WHERE group_id::text IN (old_key, new_key));
+  ELSIF TG_ARGV[0] = 'id' THEN
+    UPDATE users SET profile_version = profile_version + 1
+     WHERE id IN (SELECT user_id FROM organisation_memberships WHERE organisation_id::text IN (old_key, new_key));
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER organisation_memberships_profile_version AFTER INSERT OR UPDATE OR DELETE ON organisation_memberships
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_member_profile_version();
+  FOR EACH ROW EXECUTE FUNCTION cm_bump_related_profile_versions('user_id');
 --> statement-breakpoint
 CREATE TRIGGER group_memberships_profile_version AFTER INSERT OR UPDATE OR DELETE ON group_memberships
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_member_profile_version();
+  FOR EACH ROW EXECUTE FUNCTION cm_bump_related_profile_versions('user_id');
 --> statement-breakpoint
 CREATE TRIGGER specialisations_profile_version AFTER INSERT OR UPDATE OR DELETE ON specialisations
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_member_profile_version();
+  FOR EACH ROW EXECUTE FUNCTION cm_bump_related_profile_versions('user_id');
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION cm_bump_group_profile_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE users SET profile_version = profile_version + 1
-   WHERE id IN (SELECT user_id FROM group_memberships WHERE group_id IN (OLD.group_id, NEW.group_id));
-  RETURN NULL;
-END
-$$;
+CREATE TRIGGER group_permissions_profile_version AFTER INSERT OR UPDATE OR DELETE ON group_permissions
+  FOR EACH ROW EXECUTE FUNCTION cm_bump_related_profile_versions('group_id');
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION cm_bump_group_profile_versions_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE users SET profile_version = profile_version + 1
-   WHERE id IN (SELECT user_id FROM group_memberships WHERE group_id = OLD.group_id);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION cm_bump_group_profile_versions_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE users SET profile_version = profile_version + 1
-   WHERE id IN (SELECT user_id FROM group_memberships WHERE group_id = NEW.group_id);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER group_permissions_insert_profile_version AFTER INSERT ON group_permissions
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_group_profile_versions_on_insert();
---> statement-breakpoint
-CREATE TRIGGER group_permissions_delete_profile_version AFTER DELETE ON group_permissions
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_group_profile_versions_on_delete();
---> statement-breakpoint
-CREATE TRIGGER group_permissions_update_profile_version AFTER UPDATE ON group_permissions
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_group_profile_versions();
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION cm_bump_organisation_profile_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE users SET profile_version = profile_version + 1
-   WHERE id IN (SELECT user_id FROM organisation_memberships WHERE organisation_id = NEW.id);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
+-- An organisation row is followed through its id: its name and code are part of its members' profiles.
 CREATE TRIGGER organisations_profile_version AFTER UPDATE ON organisations
-  FOR EACH ROW EXECUTE FUNCTION cm_bump_organisation_profile_versions();
+  FOR EACH ROW EXECUTE FUNCTION cm_bump_related_profile_versions('id');

@@ -6,11 +6,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
 import { createQueryClient } from '../../app/query-client.ts';
-import { server, useMockApi } from '../../testing/server.ts';
+import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-useMockApi();
+setUpMockApi();
 
 function renderMenu(user = userInfo()) {
   const router = createMemoryRouter(

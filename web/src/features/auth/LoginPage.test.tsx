@@ -4,10 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { server, useMockApi } from '../../testing/server.ts';
+import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
 
-useMockApi();
+setUpMockApi();
 
 async function submitCredentials(email = 'physician@cardiomap.test', password = 'correct horse battery') {
   const user = userEvent.setup({ advanceTimers: (ms) => vi.isFakeTimers() && vi.advanceTimersByTime(ms) });
