@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './case-enums.ts';
 export * from './common.ts';
 export * from './countries.ts';
 export * from './errors.ts';
