@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, serial, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { devices } from './catalogue.ts';
 import { users } from './users.ts';
 
 export const permissions = pgTable('permissions', {
@@ -48,8 +49,9 @@ export const specialisations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The device catalogue arrives with the cases issue; the foreign key is added then. */
-    deviceId: uuid('device_id').notNull(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('specialisations_unique').on(t.userId, t.deviceId)],
 );

@@ -11,6 +11,7 @@ import {
   specialisations,
   users,
 } from '../schema/index.ts';
+import { seedDemoLicences, TRAINEE_EMAIL } from './demo-licences.ts';
 
 interface DemoOrganisation {
   code: string;
@@ -126,6 +127,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     note: 'No organisation yet: pending registration',
   },
   {
+    email: TRAINEE_EMAIL,
+    givenName: 'Tessa',
+    familyName: 'Trainee',
+    title: 'Dr.',
+    roles: ['Physician'],
+    organisations: ['HVC'],
+    note: 'Has not followed the TAVI and LAAO trainings: sees the banner, cannot order those',
+  },
+  {
     email: 'terms@cardiomap.test',
     givenName: 'Terry',
     familyName: 'Terms',
@@ -138,10 +148,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 export const DEMO_LOGINS = DEMO_USERS.map(({ email, note }) => ({ email, note }));
 
-/**
- * The Field Clinical Specialist needs a device specialisation (spec §6). The device catalogue arrives
- * with the cases issue; until then the specialisation names this fixed device id, which that seed reuses.
- */
+/** The Field Clinical Specialist needs a device specialisation (spec §6): the first TAVI device of the catalogue. */
 export const DEMO_SPECIALISATION_DEVICE_ID = '00000000-0000-4000-8000-00000000d001';
 
 /**
@@ -216,11 +223,25 @@ export async function seedDemo(db: Db, options: { password: string }): Promise<v
         if (!group) throw new Error(`Role ${role} is not seeded`);
         await tx.insert(groupMemberships).values({ groupId: group.id, userId: created.id });
       }
-      if (demo.roles.includes('Field Clinical Specialist')) {
-        await tx.insert(specialisations).values({ userId: created.id, deviceId: DEMO_SPECIALISATION_DEVICE_ID });
-      }
     }
   });
+  // Outside the creation step, so a specialisation removed by a migration comes back on the next start.
+  const specialists = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_USERS.filter((u) => u.roles.includes('Field Clinical Specialist')).map((u) => u.email),
+      ),
+    );
+  if (specialists.length > 0) {
+    await db
+      .insert(specialisations)
+      .values(specialists.map((s) => ({ userId: s.id, deviceId: DEMO_SPECIALISATION_DEVICE_ID })))
+      .onConflictDoNothing();
+  }
+  await seedDemoLicences(db, { trainedEmails: DEMO_USERS.map((u) => u.email).filter((e) => e !== TRAINEE_EMAIL) });
 }
 
 /** Lets tests look a demo user up without repeating the e-mail scheme. */

@@ -2,12 +2,14 @@ import { ALL_PERMISSIONS, permissionLabel, ROLE_PERMISSIONS, ROLES } from '@card
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { groupPermissions, groups, permissions, regions } from '../schema/index.ts';
+import { seedCatalogue } from './catalogue.ts';
 
 export const REGIONS = ['Europe', 'North America', 'Latin America', 'Asia Pacific', 'Middle East and Africa'] as const;
 
 /**
  * Data every installation needs, applied at every start: the permission strings of spec §6, the 13 roles
- * with the matrix of packages/domain (so the table stays the single source of truth) and the regions.
+ * with the matrix of packages/domain (so the table stays the single source of truth), the regions and the
+ * intervention and device catalogue.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -56,4 +58,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .values(REGIONS.map((name) => ({ name })))
       .onConflictDoNothing({ target: regions.name });
   });
+  await seedCatalogue(db);
 }

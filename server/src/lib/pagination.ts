@@ -1,0 +1,36 @@
+import type { Paginated } from '@cardiomap/contract';
+import type { FastifyRequest } from 'fastify';
+
+export interface PageRequest {
+  page: number;
+  page_size: number;
+}
+
+/** LIMIT/OFFSET of a page; pages are numbered from 1. */
+export const pageWindow = ({ page, page_size }: PageRequest) => ({ limit: page_size, offset: (page - 1) * page_size });
+
+/**
+ * The list envelope of architecture.md §4 with absolute `next`/`previous` links: the same query with
+ * another page number, on PUBLIC_URL when set (behind a proxy), else on the address the client used.
+ */
+export function paginated<T>(
+  request: FastifyRequest,
+  publicUrl: string | undefined,
+  pageRequest: PageRequest,
+  count: number,
+  results: T[],
+): Paginated<T> {
+  const base = publicUrl ?? `${request.protocol}://${request.host}`;
+  const link = (page: number) => {
+    const url = new URL(request.url, base);
+    url.searchParams.set('page', String(page));
+    return url.toString();
+  };
+  const { page, page_size } = pageRequest;
+  return {
+    count,
+    next: page * page_size < count ? link(page + 1) : null,
+    previous: page > 1 ? link(Math.min(page - 1, Math.max(1, Math.ceil(count / page_size)))) : null,
+    results,
+  };
+}
