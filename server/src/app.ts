@@ -4,7 +4,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsModule } from './modules/accounts/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { trainingsModule } from './modules/trainings/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(accountsModule);
+  await app.register(catalogueModule);
+  await app.register(trainingsModule);
 
   await app.register(staticWebPlugin);
   return app;

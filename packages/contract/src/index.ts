@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './case-enums.ts';
+export * from './catalogue.ts';
 export * from './common.ts';
 export * from './countries.ts';
 export * from './errors.ts';
@@ -7,4 +8,5 @@ export * from './health.ts';
 export * from './pagination.ts';
 export * from './route.ts';
 export * from './routes.ts';
+export * from './trainings.ts';
 export * from './users.ts';

@@ -1,0 +1,26 @@
+import { trainingRoutes as r } from '@cardiomap/contract';
+import type { FastifyInstance } from 'fastify';
+import { paginated } from '../../lib/pagination.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import type { TrainingsService } from './service.ts';
+
+export function trainingsRoutes(app: FastifyInstance, service: TrainingsService): void {
+  registerRoute(app, r.trainings, async ({ actor, request }) => {
+    const results = await service.list(actor);
+    return paginated(
+      request,
+      app.config.publicUrl,
+      { page: 1, page_size: results.length || 1 },
+      results.length,
+      results,
+    );
+  });
+  registerRoute(
+    app,
+    r.completeTraining,
+    ({ actor, params, request }) => service.complete(actor, params.trainingId, request.ip),
+    {
+      status: 201,
+    },
+  );
+}
