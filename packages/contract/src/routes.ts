@@ -11,5 +11,6 @@ export const routes = {
   ...authRoutes,
   ...accountRoutes,
   ...catalogueRoutes,
+  ...trainingRoutes,
 } as const satisfies Record<string, RouteDef>;
 export type RouteName = keyof typeof routes;

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
+import { TrainingPage } from '../features/training/index.ts';
 import { Guard, STANDARD_PAGE } from './Guard.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { ShellLayout } from './ShellLayout.tsx';
@@ -40,6 +41,14 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: 'pendingregistration', element: <PendingRegistrationPage /> },
+          {
+            path: 'training/:interventionPrefix',
+            element: (
+              <Guard requirements={STANDARD_PAGE}>
+                <TrainingPage />
+              </Guard>
+            ),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,115 @@
+import { routes, type Training } from '@cardiomap/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { call } from '../../api/index.ts';
+import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { DEFAULT_TRAINING_STEPS, TRAINING_STEPS } from './training-content.ts';
+
+export const TRAININGS_KEY = ['trainings'] as const;
+
+/** All trainings of the user's region with whether the user followed each (spec §3). */
+export function useTrainings() {
+  return useQuery({
+    queryKey: TRAININGS_KEY,
+    queryFn: ({ signal }) => call(routes.trainings, { signal }).then((page) => page.results),
+  });
+}
+
+/** Spec §2 `training/{interventionPrefix}`: follow a training and record its completion. */
+export function TrainingPage() {
+  const { interventionPrefix = '' } = useParams();
+  const prefix = interventionPrefix.toUpperCase();
+  usePageTitle(`${prefix} training`);
+  const trainings = useTrainings();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const complete = useMutation({
+    mutationFn: (training: Training) => call(routes.completeTraining, { params: { trainingId: training.id } }),
+    onSuccess: async () => {
+      toast.success('Training completed');
+      // Spec §4: training completed by a post, then the list reloads.
+      await queryClient.invalidateQueries({ queryKey: TRAININGS_KEY });
+    },
+    onError: (error) => toast.error(error),
+  });
+
+  if (trainings.isPending) return <FullPageSpinner label="Loading trainings" />;
+  if (trainings.isError) {
+    return (
+      <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => trainings.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The trainings could not be loaded.
+        </Alert>
+      </Box>
+    );
+  }
+  const forIntervention = trainings.data.filter((t) => t.interventionPrefix === prefix);
+  if (forIntervention.length === 0) return <NotFoundPage />;
+  const steps = TRAINING_STEPS[prefix] ?? DEFAULT_TRAINING_STEPS;
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4, px: 2, mb: 16 }}>
+      <Stack spacing={3} sx={{ width: 760, maxWidth: '100%' }}>
+        {forIntervention.map((training) => (
+          <Card key={training.id}>
+            <CardContent>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+                <Typography variant="h5" component="h1">
+                  {training.title}
+                </Typography>
+                {training.userFollowedTraining && (
+                  <Chip color="success" label="Completed" data-testid="training-completed" />
+                )}
+              </Stack>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {training.interventionName}
+                {training.region ? ` · ${training.region}` : ''}
+                {training.trainingRequired ? ' · required before requesting analyses' : ''}
+              </Typography>
+              <List dense aria-label="Training steps">
+                {steps.map((step, index) => (
+                  <ListItem key={step} disableGutters>
+                    <ListItemText primary={`${index + 1}. ${step}`} />
+                  </ListItem>
+                ))}
+              </List>
+              {!training.userFollowedTraining && (
+                <Button
+                  variant="contained"
+                  sx={{ mt: 2 }}
+                  disabled={complete.isPending}
+                  onClick={() => complete.mutate(training)}
+                >
+                  {complete.isPending ? 'Saving…' : 'I have completed this training'}
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

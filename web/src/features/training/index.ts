@@ -1,0 +1,1 @@
+export { TRAININGS_KEY, TrainingPage, useTrainings } from './TrainingPage.tsx';
