@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsModule } from './modules/accounts/index.ts';
+import { auditModule } from './modules/audit/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsModule);
   await app.register(catalogueModule);
   await app.register(trainingsModule);
+  await app.register(auditModule);
 
   await app.register(staticWebPlugin);
   return app;

@@ -1,6 +1,9 @@
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
+import { caseRoutes } from './cases.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
+import { orderRoutes } from './orders.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
@@ -12,5 +15,8 @@ export const routes = {
   ...accountRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,
+  ...auditRoutes,
+  ...caseRoutes,
+  ...orderRoutes,
 } as const satisfies Record<string, RouteDef>;
 export type RouteName = keyof typeof routes;
