@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './cases.ts';
 export * from './catalogue.ts';
 export * from './organisations.ts';
 export * from './roles.ts';
