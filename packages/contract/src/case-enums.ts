@@ -29,6 +29,18 @@ export const ServiceStatus = {
 } as const;
 export type ServiceStatus = (typeof ServiceStatus)[keyof typeof ServiceStatus];
 
+/** Spec §4 "Case status", as the case list and detail show it. */
+export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
+  0: 'Created',
+  1: 'Submitted',
+  2: 'In progress',
+  3: 'Completed',
+  4: 'Canceled',
+  5: 'Invalid input',
+  6: 'Could not be processed',
+  7: 'Rejected',
+};
+
 export const SERVICE_STATUS_LABELS: Record<ServiceStatus, string> = {
   0: 'awaiting DICOM images',
   1: 'under evaluation',

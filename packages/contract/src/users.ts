@@ -75,6 +75,8 @@ export const userInfoSchema = z
     settings: userSettingsSchema,
     primaryOrganisation: organisationRefSchema.nullable(),
     organisationIds: z.array(z.uuid()),
+    /** The organisations of organisationIds, in the same order, for pickers such as the case list filter. */
+    organisations: z.array(organisationRefSchema),
     organisationMembershipIds: z.array(z.uuid()),
     specialisationIds: z.array(z.uuid()),
     specialisations: z.array(z.object({ id: z.uuid(), deviceId: z.uuid() })),

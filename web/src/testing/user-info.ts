@@ -36,6 +36,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
       code: 'HVC',
     },
     organisationIds: ['22222222-2222-4222-8222-222222222222'],
+    organisations: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Heart Valve Centre Rotterdam', code: 'HVC' }],
     organisationMembershipIds: [],
     specialisationIds: [],
     specialisations: [],

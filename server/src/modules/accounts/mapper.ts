@@ -49,6 +49,7 @@ function timelessUserInfo(current: Pick<Actor, 'profile' | 'permissions' | 'flag
     },
     primaryOrganisation: primary ? { id: primary.organisationId, name: primary.name, code: primary.code } : null,
     organisationIds: profile.memberships.map((m) => m.organisationId),
+    organisations: profile.memberships.map((m) => ({ id: m.organisationId, name: m.name, code: m.code })),
     organisationMembershipIds: profile.memberships.map((m) => m.id),
     specialisationIds: profile.specialisations.map((s) => s.id),
     specialisations: profile.specialisations,
