@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.ts';
+import { seedDemoCases } from './db/seed/demo-cases.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 
 async function main(): Promise<void> {
@@ -19,7 +20,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await runMigrations(database);
   await seedReferenceData(database.db);
-  if (config.seedDemo) await seedDemo(database.db, { password: config.demoPassword });
+  if (config.seedDemo) {
+    await seedDemo(database.db, { password: config.demoPassword });
+    await seedDemoCases(database.db);
+  }
 
   const app = await buildApp({ config, database });
 
