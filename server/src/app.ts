@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { auditModule } from './modules/audit/index.ts';
+import { casesModule } from './modules/cases/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueModule);
   await app.register(trainingsModule);
   await app.register(auditModule);
+  await app.register(casesModule);
 
   await app.register(staticWebPlugin);
   return app;
