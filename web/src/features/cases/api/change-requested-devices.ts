@@ -1,0 +1,36 @@
+import { type Case, type Order, type OrderStatus, routes } from '@cardiomap/contract';
+import { ordersAffectedByDeviceChange } from '@cardiomap/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../api/index.ts';
+import { caseKeys } from './case-keys.ts';
+
+export interface DeviceChange {
+  deviceIds: string[];
+  deviceVariantIds: string[];
+}
+
+/**
+ * Spec §4: changing devices affects only orders in progress, so one PUT per such order. They run one
+ * after another: a failure stops the rest and the case reloads either way, showing what changed.
+ */
+export async function changeRequestedDevices(kase: Case, change: DeviceChange): Promise<Order[]> {
+  const changed: Order[] = [];
+  // The wire types status as a plain number; the values are OrderStatus by contract.
+  const orders = kase.orders as (Order & { status: OrderStatus })[];
+  for (const order of ordersAffectedByDeviceChange(orders)) {
+    changed.push(await call(routes.changeRequestedDevice, { params: { id: order.id }, body: change }));
+  }
+  return changed;
+}
+
+export function useChangeRequestedDevices(kase: Case) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: DeviceChange) => changeRequestedDevices(kase, change),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: caseKeys.detail(kase.id) }),
+        queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
+      ]),
+  });
+}

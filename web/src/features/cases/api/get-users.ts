@@ -1,0 +1,24 @@
+import { routes, type UserSummary } from '@cardiomap/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/index.ts';
+import { catalogueKeys } from './case-keys.ts';
+
+export interface UserSearch {
+  organisationId?: string;
+  search?: string;
+}
+
+export const getUsers = (filters: UserSearch, signal?: AbortSignal): Promise<UserSummary[]> =>
+  call(routes.listUsers, {
+    query: { organisation_id: filters.organisationId, name_email_or_title: filters.search },
+    signal,
+  }).then((page) => page.results);
+
+/** Users to pick from (case responsible …); the previous answer stays while the next one loads. */
+export const useUsers = (filters: UserSearch, enabled = true) =>
+  useQuery({
+    queryKey: catalogueKeys.users(filters),
+    queryFn: ({ signal }) => getUsers(filters, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,156 @@
+import { type Case, Service } from '@cardiomap/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useToast } from '../../../components/Toasts.tsx';
+import { useCreateOrder } from '../api/create-order.ts';
+import { useDevices } from '../api/get-devices.ts';
+import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
+import { allErrorMessages } from './server-errors.ts';
+
+export interface OrderSimulationDialogProps {
+  open: boolean;
+  onClose: () => void;
+  case?: Case;
+}
+
+/** Spec §2 case list dialog "order simulation": a simulation order for one device of an existing case. */
+export function OrderSimulationDialog({ open, onClose, case: kase }: OrderSimulationDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="order-simulation-title">
+      <DialogTitle id="order-simulation-title">Order simulation{kase ? ` for ${kase.caseIdentifier}` : ''}</DialogTitle>
+      {open && kase && <OrderSimulationForm kase={kase} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
+  const toast = useToast();
+  const devices = useDevices(kase.organisationId);
+  const create = useCreateOrder();
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const form = useForm<OrderSimulationValues>({
+    mode: 'onTouched',
+    defaultValues: { deviceId: '', deviceVariantIds: [] },
+    resolver: zodResolver(orderSimulationSchema(kase.intervention.variantLimit)),
+  });
+  // Only the case's intervention's devices the organisation may order a simulation for.
+  const offered = (devices.data ?? []).filter(
+    (d) => d.interventionId === kase.interventionId && d.services.some((s) => s.service === Service.SIMULATION),
+  );
+  const deviceId = form.watch('deviceId');
+  const variants = offered.find((d) => d.id === deviceId)?.variants ?? [];
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlerts([]);
+    try {
+      await create.mutateAsync({
+        caseId: kase.id,
+        service: Service.SIMULATION,
+        deviceIds: [values.deviceId],
+        deviceVariantIds: values.deviceVariantIds,
+      });
+      toast.success('Simulation ordered');
+      onClose();
+    } catch (error) {
+      setAlerts(allErrorMessages(error));
+    }
+  });
+
+  if (devices.isPending) {
+    return (
+      <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading devices" />
+      </DialogContent>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit} aria-label="Order simulation">
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {alerts.map((message) => (
+            <Alert key={message} severity="error">
+              {message}
+            </Alert>
+          ))}
+          {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
+          {devices.isSuccess && offered.length === 0 && (
+            <Alert severity="info">No device of this intervention is licensed for simulation.</Alert>
+          )}
+          <Controller
+            control={form.control}
+            name="deviceId"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event);
+                  form.setValue('deviceVariantIds', []);
+                }}
+                id="simulation-device"
+                select
+                required
+                label="Device"
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+              >
+                {offered.map((d) => (
+                  <MenuItem key={d.id} value={d.id}>
+                    {d.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {variants.length > 0 && (
+            <Controller
+              control={form.control}
+              name="deviceVariantIds"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  id="simulation-variants"
+                  select
+                  label="Sizes"
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                  slotProps={{
+                    select: {
+                      multiple: true,
+                      renderValue: (ids) =>
+                        (ids as string[]).map((id) => variants.find((v) => v.id === id)?.name ?? '').join(', '),
+                    },
+                  }}
+                >
+                  {variants.map((v) => (
+                    <MenuItem key={v.id} value={v.id}>
+                      {v.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={!form.formState.isValid || form.formState.isSubmitting}>
+          Order simulation
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Dates travel as instants with an offset (architecture.md §4) but are picked as a local calendar day
+ * (native date input) plus an hour from the hourly list (spec §9). These helpers convert between them.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar day of an instant, as a date input holds it (YYYY-MM-DD). */
+export const localDay = (date: Date): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** The local hour of an instant, as the hourly time list holds it (HH:00). */
+export const localHour = (date: Date): string => `${pad(date.getHours())}:00`;
+
+/** A local day and time of day as an instant. */
+export const toInstant = (day: string, time: string): Date => new Date(`${day}T${time}:00`);
+
+/** A local day and time of day as the wire carries it (ISO 8601 with offset). */
+export const toWire = (day: string, time: string): string => toInstant(day, time).toISOString();
+
+/** A wire instant split into the local day and hour the form edits; empty when absent. */
+export function fromWire(value: string | null): { day: string; time: string } {
+  if (!value) return { day: '', time: '' };
+  const date = new Date(value);
+  return { day: localDay(date), time: localHour(date) };
+}

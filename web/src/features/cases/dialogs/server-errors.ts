@@ -1,0 +1,42 @@
+import type { FieldErrors } from '@cardiomap/contract';
+import { ApiError, errorToastMessage } from '../../../api/index.ts';
+
+export interface FieldMessage {
+  /** Dotted path of the field in the request body, e.g. `patientInformation.age`, `orders.0.deviceIds`. */
+  path: string;
+  messages: string[];
+}
+
+/** A 400 body `{field: [messages] | {nested}}` as a flat list of dotted paths. */
+export function flattenFieldErrors(errors: FieldErrors, prefix = ''): FieldMessage[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return Array.isArray(value) ? [{ path, messages: value }] : flattenFieldErrors(value, path);
+  });
+}
+
+/**
+ * Spec §8: a failed request's field messages go onto the form's fields; nonFieldErrors and messages of
+ * fields the form does not show become alerts. Errors other than a 400 become one alert worded like a
+ * toast. Returns the alert messages.
+ */
+export function applyServerErrors<F extends string>(
+  error: unknown,
+  fieldFor: (path: string) => F | null,
+  setFieldError: (field: F, message: string) => void,
+): string[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [errorToastMessage(error)];
+  const alerts: string[] = [];
+  for (const { path, messages } of flattenFieldErrors(error.fieldErrors)) {
+    const field = path === 'nonFieldErrors' ? null : fieldFor(path);
+    if (field) setFieldError(field, messages.join(' '));
+    else alerts.push(...messages);
+  }
+  return alerts;
+}
+
+/** Spec §8 "Order simulation errors come from an _All__ list": every message of the answer, in order. */
+export const allErrorMessages = (error: unknown): string[] =>
+  error instanceof ApiError && error.status === 400
+    ? flattenFieldErrors(error.fieldErrors).flatMap((entry) => entry.messages)
+    : [errorToastMessage(error)];

@@ -1,0 +1,2 @@
+export { NewAnalysisDialog, type NewAnalysisDialogProps } from './dialogs/NewAnalysisDialog.tsx';
+export { OrderSimulationDialog, type OrderSimulationDialogProps } from './dialogs/OrderSimulationDialog.tsx';
