@@ -8,6 +8,8 @@ import { auditModule } from './modules/audit/index.ts';
 import { casesModule } from './modules/cases/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { ordersModule } from './modules/orders/index.ts';
+import { sharingModule } from './modules/sharing/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -79,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trainingsModule);
   await app.register(auditModule);
   await app.register(casesModule);
+  await app.register(ordersModule);
+  await app.register(sharingModule);
 
   await app.register(staticWebPlugin);
   return app;

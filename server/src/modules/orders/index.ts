@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createDegradationService } from './degradation-service.ts';
+import { createDeliveryService } from './delivery-service.ts';
+import { orderRoutes } from './routes.ts';
+
+/** Orders of a case and what happens to their results: degradations, deliveries (spec §4, §7 "Cases"). */
+export const ordersModule = fp(
+  async function ordersModule(app: FastifyInstance) {
+    orderRoutes(app, {
+      degradations: createDegradationService(app.database),
+      deliveries: createDeliveryService(app.database),
+    });
+  },
+  { name: 'orders', dependencies: ['auth', 'cases'] },
+);

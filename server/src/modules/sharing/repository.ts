@@ -1,0 +1,77 @@
+import { FIELD_CLINICAL_SPECIALIST } from '@cardiomap/domain';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { devices, groupMemberships, groups, sharedCases, specialisations, users } from '../../db/schema/index.ts';
+
+export interface Recipient {
+  /** Null for an invitation to an address that has no account yet. */
+  userId: string | null;
+  email: string;
+}
+
+/** The account behind an e-mail address, compared case-insensitively like sign-in does. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row ?? null;
+}
+
+export async function deviceExists(db: DbOrTx, deviceId: string): Promise<boolean> {
+  const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId));
+  return rows.length > 0;
+}
+
+/** Spec §6: active Field Clinical Specialists with a specialisation in the device. */
+export async function findSpecialists(db: DbOrTx, deviceId: string): Promise<Recipient[]> {
+  return db
+    .selectDistinct({ userId: users.id, email: users.email })
+    .from(users)
+    .innerJoin(specialisations, eq(specialisations.userId, users.id))
+    .innerJoin(groupMemberships, eq(groupMemberships.userId, users.id))
+    .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+    .where(
+      and(eq(specialisations.deviceId, deviceId), eq(groups.name, FIELD_CLINICAL_SPECIALIST), eq(users.isActive, true)),
+    )
+    .orderBy(users.email);
+}
+
+/** Shares once per case and address: answers the new row, or null when it was already shared. */
+export async function insertShare(
+  db: DbOrTx,
+  share: { caseId: string; recipient: Recipient; sharedById: string },
+): Promise<{ id: string } | null> {
+  const [row] = await db
+    .insert(sharedCases)
+    .values({
+      caseId: share.caseId,
+      userId: share.recipient.userId,
+      email: share.recipient.email.toLowerCase(),
+      sharedById: share.sharedById,
+    })
+    .onConflictDoNothing({ target: [sharedCases.caseId, sharedCases.email] })
+    .returning({ id: sharedCases.id });
+  return row ?? null;
+}
+
+/**
+ * Removes a share named as the wire names it: by the invitee's user id, or by the share's own id while
+ * the invitation is pending. Answers the removed share, or null when there was none.
+ */
+export async function deleteShare(
+  db: DbOrTx,
+  caseId: string,
+  userOrShareId: string,
+): Promise<{ id: string; email: string; userId: string | null } | null> {
+  const [row] = await db
+    .delete(sharedCases)
+    .where(
+      and(
+        eq(sharedCases.caseId, caseId),
+        or(eq(sharedCases.userId, userOrShareId), and(eq(sharedCases.id, userOrShareId), isNull(sharedCases.userId))),
+      ),
+    )
+    .returning({ id: sharedCases.id, email: sharedCases.email, userId: sharedCases.userId });
+  return row ?? null;
+}

@@ -1,0 +1,107 @@
+import type { Case } from '@cardiomap/contract';
+import { PERMISSIONS as P } from '@cardiomap/domain';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findVisibleCase, presentCase, type VisibleCase } from '../cases/index.ts';
+import * as repo from './repository.ts';
+import { shareMail } from './share-mail.ts';
+
+export interface ShareInput {
+  email?: string;
+  deviceId?: string;
+}
+
+export interface RequestContext {
+  ip: string;
+  /** Where the web app is served, for the links in the invitation. */
+  baseUrl: string;
+}
+
+/** Spec §5 "Share" and §6: invite by e-mail, or the Field Clinical Specialists of a device; revoke. */
+export function createSharingService(deps: { database: Database; mailer: Mailer }) {
+  const { db } = deps.database;
+
+  /** Only a case of the actor's own reach may be shared or unshared: never one shared to them. */
+  async function shareableCase(actor: Actor, caseId: string): Promise<VisibleCase> {
+    if (!actor.permissions.has(P.addSharedCase)) throw forbidden('You do not have permission to share cases.');
+    const theCase = await findVisibleCase(db, actor, caseId);
+    if (theCase.isSharedToActor) throw forbidden('A case shared with you cannot be shared by you.');
+    return theCase;
+  }
+
+  async function recipientsOf(actor: Actor, input: ShareInput): Promise<repo.Recipient[]> {
+    if (input.email !== undefined) {
+      const user = await repo.findUserByEmail(db, input.email);
+      if (user?.id === actor.userId) throw fieldError('email', 'You cannot share a case with yourself.');
+      return [{ userId: user?.id ?? null, email: input.email }];
+    }
+    const deviceId = input.deviceId ?? '';
+    if (!(await repo.deviceExists(db, deviceId))) throw fieldError('deviceId', 'No device matches the given id.');
+    const specialists = (await repo.findSpecialists(db, deviceId)).filter((s) => s.userId !== actor.userId);
+    if (specialists.length === 0) {
+      throw fieldError('deviceId', 'No Field Clinical Specialist is specialised in this device.');
+    }
+    return specialists;
+  }
+
+  return {
+    /**
+     * Idempotent per address: sharing again adds no row and sends no second mail. Mail goes out inside
+     * the transaction, so a failed send leaves no share behind and the user can simply retry.
+     */
+    async share(actor: Actor, caseId: string, input: ShareInput, ctx: RequestContext): Promise<Case> {
+      const theCase = await shareableCase(actor, caseId);
+      const recipients = await recipientsOf(actor, input);
+      const sharedByName = `${actor.profile.givenName} ${actor.profile.familyName}`.trim() || actor.email;
+      await db.transaction(async (tx) => {
+        for (const recipient of recipients) {
+          const created = await repo.insertShare(tx, { caseId, recipient, sharedById: actor.userId });
+          if (!created) continue;
+          await recordAudit(tx, {
+            actorId: actor.userId,
+            action: 'case.share',
+            targetType: 'case',
+            targetId: caseId,
+            organisationId: theCase.organisationId,
+            ip: ctx.ip,
+            details: { email: recipient.email, pending: recipient.userId === null, deviceId: input.deviceId ?? null },
+          });
+          await deps.mailer.send(
+            shareMail({
+              to: recipient.email,
+              userId: recipient.userId,
+              caseId,
+              caseIdentifier: theCase.caseIdentifier,
+              sharedByName,
+              baseUrl: ctx.baseUrl,
+            }),
+          );
+        }
+      });
+      return presentCase(db, actor, caseId);
+    },
+
+    /** Access ends at once: visibility is read from shared_cases on every request. */
+    async revoke(actor: Actor, caseId: string, userOrShareId: string, ip: string): Promise<undefined> {
+      const theCase = await shareableCase(actor, caseId);
+      await db.transaction(async (tx) => {
+        const removed = await repo.deleteShare(tx, caseId, userOrShareId);
+        if (!removed) throw notFound('No share matches the given ids.');
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'case.revoke',
+          targetType: 'case',
+          targetId: caseId,
+          organisationId: theCase.organisationId,
+          ip,
+          details: { email: removed.email, pending: removed.userId === null },
+        });
+      });
+    },
+  };
+}
+
+export type SharingService = ReturnType<typeof createSharingService>;
