@@ -237,7 +237,8 @@ export const caseRoutes = {
     tag: 'cases',
     auth: true,
     params: caseIdParamsSchema,
-    body: z.object({}).optional(),
+    // A PUT without a body reaches validation as null.
+    body: z.object({}).nullish(),
     responses: { 200: caseSchema, ...errorResponses },
   }),
   assignCaseResponsible: defineRoute({

@@ -1,7 +1,5 @@
 import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf, uuidArray } from './sql-helpers.ts';
+import type { Query } from './sql-helpers.ts';
 
 /** A case as stored, with the names the wire shows beside its ids. */
 export interface CaseRow {
@@ -68,7 +66,7 @@ export interface ShareRow {
   sharedByName: string;
 }
 
-export const CASE_COLUMNS = sql`
+export const CASE_COLUMNS = `
   c.id, c.case_identifier AS "caseIdentifier", c.status, c.organisation_id AS "organisationId",
   o.code AS "organisationCode", o.name AS "organisationName",
   c.intervention_id AS "interventionId", i.name AS "interventionName", i.prefix AS "interventionPrefix",
@@ -83,16 +81,17 @@ export const CASE_COLUMNS = sql`
   c.expected_delivery_datetime AS "expectedDeliveryDatetime", c.date_created AS "dateCreated",
   c.date_submitted AS "dateSubmitted", c.date_completed AS "dateCompleted", c.date_modified AS "dateModified"`;
 
-export const CASE_JOINS = sql`
+export const CASE_JOINS = `
   JOIN organisations o ON o.id = c.organisation_id
   JOIN interventions i ON i.id = c.intervention_id
   LEFT JOIN users ru ON ru.id = c.case_responsible_id
   LEFT JOIN rejection_reasons rr ON rr.id = c.rejection_reason_id`;
 
-export function loadCaseRows(db: DbOrTx, ids: readonly string[]): Promise<CaseRow[]> {
-  return rowsOf<CaseRow>(
-    db,
-    sql`SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY(${uuidArray(ids)})`,
+export function loadCaseRows(query: Query, ids: readonly string[]): Promise<CaseRow[]> {
+  return query<CaseRow>(
+    `SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY($1::uuid[])`,
+    [ids],
+    'cases_rows',
   );
 }
 
@@ -100,11 +99,10 @@ export function loadCaseRows(db: DbOrTx, ids: readonly string[]): Promise<CaseRo
  * Every order of the given cases with its devices, sizes, degradation and latest delivery, in one
  * statement (no query per order). Orders of one case come in creation order.
  */
-export function loadOrderRows(db: DbOrTx, caseIds: readonly string[]): Promise<OrderRow[]> {
+export function loadOrderRows(query: Query, caseIds: readonly string[]): Promise<OrderRow[]> {
   if (caseIds.length === 0) return Promise.resolve([]);
-  return rowsOf<OrderRow>(
-    db,
-    sql`
+  return query<OrderRow>(
+    `
     SELECT o.id, o.case_id AS "caseId", o.service, o.status, o.is_initial AS "isInitial",
            o.is_clinical AS "isClinical", o.date_created AS "dateCreated",
            COALESCE((SELECT json_agg(json_build_object('id', d.id, 'name', d.name) ORDER BY od.position, d.name)
@@ -121,20 +119,23 @@ export function loadOrderRows(db: DbOrTx, caseIds: readonly string[]): Promise<O
         SELECT id, is_obsoleted, date_created FROM deliveries
          WHERE order_id = o.id ORDER BY date_created DESC, id DESC LIMIT 1
       ) dl ON true
-     WHERE o.case_id = ANY(${uuidArray(caseIds)})
+     WHERE o.case_id = ANY($1::uuid[])
      ORDER BY o.case_id, o.date_created, o.service, o.id`,
+    [caseIds],
+    'cases_order_rows',
   );
 }
 
-export function loadShareRows(db: DbOrTx, caseIds: readonly string[]): Promise<ShareRow[]> {
+export function loadShareRows(query: Query, caseIds: readonly string[]): Promise<ShareRow[]> {
   if (caseIds.length === 0) return Promise.resolve([]);
-  return rowsOf<ShareRow>(
-    db,
-    sql`
+  return query<ShareRow>(
+    `
     SELECT s.id, s.case_id AS "caseId", s.user_id AS "userId", s.email, s.shared_by_id AS "sharedById",
            sb.email AS "sharedByEmail", trim(sb.given_name || ' ' || sb.family_name) AS "sharedByName"
       FROM shared_cases s JOIN users sb ON sb.id = s.shared_by_id
-     WHERE s.case_id = ANY(${uuidArray(caseIds)})
+     WHERE s.case_id = ANY($1::uuid[])
      ORDER BY s.date_created, s.id`,
+    [caseIds],
+    'cases_share_rows',
   );
 }

@@ -16,8 +16,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type CaseRow, loadCaseRows, loadOrderRows, loadShareRows, type OrderRow, type ShareRow } from './case-rows.ts';
-import { iso } from './sql-helpers.ts';
-import { CASE_NOT_FOUND, findVisibleCase, seesAllOrganisations } from './visibility.ts';
+import { iso, type Query, queryOn } from './sql-helpers.ts';
+import { CASE_NOT_FOUND, findVisibleCase, sharedOnly } from './visibility.ts';
 
 function presentOrder(row: OrderRow): Order {
   return {
@@ -47,10 +47,6 @@ const uniqueBy = <T>(items: T[], key: (item: T) => string): T[] => {
   const seen = new Set<string>();
   return items.filter((item) => !seen.has(key(item)) && Boolean(seen.add(key(item))));
 };
-
-/** Whether the case reached the actor only through a share (not their organisation, not all organisations). */
-export const sharedOnly = (actor: Actor, organisationId: string): boolean =>
-  !seesAllOrganisations(actor) && !actor.organisationIds.includes(organisationId);
 
 /** The Case of the wire for this actor: derived fields from packages/domain, patient details only if seen. */
 export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[], shareRows: ShareRow[]): Case {
@@ -131,12 +127,12 @@ export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[]
 }
 
 /** Presents already-visible cases, in the order of `ids`, with a fixed number of queries for any count. */
-export async function presentCases(db: DbOrTx, actor: Actor, ids: readonly string[]): Promise<Case[]> {
+export async function presentCases(query: Query, actor: Actor, ids: readonly string[]): Promise<Case[]> {
   if (ids.length === 0) return [];
   const [rows, orders, shares] = await Promise.all([
-    loadCaseRows(db, ids),
-    loadOrderRows(db, ids),
-    loadShareRows(db, ids),
+    loadCaseRows(query, ids),
+    loadOrderRows(query, ids),
+    loadShareRows(query, ids),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -156,7 +152,7 @@ export async function presentCases(db: DbOrTx, actor: Actor, ids: readonly strin
 /** The full Case of the wire, or 404 when the actor may not see it. */
 export async function presentCase(db: DbOrTx, actor: Actor, caseId: string): Promise<Case> {
   await findVisibleCase(db, actor, caseId);
-  const [presented] = await presentCases(db, actor, [caseId]);
+  const [presented] = await presentCases(queryOn(db), actor, [caseId]);
   if (!presented) throw notFound(CASE_NOT_FOUND);
   return presented;
 }

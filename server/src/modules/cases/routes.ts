@@ -1,8 +1,40 @@
 import { caseRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { CasesService } from './service.ts';
 
 export function caseRoutes(app: FastifyInstance, service: CasesService): void {
+  const publicUrl = app.config.publicUrl;
+
+  registerRoute(app, r.listCases, async ({ actor, query, request }) => {
+    const filter = { search: query.search || undefined, organisationId: query.organisation_id, status: query.status };
+    const { count, results } = await service.list(actor, filter, query);
+    return paginated(request, publicUrl, query, count, results);
+  });
+  registerRoute(app, r.createCase, ({ actor, body, request }) => service.create(actor, body, request.ip), {
+    status: 201,
+  });
   registerRoute(app, r.getCase, ({ actor, params }) => service.get(actor, params.id));
+  registerRoute(app, r.patchCase, ({ actor, params, body, request }) =>
+    service.patch(actor, params.id, body, request.ip),
+  );
+  // Plain text, not JSON: sent as is, past the contract's JSON serializer.
+  registerRoute(app, r.caseText, async ({ actor, params, reply }) => {
+    reply.type('text/plain; charset=utf-8').send(await service.text(actor, params.id));
+    return undefined;
+  });
+  registerRoute(app, r.cancelCase, ({ actor, params, request }) => service.cancel(actor, params.id, request.ip));
+  registerRoute(app, r.rejectCase, ({ actor, params, body, request }) =>
+    service.reject(actor, params.id, body, request.ip),
+  );
+  registerRoute(app, r.assignCaseResponsible, ({ actor, params, body, request }) =>
+    service.assignResponsible(actor, params.id, body, request.ip),
+  );
+  registerRoute(app, r.patientInformation, ({ actor, params, request }) =>
+    service.patientInformation(actor, params.id, request.ip),
+  );
+  registerRoute(app, r.sensitiveData, ({ actor, params, request }) =>
+    service.sensitiveData(actor, params.id, request.ip),
+  );
 }

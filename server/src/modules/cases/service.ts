@@ -1,13 +1,54 @@
-import type { Case } from '@cardiomap/contract';
+import type { assignResponsibleSchema, Case, Paginated, patchCaseSchema, rejectCaseSchema } from '@cardiomap/contract';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { presentCase } from './presenter.ts';
+import type { PageRequest } from '../../lib/pagination.ts';
+import { caseAsText } from './case-text.ts';
+import { type CreateCaseBody, createCase } from './create-case.ts';
+import { editCase, requestPatientInformation, sensitiveData } from './edit-case.ts';
+import { type CaseListFilter, listCaseIds } from './list-query.ts';
+import { listScope } from './list-scope.ts';
+import { presentCase, presentCases } from './presenter.ts';
+import { queryOnPool } from './sql-helpers.ts';
+import { assignCaseResponsible, cancelCase, rejectCase } from './transitions.ts';
 
-/** The case use cases: each checks permissions first, then works in one transaction. */
-export function createCasesService(database: Database) {
+/** The case use cases; each checks permissions first and changes state in one transaction. */
+export function createCasesService(database: Database, now: () => Date = () => new Date()) {
   const { db } = database;
+  const pool = queryOnPool(database);
+  const present = (actor: Actor, caseId: string) => presentCase(db, actor, caseId);
   return {
-    get: (actor: Actor, caseId: string): Promise<Case> => presentCase(db, actor, caseId),
+    async list(
+      actor: Actor,
+      filter: CaseListFilter,
+      page: PageRequest,
+    ): Promise<Omit<Paginated<Case>, 'next' | 'previous'>> {
+      const { count, ids } = await listCaseIds(pool, actor, listScope(actor, filter), page);
+      return { count, results: await presentCases(pool, actor, ids) };
+    },
+    get: present,
+    text: async (actor: Actor, caseId: string) => caseAsText(await present(actor, caseId)),
+    async create(actor: Actor, body: CreateCaseBody, ip: string): Promise<Case> {
+      return present(actor, await createCase(db, actor, body, ip, now()));
+    },
+    async patch(actor: Actor, caseId: string, body: z.output<typeof patchCaseSchema>, ip: string) {
+      await editCase(db, actor, caseId, body, ip, now());
+      return present(actor, caseId);
+    },
+    async cancel(actor: Actor, caseId: string, ip: string) {
+      await cancelCase(db, actor, caseId, ip);
+      return present(actor, caseId);
+    },
+    async reject(actor: Actor, caseId: string, body: z.output<typeof rejectCaseSchema>, ip: string) {
+      await rejectCase(db, actor, caseId, body, ip);
+      return present(actor, caseId);
+    },
+    async assignResponsible(actor: Actor, caseId: string, body: z.output<typeof assignResponsibleSchema>, ip: string) {
+      await assignCaseResponsible(db, actor, caseId, body.caseResponsibleId, ip);
+      return present(actor, caseId);
+    },
+    patientInformation: (actor: Actor, caseId: string, ip: string) => requestPatientInformation(db, actor, caseId, ip),
+    sensitiveData: (actor: Actor, caseId: string, ip: string) => sensitiveData(db, actor, caseId, ip),
   };
 }
 

@@ -1,20 +1,35 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 
-/** Rows of a raw statement, the same on PGlite and node-postgres (both answer `{rows}`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * Runs a statement written with `$n` placeholders. The same SQL text serves a transaction (through
+ * Drizzle) and, on the hot read paths, the pool with a named prepared statement.
+ */
+export type Query = <T>(text: string, params: readonly unknown[], name?: string) => Promise<T[]>;
+
+/** `$n` text and its parameters as a Drizzle statement; arrays stay one parameter (`$1::uuid[]`). */
+function toDrizzle(text: string, params: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, index) => {
+    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${sql.param(params[Number(part) - 1])}`);
+  });
+  return sql.join(chunks);
 }
 
-/** A uuid[] literal built from bound parameters; an empty list gives an empty array, never invalid SQL. */
-export const uuidArray = (ids: readonly string[]): SQL =>
-  ids.length === 0
-    ? sql`ARRAY[]::uuid[]`
-    : sql`ARRAY[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`;
+/** Rows the same way on PGlite and node-postgres (both answer `{rows}`). */
+export const queryOn =
+  (db: DbOrTx): Query =>
+  async <T>(text: string, params: readonly unknown[]) => {
+    const result = (await db.execute(toDrizzle(text, params))) as unknown as { rows: T[] };
+    return result.rows;
+  };
+
+/** Outside transactions: named statements are parsed and planned once per connection on PostgreSQL. */
+export const queryOnPool =
+  (database: Database): Query =>
+  <T>(text: string, params: readonly unknown[], name?: string) =>
+    database.query<T>(text, [...params], name ? { name } : undefined);
 
 /** ISO 8601 of a timestamp column, whichever way the driver parsed it. */
 export const iso = (value: Date | string | null): string | null =>

@@ -1,0 +1,133 @@
+import type { PatientInformation, patchCaseSchema } from '@cardiomap/contract';
+import { mayEditCase, mayRequestPatientInformation, PERMISSIONS } from '@cardiomap/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { forbidden, ValidationError } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { caseDateErrors } from './case-dates.ts';
+import { loadCaseRows } from './case-rows.ts';
+import { type CaseChanges, updateCase } from './repository.ts';
+import { iso, queryOn } from './sql-helpers.ts';
+import { findVisibleCase, type VisibleCase } from './visibility.ts';
+
+type PatchBody = z.output<typeof patchCaseSchema>;
+type Stored = NonNullable<Awaited<ReturnType<typeof loadCaseRows>>[number]>;
+
+/** The columns a patch changes, with the wire names of the fields changed (for the audit trail). */
+function changesOf(body: PatchBody, stored: Stored): { changes: CaseChanges; fields: string[] } {
+  const changes: CaseChanges = {};
+  const fields: string[] = [];
+  const set = <K extends keyof CaseChanges>(field: string, column: K, next: CaseChanges[K], current: unknown) => {
+    if (next === undefined || next === current) return;
+    changes[column] = next;
+    if (!fields.includes(field)) fields.push(field);
+  };
+  set('physicianComment', 'physician_comment', body.physicianComment, stored.physicianComment);
+  set('isProspective', 'is_prospective', body.isProspective, stored.isProspective);
+  set('isResearch', 'is_research', body.isResearch, stored.isResearch);
+  set('allowDataProcessing', 'allow_data_processing', body.allowDataProcessing, stored.allowDataProcessing);
+  const time = (value: string | null | undefined) => (value === undefined ? undefined : iso(value));
+  set('imagingDate', 'imaging_date', time(body.imagingDate), iso(stored.imagingDate));
+  set(
+    'interventionDatetime',
+    'intervention_datetime',
+    time(body.interventionDatetime),
+    iso(stored.interventionDatetime),
+  );
+  set(
+    'expectedDeliveryDatetime',
+    'expected_delivery_datetime',
+    time(body.expectedDeliveryDatetime) ?? undefined,
+    iso(stored.expectedDeliveryDatetime),
+  );
+  const patient = body.patientInformation;
+  if (patient) {
+    set('patientInformation', 'patient_identifier', patient.identifier, stored.patientIdentifier);
+    set('patientInformation', 'patient_age', patient.age, stored.patientAge);
+    set('patientInformation', 'patient_sex', patient.sex, stored.patientSex);
+    if (changes.patient_identifier !== undefined) changes.has_updated_patient_identifier = true;
+  }
+  return { changes, fields };
+}
+
+/**
+ * PATCH cases/{id}/ (spec §5 "Edit case", §6): only who may edit the case; dates are checked only when
+ * they change (an old case keeps its past delivery date). The audit names fields, never patient values.
+ */
+export async function editCase(db: Db, actor: Actor, caseId: string, body: PatchBody, ip: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const query = queryOn(tx);
+    const found = await findVisibleCase(tx, actor, caseId, { forUpdate: true });
+    if (!mayEditCase(actor.permissions, found)) throw forbidden('You do not have permission to edit this case.');
+    const [stored] = await loadCaseRows(query, [caseId]);
+    if (!stored) return;
+    const { changes, fields } = changesOf(body, stored);
+    const dateErrors = caseDateErrors(
+      {
+        expectedDeliveryDatetime: changes.expected_delivery_datetime,
+        interventionDatetime:
+          changes.intervention_datetime !== undefined || changes.is_prospective !== undefined
+            ? (body.interventionDatetime ?? iso(stored.interventionDatetime))
+            : null,
+        isProspective: body.isProspective ?? stored.isProspective,
+      },
+      now,
+    );
+    if (Object.keys(dateErrors).length) throw new ValidationError(dateErrors);
+    if (fields.length === 0) return;
+    await updateCase(query, caseId, changes);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'case.edit',
+      targetType: 'case',
+      targetId: caseId,
+      organisationId: found.organisationId,
+      ip,
+      details: { fields },
+    });
+  });
+}
+
+const patientOf = (found: VisibleCase): PatientInformation => ({
+  identifier: found.patientIdentifier,
+  age: found.patientAge,
+  sex: found.patientSex,
+});
+
+async function auditPatientView(db: DbOrTx, actor: Actor, found: VisibleCase, route: string, ip: string) {
+  await recordAudit(db, {
+    actorId: actor.userId,
+    action: 'case.patient_information_viewed',
+    targetType: 'case',
+    targetId: found.id,
+    organisationId: found.organisationId,
+    ip,
+    details: { route },
+  });
+}
+
+/** GET cases/{id}/patient-information/: spec §6 "Requesting patient information", audited. */
+export async function requestPatientInformation(db: Db, actor: Actor, caseId: string, ip: string) {
+  const found = await findVisibleCase(db, actor, caseId);
+  if (!mayRequestPatientInformation(actor.permissions, found)) {
+    throw forbidden('You do not have permission to request the patient information of this case.');
+  }
+  await auditPatientView(db, actor, found, 'patient-information', ip);
+  return patientOf(found);
+}
+
+/**
+ * GET cases/{id}/sensitive-data/: the identifiers behind the "show sensitive data" toggle, for whoever
+ * sees patient details of the case anyway (spec §6: not a case merely shared with them) and either
+ * belongs to its organisation or may view case details. Audited like patient-information/.
+ */
+export async function sensitiveData(db: Db, actor: Actor, caseId: string, ip: string) {
+  const found = await findVisibleCase(db, actor, caseId);
+  const member = actor.organisationIds.includes(found.organisationId);
+  if (found.isSharedToActor || !(member || actor.permissions.has(PERMISSIONS.viewCaseDetails))) {
+    throw forbidden('You do not have permission to see the patient data of this case.');
+  }
+  await auditPatientView(db, actor, found, 'sensitive-data', ip);
+  return patientOf(found);
+}

@@ -1,0 +1,106 @@
+import type { Actor } from '../../lib/actor.ts';
+import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
+import type { Query } from './sql-helpers.ts';
+import { seesAllOrganisations } from './visibility.ts';
+
+export interface CaseListFilter {
+  /** Case identifier, patient identifier (not of shared cases) or organisation name/code fragment. */
+  search?: string;
+  /** Already checked to be in the actor's scope. */
+  organisationId?: string;
+  status?: number;
+}
+
+/** `%fragment%` for ILIKE, with the fragment's own wildcards taken literally. */
+const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Numbers each named parameter once, in first-use order: a list shape always yields the same text, so
+ * it is one stable prepared statement, and PostgreSQL never sees a parameter it cannot type.
+ */
+function parameters(values: Record<string, unknown>) {
+  const order: string[] = [];
+  return {
+    ref(key: string): string {
+      if (!order.includes(key)) order.push(key);
+      return `$${order.indexOf(key) + 1}`;
+    },
+    values: () => order.map((key) => values[key]),
+  };
+}
+
+type Ref = (key: string) => string;
+
+function conditions(ref: Ref, filter: CaseListFilter, all: boolean): string[] {
+  const where: string[] = [];
+  const viaOrganisation = all ? 'true' : `c.organisation_id = ANY(${ref('orgs')}::uuid[])`;
+  if (filter.organisationId !== undefined) where.push(`c.organisation_id = ${ref('org')}`);
+  else if (!all) {
+    // ARRAY(subquery) is an InitPlan: shared ids are read once, so both arms stay index scans.
+    where.push(
+      `(${viaOrganisation} OR c.id = ANY(ARRAY(SELECT case_id FROM shared_cases WHERE user_id = ${ref('user')})))`,
+    );
+  }
+  if (filter.status !== undefined) where.push(`c.status = ${ref('status')}`);
+  if (filter.search) {
+    const p = ref('pattern');
+    // Trigram indexes serve both identifiers; patient identifiers only of cases not merely shared (spec §6).
+    where.push(`(c.case_identifier ILIKE ${p}
+      OR (c.patient_identifier ILIKE ${p} AND ${viaOrganisation})
+      OR c.organisation_id = ANY(ARRAY(SELECT id FROM organisations WHERE name ILIKE ${p} OR code ILIKE ${p})))`);
+  }
+  return where;
+}
+
+/**
+ * Without a search the count reads the per-organisation counters kept by triggers (migration 0006), plus
+ * the actor's shared cases of other organisations; with a search it counts the matching rows.
+ */
+function countSql(ref: Ref, filter: CaseListFilter, all: boolean): string {
+  if (filter.search) return `SELECT count(*) FROM cases c WHERE ${conditions(ref, filter, all).join(' AND ')}`;
+  const counters = ['true'];
+  if (filter.organisationId !== undefined) counters.push(`organisation_id = ${ref('org')}`);
+  else if (!all) counters.push(`organisation_id = ANY(${ref('orgs')}::uuid[])`);
+  if (filter.status !== undefined) counters.push(`status = ${ref('status')}`);
+  const counted = `(SELECT COALESCE(sum(n), 0) FROM case_counts WHERE ${counters.join(' AND ')})`;
+  if (all || filter.organisationId !== undefined) return `SELECT ${counted}`;
+  return `SELECT ${counted} + (SELECT count(*) FROM cases c
+     WHERE c.id = ANY(ARRAY(SELECT case_id FROM shared_cases WHERE user_id = ${ref('user')}))
+       AND NOT (c.organisation_id = ANY(${ref('orgs')}::uuid[]))
+       ${filter.status !== undefined ? `AND c.status = ${ref('status')}` : ''})`;
+}
+
+/**
+ * One page of the case list, newest first, and its total, in a single statement: the page's ids come
+ * from the indexes cases_organisation_created / cases_created (or the trigram ones for a search); the
+ * caller then loads just those cases in a few batched queries.
+ */
+export async function listCaseIds(
+  query: Query,
+  actor: Actor,
+  filter: CaseListFilter,
+  page: PageRequest,
+): Promise<{ count: number; ids: string[] }> {
+  const all = seesAllOrganisations(actor);
+  const { limit, offset } = pageWindow(page);
+  const params = parameters({
+    orgs: actor.organisationIds,
+    user: actor.userId,
+    org: filter.organisationId,
+    status: filter.status,
+    pattern: filter.search ? containsPattern(filter.search) : null,
+    limit,
+    offset,
+  });
+  const where = conditions(params.ref, filter, all);
+  const text = `SELECT (${countSql(params.ref, filter, all)}) AS count, ARRAY(
+      SELECT c.id::text FROM cases c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY c.date_created DESC, c.id LIMIT ${params.ref('limit')} OFFSET ${params.ref('offset')}) AS ids`;
+  const shape = [all, filter.organisationId !== undefined, filter.status !== undefined, Boolean(filter.search)];
+  const [row] = await query<{ count: string | number; ids: string[] }>(
+    text,
+    params.values(),
+    `cases_list_${shape.map((on) => (on ? 1 : 0)).join('')}`,
+  );
+  return { count: Number(row?.count ?? 0), ids: row?.ids ?? [] };
+}

@@ -1,0 +1,109 @@
+import type { rejectCaseSchema } from '@cardiomap/contract';
+import { CASE_TRANSITIONS, cancelDecision, ORDER_TRANSITIONS, PERMISSIONS, rejectDecision } from '@cardiomap/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { isMember } from './ordering-repository.ts';
+import { rejectionReasonExists, transitionCase, transitionOrdersOfCase, updateCase } from './repository.ts';
+import { queryOn } from './sql-helpers.ts';
+import { findVisibleCase } from './visibility.ts';
+
+/** Lost a race (another request moved the case first) or the status never allowed it. */
+const ALREADY_CHANGED = 'This case was changed by someone else in the meantime. Reload it and try again.';
+export const UNKNOWN_REJECTION_REASON = 'Select a valid rejection reason.';
+export const ASSIGNEE_NOT_A_MEMBER = "This user is not a member of the case's organisation.";
+
+/** The order transition a finished case applies to its orders in progress. */
+const cancelOpenOrders = (query: ReturnType<typeof queryOn>, caseId: string) =>
+  transitionOrdersOfCase(query, caseId, ORDER_TRANSITIONS.cancel.from, ORDER_TRANSITIONS.cancel.to);
+
+/**
+ * PUT cases/{id}/cancel/ (spec §4 "Cancel"): 403 when the actor may not, 409 when the status does not
+ * allow it. Persisted with `WHERE status IN (from)`, so of two concurrent cancels exactly one applies.
+ */
+export async function cancelCase(db: Db, actor: Actor, caseId: string, ip: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const query = queryOn(tx);
+    const found = await findVisibleCase(tx, actor, caseId);
+    const decision = cancelDecision(found, { permissions: actor.permissions, isSharedToActor: found.isSharedToActor });
+    if (!decision.allowed) throw decision.forbidden ? forbidden(decision.reason) : conflict(decision.reason);
+    const transition = CASE_TRANSITIONS[decision.action];
+    if (!(await transitionCase(query, caseId, transition.from, transition.to))) throw conflict(ALREADY_CHANGED);
+    await cancelOpenOrders(query, caseId);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'case.cancel',
+      targetType: 'case',
+      targetId: caseId,
+      organisationId: found.organisationId,
+      ip,
+      details: { from: found.status },
+    });
+  });
+}
+
+/** PUT cases/{id}/reject/ (spec §4 "Reject"): only in progress and with nothing delivered. */
+export async function rejectCase(
+  db: Db,
+  actor: Actor,
+  caseId: string,
+  body: z.output<typeof rejectCaseSchema>,
+  ip: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const query = queryOn(tx);
+    const found = await findVisibleCase(tx, actor, caseId);
+    const decision = rejectDecision(found, actor);
+    if (!decision.allowed && decision.forbidden) throw forbidden(decision.reason);
+    if (!(await rejectionReasonExists(query, body.reasonId))) throw fieldError('reasonId', UNKNOWN_REJECTION_REASON);
+    if (!decision.allowed) throw conflict(decision.reason);
+    const { from, to } = CASE_TRANSITIONS.reject;
+    const applied = await transitionCase(query, caseId, from, to, {
+      analystComment: body.comment,
+      rejectionReasonId: body.reasonId,
+    });
+    if (!applied) throw conflict(ALREADY_CHANGED);
+    await cancelOpenOrders(query, caseId);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'case.reject',
+      targetType: 'case',
+      targetId: caseId,
+      organisationId: found.organisationId,
+      ip,
+      details: { reasonId: body.reasonId },
+    });
+  });
+}
+
+/** PUT cases/{id}/assign-case-responsible/: a member of the case's organisation becomes responsible. */
+export async function assignCaseResponsible(
+  db: Db,
+  actor: Actor,
+  caseId: string,
+  userId: string,
+  ip: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const query = queryOn(tx);
+    const found = await findVisibleCase(tx, actor, caseId);
+    if (!actor.permissions.has(PERMISSIONS.assignCaseResponsible) || found.isSharedToActor) {
+      throw forbidden('You do not have permission to assign a case responsible.');
+    }
+    if (!(await isMember(query, userId, found.organisationId))) {
+      throw fieldError('caseResponsibleId', ASSIGNEE_NOT_A_MEMBER);
+    }
+    await updateCase(query, caseId, { case_responsible_id: userId });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'case.assign_responsible',
+      targetType: 'case',
+      targetId: caseId,
+      organisationId: found.organisationId,
+      ip,
+      details: { caseResponsibleId: userId, previous: found.caseResponsibleId },
+    });
+  });
+}
