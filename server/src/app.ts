@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(trainingsModule);
   await app.register(auditModule);
   await app.register(casesModule);
+  await app.register(usersModule);
   await app.register(ordersModule);
   await app.register(sharingModule);
 
