@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
+import { CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
 import { Guard, STANDARD_PAGE } from './Guard.tsx';
@@ -41,6 +42,14 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: 'pendingregistration', element: <PendingRegistrationPage /> },
+          {
+            path: 'cases',
+            element: (
+              <Guard requirements={STANDARD_PAGE}>
+                <CaseListPage />
+              </Guard>
+            ),
+          },
           {
             path: 'training/:interventionPrefix',
             element: (

@@ -1,0 +1,78 @@
+import type { Case } from '@cardiomap/contract';
+import { Box, Stack, Typography } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { useUser } from '../../../app/UserContext.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { CancelCaseDialog } from '../cancel/CancelCaseDialog.tsx';
+import { NewAnalysisDialog } from '../dialogs/NewAnalysisDialog.tsx';
+import { OrderSimulationDialog } from '../dialogs/OrderSimulationDialog.tsx';
+import { ShareCaseDialog } from '../sharing/ShareCaseDialog.tsx';
+import { CaseCardsView } from './CaseCardsView.tsx';
+import { CaseListToolbar } from './CaseListToolbar.tsx';
+import { CaseTableView } from './CaseTableView.tsx';
+import type { CaseActionKind } from './case-actions.ts';
+import { useCaseListParams } from './case-list-params.ts';
+import { TrainingBanners } from './TrainingBanners.tsx';
+import { useValidPage } from './use-valid-page.ts';
+
+/** Spec §9: the list reloads 100 ms after its parameters settle, so quick clicks cost one request. */
+export const LIST_RELOAD_DEBOUNCE_MS = 100;
+
+type OpenDialog = { kind: 'new-analysis' } | { kind: CaseActionKind; item: Case } | null;
+
+/** The home page (spec §2 "Case list"): the cases the user may see, as a table or as cards. */
+export function CaseListPage() {
+  usePageTitle('Cases');
+  const user = useUser();
+  const [params, update] = useCaseListParams();
+  useValidPage(params, update);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const settled = JSON.parse(
+    useDebouncedValue(
+      JSON.stringify([params.search, params.organisationId ?? null, params.page]),
+      LIST_RELOAD_DEBOUNCE_MS,
+    ),
+  ) as [string, string | null, number];
+  const filters = { search: settled[0] || undefined, organisationId: settled[1] ?? undefined };
+  const onPageChange = useCallback((page: number, replace?: boolean) => update({ page }, replace), [update]);
+  const onAction = useCallback((kind: CaseActionKind, item: Case) => setDialog({ kind, item }), []);
+  const close = () => setDialog(null);
+  const showPatientIdentifier = !user.settings.hidePatientIdentifier;
+
+  return (
+    <Box sx={{ px: { xs: 2, md: 4 }, py: 3 }}>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          Cases
+        </Typography>
+        <TrainingBanners />
+        <CaseListToolbar
+          params={params}
+          organisations={user.organisations}
+          onChange={update}
+          onRequestAnalysis={() => setDialog({ kind: 'new-analysis' })}
+        />
+        {params.view === 'table' ? (
+          <CaseTableView
+            filters={filters}
+            page={settled[2]}
+            showPatientIdentifier={showPatientIdentifier}
+            onPageChange={onPageChange}
+            onAction={onAction}
+          />
+        ) : (
+          <CaseCardsView filters={filters} showPatientIdentifier={showPatientIdentifier} onAction={onAction} />
+        )}
+      </Stack>
+      <NewAnalysisDialog open={dialog?.kind === 'new-analysis'} onClose={close} />
+      <OrderSimulationDialog
+        open={dialog?.kind === 'order-simulation'}
+        case={dialog?.kind === 'order-simulation' ? dialog.item : undefined}
+        onClose={close}
+      />
+      {dialog?.kind === 'share' && <ShareCaseDialog item={dialog.item} onClose={close} />}
+      {dialog?.kind === 'cancel' && <CancelCaseDialog item={dialog.item} onClose={close} />}
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Case } from '@cardiomap/contract';
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { CaseActionsMenu } from './CaseActionsMenu.tsx';
+import { CaseIdentifierLink } from './CaseIdentifierLink.tsx';
+import { CaseServices } from './CaseServices.tsx';
+import type { CaseActionKind } from './case-actions.ts';
+import { caseStatusLabel, formatDateTime, patientIdentifierText } from './case-format.ts';
+
+interface Props {
+  cases: Case[];
+  showPatientIdentifier: boolean;
+  onAction: (kind: CaseActionKind, item: Case) => void;
+}
+
+/** One page of cases as a table (spec §2 "Case list"). */
+export function CaseTable({ cases, showPatientIdentifier, onAction }: Props) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Cases">
+        <TableHead>
+          <TableRow>
+            <TableCell>Case</TableCell>
+            {showPatientIdentifier && <TableCell>Patient</TableCell>}
+            <TableCell>Intervention</TableCell>
+            <TableCell>Devices</TableCell>
+            <TableCell>Services</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Expected delivery</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {cases.map((item) => (
+            <TableRow key={item.id} hover>
+              <TableCell>
+                <CaseIdentifierLink item={item} />
+              </TableCell>
+              {showPatientIdentifier && <TableCell>{patientIdentifierText(item)}</TableCell>}
+              <TableCell>{item.intervention.prefix}</TableCell>
+              <TableCell>{item.devices.map((d) => d.name).join(', ')}</TableCell>
+              <TableCell>
+                <CaseServices item={item} />
+              </TableCell>
+              <TableCell>{caseStatusLabel(item.status)}</TableCell>
+              <TableCell>{formatDateTime(item.expectedDeliveryDatetime)}</TableCell>
+              <TableCell>{formatDateTime(item.dateCreated)}</TableCell>
+              <TableCell padding="checkbox">
+                <CaseActionsMenu item={item} onAction={(kind) => onAction(kind, item)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
