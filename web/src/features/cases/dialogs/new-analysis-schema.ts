@@ -50,15 +50,10 @@ export const ageSchema = z
 
 export const sexSchema = z.enum(PATIENT_SEXES, { error: REQUIRED });
 
-/** Spec §5: the intervention date is at least today when prospective, at most today when retrospective. */
-export function interventionDateIssue(date: string, isProspective: boolean, today: string): string | null {
-  if (!date) return null;
-  if (isProspective && date < today) return NOT_BEFORE_TODAY;
-  if (!isProspective && date > today) return NOT_AFTER_TODAY;
-  return null;
-}
-
-/** The spec §5 "New analysis form" rules; some depend on the chosen intervention and the user. */
+/**
+ * The spec §5 "New analysis form" rules; some depend on the chosen intervention and the user. The
+ * intervention date is at least today when prospective, at most today when retrospective.
+ */
 export const newAnalysisSchema = (rules: NewAnalysisRules) =>
   z
     .object({
@@ -80,10 +75,20 @@ export const newAnalysisSchema = (rules: NewAnalysisRules) =>
       expectedDeliveryTime: requiredText,
       caseResponsible: z.custom<UserSummary | null>(),
     })
-    .superRefine((values, ctx) => {
-      const issue = interventionDateIssue(values.interventionDate, values.isProspective, rules.today);
-      if (issue) ctx.addIssue({ code: 'custom', path: ['interventionDate'], message: issue });
-      if (rules.responsibleRequired && !values.caseResponsible) {
-        ctx.addIssue({ code: 'custom', path: ['caseResponsible'], message: REQUIRED });
-      }
+    // Zod skips object refinements once a field fails unless told otherwise: these rules must show
+    // while other fields are still empty.
+    .refine((v) => !(v.isProspective && v.interventionDate && v.interventionDate < rules.today), {
+      path: ['interventionDate'],
+      message: NOT_BEFORE_TODAY,
+      when: () => true,
+    })
+    .refine((v) => !(!v.isProspective && v.interventionDate > rules.today), {
+      path: ['interventionDate'],
+      message: NOT_AFTER_TODAY,
+      when: () => true,
+    })
+    .refine((v) => !rules.responsibleRequired || !!v.caseResponsible, {
+      path: ['caseResponsible'],
+      message: REQUIRED,
+      when: () => true,
     });

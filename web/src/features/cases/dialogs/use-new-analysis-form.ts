@@ -57,7 +57,7 @@ export function useNewAnalysisForm(onDone: () => void) {
     responsibleRequired: user.canAssignCaseResponsible,
   });
   const form = useForm<NewAnalysisValues>({
-    mode: 'onTouched',
+    mode: 'all',
     defaultValues: emptyValues(user.primaryOrganisation?.id ?? user.organisationIds[0] ?? ''),
     resolver: useRulesResolver(rules),
   });

@@ -1,0 +1,45 @@
+import type { UserInfo } from '@cardiomap/contract';
+import { render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, useLocation } from 'react-router';
+import { tokenStore } from '../../../api/index.ts';
+import { App } from '../../../app/App.tsx';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { RequireAuth } from '../../../app/RequireAuth.tsx';
+import { server } from '../../../testing/server.ts';
+import { userInfo } from '../../../testing/user-info.ts';
+
+function Elsewhere() {
+  const location = useLocation();
+  return <p data-testid="elsewhere">{location.pathname}</p>;
+}
+
+/** Stores a session and answers userinfo/ with this user. */
+export function signInAs(overrides: Partial<UserInfo> = {}): UserInfo {
+  const user = userInfo(overrides);
+  tokenStore.save({ access: 'access', refresh: 'refresh' });
+  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(user)));
+  return user;
+}
+
+/**
+ * Renders one component with the app's real providers (theme, query client, toasts, router) below
+ * RequireAuth, so it sees the signed-in user. Any navigation away shows the path it went to.
+ */
+export function renderInApp(element: ReactElement) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', element },
+          { path: '*', element: <Elsewhere /> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  return { ...render(<App router={router} queryClient={queryClient} />), router, queryClient };
+}
