@@ -1,6 +1,7 @@
 export * from './case-rules.ts';
 export * from './case-status.ts';
 export * from './delivery-dates.ts';
+export * from './device-change.ts';
 export * from './guards.ts';
 export * from './order-status.ts';
 export * from './ordering.ts';

@@ -36,7 +36,7 @@ export function createDegradationService(database: Database) {
           createdById: actor.userId,
         });
         if (!row) throw conflict('This analysis is already marked non-clinical.');
-        await repo.markOrderNonClinical(tx, order.id);
+        await repo.setOrderClinical(tx, order.id, false);
         // The remark is free text and may name the patient: the trail keeps only the reason.
         await recordAudit(tx, {
           actorId: actor.userId,

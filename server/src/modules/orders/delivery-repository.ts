@@ -58,3 +58,8 @@ export async function insertDegradation(
     .returning();
   return row ?? null;
 }
+
+export async function hasDegradation(db: DbOrTx, orderId: string): Promise<boolean> {
+  const rows = await db.select({ id: degradations.id }).from(degradations).where(eq(degradations.orderId, orderId));
+  return rows.length > 0;
+}

@@ -1,6 +1,7 @@
+import { OrderStatus } from '@cardiomap/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cases, devices, deviceVariants, orderDevices, orderDeviceVariants, orders } from '../../db/schema/index.ts';
+import { cases, devices, orderDevices, orderDeviceVariants, orders } from '../../db/schema/index.ts';
 
 export interface OrderRow {
   id: string;
@@ -82,23 +83,6 @@ async function writeOrderDevices(
   }
 }
 
-/** Devices by id with their intervention and name (unknown ids are simply absent). */
-export async function findDevices(db: DbOrTx, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: devices.id, name: devices.name, interventionId: devices.interventionId })
-    .from(devices)
-    .where(inArray(devices.id, [...ids]));
-}
-
-export async function findDeviceVariants(db: DbOrTx, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: deviceVariants.id, deviceId: deviceVariants.deviceId })
-    .from(deviceVariants)
-    .where(inArray(deviceVariants.id, [...ids]));
-}
-
 /** Persists an order transition only from the statuses it may leave: 0 rows means someone was first. */
 export async function transitionOrder(
   db: DbOrTx,
@@ -114,8 +98,23 @@ export async function transitionOrder(
   return rows.length > 0;
 }
 
-export async function markOrderNonClinical(db: DbOrTx, orderId: string): Promise<void> {
-  await db.update(orders).set({ isClinical: false, dateModified: new Date() }).where(eq(orders.id, orderId));
+export async function setOrderClinical(db: DbOrTx, orderId: string, isClinical: boolean): Promise<void> {
+  await db.update(orders).set({ isClinical, dateModified: new Date() }).where(eq(orders.id, orderId));
+}
+
+/** From now on the case counts against this trial licence (its first order under the trial). */
+export async function setCaseTrial(db: DbOrTx, caseId: string, trialId: string): Promise<void> {
+  await db.update(cases).set({ trialId, dateModified: new Date() }).where(eq(cases.id, caseId));
+}
+
+/** Devices named by the case's orders whose results were delivered at some point (delivered or obsoleted). */
+export async function deliveredDevicesOfCase(db: DbOrTx, caseId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectDistinct({ id: devices.id, name: devices.name })
+    .from(orderDevices)
+    .innerJoin(orders, eq(orders.id, orderDevices.orderId))
+    .innerJoin(devices, eq(devices.id, orderDevices.deviceId))
+    .where(and(eq(orders.caseId, caseId), inArray(orders.status, [OrderStatus.DELIVERED, OrderStatus.OBSOLETED])));
 }
 
 /** The statuses of a case's orders, read after this transaction's own writes. */

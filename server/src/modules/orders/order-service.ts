@@ -1,0 +1,150 @@
+import type { Order, OrderStatus, Service } from '@cardiomap/contract';
+import {
+  amuletLockDecision,
+  caseStatusWord,
+  isFinished,
+  mayChangeRequestedDevices,
+  orderDeviceChangeDecision,
+  PERMISSIONS as P,
+} from '@cardiomap/domain';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/index.ts';
+import { findVisibleCase, presentCase, type VisibleCase } from '../cases/index.ts';
+import { findIntervention } from '../cases/ordering-repository.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import * as deliveryRepo from './delivery-repository.ts';
+import { findVisibleOrder, NO_ORDER, refuseSharedCase, requirePermission } from './order-access.ts';
+import { checkOrderOnCase } from './ordering-check.ts';
+import * as repo from './repository.ts';
+
+export interface CreateOrderInput {
+  caseId: string;
+  service: Service;
+  deviceIds: string[];
+  deviceVariantIds: string[];
+  isInitial: boolean;
+}
+
+const SHARED_CASE = 'A case shared with you cannot be changed.';
+
+function refuseFinished(theCase: VisibleCase): void {
+  if (isFinished(theCase.status)) throw conflict(`This case is ${caseStatusWord(theCase.status)}.`);
+}
+
+/** The order as the wire carries it, read through the case presenter so both always agree. */
+async function presentOrder(db: DbOrTx, actor: Actor, caseId: string, orderId: string): Promise<Order> {
+  const order = (await presentCase(db, actor, caseId)).orders.find((o) => o.id === orderId);
+  if (!order) throw notFound(NO_ORDER);
+  return order;
+}
+
+/**
+ * Ordering more analyses on an existing case (spec §7 orders/): another order, the same again, or other
+ * devices for one in progress. Each works on the case row locked, under the rules of case creation.
+ */
+export function createOrderService(database: Database) {
+  const { db } = database;
+
+  async function audit(
+    tx: DbOrTx,
+    actor: Actor,
+    action: string,
+    orderId: string,
+    theCase: VisibleCase,
+    ip: string,
+    details: Record<string, unknown>,
+  ) {
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action,
+      targetType: 'order',
+      targetId: orderId,
+      organisationId: theCase.organisationId,
+      ip,
+      details: { caseId: theCase.id, ...details },
+    });
+  }
+
+  return {
+    async create(actor: Actor, input: CreateOrderInput, ip: string): Promise<Order> {
+      requirePermission(actor, P.addOrder, 'You do not have permission to order analyses.');
+      const orderId = await db.transaction(async (tx) => {
+        const theCase = await findVisibleCase(tx, actor, input.caseId, { forUpdate: true });
+        refuseSharedCase(theCase, SHARED_CASE);
+        refuseFinished(theCase);
+        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, input, { training: true });
+        const id = await repo.insertOrder(tx, { ...input, caseId: theCase.id, isClinical });
+        await audit(tx, actor, 'order.create', id, theCase, ip, { service: input.service, isInitial: input.isInitial });
+        return id;
+      });
+      return presentOrder(db, actor, input.caseId, orderId);
+    },
+
+    /** The same service, devices and sizes again, as a new order in progress. */
+    async duplicate(actor: Actor, sourceId: string, ip: string): Promise<Order> {
+      requirePermission(actor, P.duplicateOrder, 'You do not have permission to order analyses.');
+      const { caseId, orderId } = await db.transaction(async (tx) => {
+        const { order, theCase } = await findVisibleOrder(tx, actor, sourceId, { forUpdate: true });
+        refuseSharedCase(theCase, SHARED_CASE);
+        refuseFinished(theCase);
+        const request = {
+          service: order.service as Service,
+          deviceIds: order.deviceIds,
+          deviceVariantIds: order.deviceVariantIds,
+        };
+        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, { training: true });
+        const id = await repo.insertOrder(tx, { ...request, caseId: theCase.id, isInitial: false, isClinical });
+        await audit(tx, actor, 'order.duplicate', id, theCase, ip, { sourceOrderId: sourceId });
+        return { caseId: theCase.id, orderId: id };
+      });
+      return presentOrder(db, actor, caseId, orderId);
+    },
+
+    /** Spec §5 "Change devices": only the intervention's devices, only for an order in progress. */
+    async changeDevices(
+      actor: Actor,
+      orderId: string,
+      input: { deviceIds: string[]; deviceVariantIds: string[] },
+      ip: string,
+    ): Promise<Order> {
+      requirePermission(actor, P.changeRequestedDevice, 'You do not have permission to change devices.');
+      const caseId = await db.transaction(async (tx) => {
+        const { order, theCase } = await findVisibleOrder(tx, actor, orderId, { forUpdate: true });
+        refuseSharedCase(theCase, SHARED_CASE);
+        if (!mayChangeRequestedDevices(actor.permissions, theCase)) {
+          throw conflict(`This case is ${caseStatusWord(theCase.status)}.`);
+        }
+        const decision = orderDeviceChangeDecision({ status: order.status as OrderStatus });
+        if (!decision.allowed) throw conflict(decision.reason);
+        await refuseAmuletChange(tx, theCase, input.deviceIds);
+        const request = { service: order.service as Service, ...input };
+        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, {
+          training: false,
+          replacingOrderId: order.id,
+        });
+        await repo.replaceOrderDevices(tx, order.id, input.deviceIds, input.deviceVariantIds);
+        // A degradation stays: the analyst's judgement outlives a change of device.
+        const degraded = !order.isClinical && (await deliveryRepo.hasDegradation(tx, order.id));
+        await repo.setOrderClinical(tx, order.id, isClinical && !degraded);
+        await audit(tx, actor, 'order.change_devices', order.id, theCase, ip, {
+          from: order.deviceIds,
+          to: input.deviceIds,
+        });
+        return theCase.id;
+      });
+      return presentOrder(db, actor, caseId, orderId);
+    },
+  };
+}
+
+/** Spec §9: an Amulet device in LAAO locks once delivered. */
+async function refuseAmuletChange(tx: DbOrTx, theCase: VisibleCase, deviceIds: readonly string[]): Promise<void> {
+  const intervention = await findIntervention(queryOn(tx), theCase.interventionId);
+  const delivered = await repo.deliveredDevicesOfCase(tx, theCase.id);
+  const decision = amuletLockDecision(intervention?.prefix ?? '', delivered, deviceIds);
+  if (!decision.allowed) throw fieldError('deviceIds', decision.reason);
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
