@@ -72,3 +72,38 @@ export async function insertCase(
   }
   return { id, caseIdentifier, orderIds };
 }
+
+export const inDays = (days: number) => new Date(Date.now() + days * 864e5).toISOString();
+
+/** A valid create payload for the physician's HVC: one TAVI anatomical analysis of the first device. */
+export async function createPayload(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const [device] = await devicesOf(t, 'TAVI');
+  return {
+    patientInformation: { identifier: 'PATIENT-001', sex: 'F', age: 81 },
+    physicianComment: 'Please measure the annulus.',
+    organisationId: await orgId(t, 'HVC'),
+    interventionDatetime: inDays(10),
+    isProspective: true,
+    expectedDeliveryDatetime: inDays(5),
+    imagingDate: inDays(-1),
+    orders: [{ service: 0, deviceIds: [device?.id], deviceVariantIds: [] }],
+    ...overrides,
+  };
+}
+
+/** Shares a case with a user the way the sharing module stores it. */
+export async function shareWith(t: TestApp, caseId: string, email: string, sharedBy = 'physician@cardiomap.test') {
+  await t.database.query('INSERT INTO shared_cases (case_id, user_id, email, shared_by_id) VALUES ($1, $2, $3, $4)', [
+    caseId,
+    await userId(t, email),
+    email,
+    await userId(t, sharedBy),
+  ]);
+}
+
+export async function auditActions(t: TestApp, caseId: string) {
+  return t.database.query<{ action: string; details: Record<string, unknown> }>(
+    'SELECT action, details FROM audit_events WHERE target_id = $1 ORDER BY at, id',
+    [caseId],
+  );
+}

@@ -33,12 +33,13 @@ type Ref = (key: string) => string;
 
 function conditions(ref: Ref, filter: CaseListFilter, all: boolean): string[] {
   const where: string[] = [];
-  const viaOrganisation = all ? 'true' : `c.organisation_id = ANY(${ref('orgs')}::uuid[])`;
+  // A function, so the organisations parameter exists only in statements that use it.
+  const viaOrganisation = () => (all ? 'true' : `c.organisation_id = ANY(${ref('orgs')}::uuid[])`);
   if (filter.organisationId !== undefined) where.push(`c.organisation_id = ${ref('org')}`);
   else if (!all) {
     // ARRAY(subquery) is an InitPlan: shared ids are read once, so both arms stay index scans.
     where.push(
-      `(${viaOrganisation} OR c.id = ANY(ARRAY(SELECT case_id FROM shared_cases WHERE user_id = ${ref('user')})))`,
+      `(${viaOrganisation()} OR c.id = ANY(ARRAY(SELECT case_id FROM shared_cases WHERE user_id = ${ref('user')})))`,
     );
   }
   if (filter.status !== undefined) where.push(`c.status = ${ref('status')}`);
@@ -46,7 +47,7 @@ function conditions(ref: Ref, filter: CaseListFilter, all: boolean): string[] {
     const p = ref('pattern');
     // Trigram indexes serve both identifiers; patient identifiers only of cases not merely shared (spec §6).
     where.push(`(c.case_identifier ILIKE ${p}
-      OR (c.patient_identifier ILIKE ${p} AND ${viaOrganisation})
+      OR (c.patient_identifier ILIKE ${p} AND ${viaOrganisation()})
       OR c.organisation_id = ANY(ARRAY(SELECT id FROM organisations WHERE name ILIKE ${p} OR code ILIKE ${p})))`);
   }
   return where;
