@@ -115,11 +115,43 @@ describe('sharing: PUT cases/{id}/share/ and DELETE shared-cases/{caseId}/{userI
         sharedBy: { email: 'physician@cardiomap.test' },
       });
       expect(res.body).not.toContain(patientIdentifier);
+      const list = await getAs(t, other, '/api/cases/?page_size=100');
+      expect(list.statusCode).toBe(200);
+      const listed = list.json().results.find((c: { id: string }) => c.id === caseId);
+      expect(listed).toMatchObject({ isSharedToCurrentUser: true, patientIdentifier: null, patientInformation: null });
+      expect(list.body).not.toContain(patientIdentifier);
 
       const reshare = await share(other, caseId, { email: 'colleague@example.com' });
       expect(reshare.statusCode).toBe(403);
       expect(reshare.json().detail).toBe('A case shared with you cannot be shared by you.');
       expect((await revoke(other, caseId, otherId)).statusCode).toBe(403);
+    });
+
+    it('end to end: a case requested through POST cases/ is shared, found by the invitee, then revoked', async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/cases/',
+        headers: bearer(physician),
+        payload: {
+          organisationId: (await getAs(t, physician, '/api/userinfo/')).json().primaryOrganisation.id,
+          patientInformation: { identifier: 'E2E-PATIENT-4711', sex: 'M', age: 79 },
+          expectedDeliveryDatetime: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+          orders: [{ service: 0, deviceIds: [DEVICE.sapien3Ultra, DEVICE.evolut] }],
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const { id: caseId, caseIdentifier } = created.json();
+      expect((await share(physician, caseId, { email: OTHER })).statusCode).toBe(200);
+
+      const found = await getAs(t, other, `/api/cases/?search=${encodeURIComponent(caseIdentifier)}`);
+      expect(found.json().results.map((c: { id: string }) => c.id)).toEqual([caseId]);
+      expect(found.body).not.toContain('E2E-PATIENT-4711');
+      const detail = await getAs(t, other, `/api/cases/${caseId}/`);
+      expect(detail.json()).toMatchObject({ caseIdentifier, patientIdentifier: null, isSharedToCurrentUser: true });
+      expect(detail.body).not.toContain('E2E-PATIENT-4711');
+
+      expect((await revoke(physician, caseId, otherId)).statusCode).toBe(204);
+      expect((await getAs(t, other, `/api/cases/${caseId}/`)).statusCode).toBe(404);
     });
 
     it('invites an address without an account: a pending share and a registration link', async () => {
@@ -192,6 +224,8 @@ describe('sharing: PUT cases/{id}/share/ and DELETE shared-cases/{caseId}/{userI
       const res = await revoke(physician, caseId, otherId);
       expect(res.statusCode).toBe(204);
       expect((await getAs(t, other, `/api/cases/${caseId}/`)).statusCode).toBe(404);
+      const list = (await getAs(t, other, '/api/cases/?page_size=100')).json();
+      expect(list.results.map((c: { id: string }) => c.id)).not.toContain(caseId);
       expect(await shareRows(caseId)).toEqual([]);
       expect((await auditActions(t, caseId)).map((a) => a.action)).toEqual(['case.share', 'case.revoke']);
       expect((await revoke(physician, caseId, otherId)).statusCode).toBe(404);
