@@ -1,0 +1,173 @@
+import { type Case, type OrderStatus, REQUIRED } from '@cardiomap/contract';
+import { ordersAffectedByDeviceChange } from '@cardiomap/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useToast } from '../../../components/Toasts.tsx';
+import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
+import { useDevices } from '../api/get-devices.ts';
+import { variantLimitMessage } from './new-analysis-schema.ts';
+import { allErrorMessages } from './server-errors.ts';
+
+export const CHOOSE_A_DEVICE = 'Choose at least one device';
+
+const changeDevicesSchema = (variantLimit: number) =>
+  z.object({
+    deviceIds: z.array(z.string(), { error: REQUIRED }).min(1, CHOOSE_A_DEVICE),
+    deviceVariantIds: z.array(z.string()).max(variantLimit, variantLimitMessage(variantLimit)),
+  });
+type ChangeDevicesValues = z.infer<ReturnType<typeof changeDevicesSchema>>;
+
+export interface ChangeDevicesDialogProps {
+  open: boolean;
+  onClose: () => void;
+  case: Case;
+}
+
+/** Spec §2 case detail header dialog "Change Devices": new devices for every order still in progress. */
+export function ChangeDevicesDialog({ open, onClose, case: kase }: ChangeDevicesDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="change-devices-title">
+      <DialogTitle id="change-devices-title">Change devices</DialogTitle>
+      {open && <ChangeDevicesForm kase={kase} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
+  const toast = useToast();
+  const devices = useDevices(kase.organisationId);
+  const change = useChangeRequestedDevices(kase);
+  const [alerts, setAlerts] = useState<string[]>([]);
+  // Spec §5: only that intervention's devices are selectable.
+  const offered = (devices.data ?? []).filter((d) => d.interventionId === kase.interventionId);
+  const affected = ordersAffectedByDeviceChange(kase.orders as (Case['orders'][number] & { status: OrderStatus })[]);
+  const form = useForm<ChangeDevicesValues>({
+    mode: 'all',
+    // Starts from what the orders in progress name now.
+    defaultValues: {
+      deviceIds: affected[0]?.deviceIds ?? kase.devices.map((d) => d.id),
+      deviceVariantIds: affected[0]?.deviceVariantIds ?? [],
+    },
+    resolver: zodResolver(changeDevicesSchema(kase.intervention.variantLimit)),
+  });
+  const deviceIds = form.watch('deviceIds');
+  const variants = offered
+    .filter((d) => deviceIds.includes(d.id))
+    .flatMap((d) => d.variants.map((v) => ({ id: v.id, label: `${d.name} ${v.name}` })));
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlerts([]);
+    const allowed = new Set(variants.map((v) => v.id));
+    try {
+      await change.mutateAsync({
+        deviceIds: values.deviceIds,
+        deviceVariantIds: values.deviceVariantIds.filter((id) => allowed.has(id)),
+      });
+      toast.success('Successfully changed devices for affected orders');
+      onClose();
+    } catch (error) {
+      setAlerts(allErrorMessages(error));
+    }
+  });
+
+  if (devices.isPending) {
+    return (
+      <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading devices" />
+      </DialogContent>
+    );
+  }
+  const nameOf = (id: string) => offered.find((d) => d.id === id)?.name ?? '';
+  return (
+    <form noValidate onSubmit={submit} aria-label="Change devices">
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {alerts.map((message) => (
+            <Alert key={message} severity="error">
+              {message}
+            </Alert>
+          ))}
+          {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
+          {affected.length === 0 && <Alert severity="info">No analysis of this case is in progress.</Alert>}
+          <Controller
+            control={form.control}
+            name="deviceIds"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                id="change-devices"
+                select
+                required
+                label="Devices"
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? `Changes ${affected.length} analysis(es) in progress.`}
+                slotProps={{
+                  select: { multiple: true, renderValue: (ids) => (ids as string[]).map(nameOf).join(', ') },
+                }}
+              >
+                {offered.map((d) => (
+                  <MenuItem key={d.id} value={d.id}>
+                    {d.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {variants.length > 0 && (
+            <Controller
+              control={form.control}
+              name="deviceVariantIds"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  id="change-device-variants"
+                  select
+                  label="Sizes"
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message}
+                  slotProps={{
+                    select: {
+                      multiple: true,
+                      renderValue: (ids) =>
+                        (ids as string[]).map((id) => variants.find((v) => v.id === id)?.label ?? '').join(', '),
+                    },
+                  }}
+                >
+                  {variants.map((v) => (
+                    <MenuItem key={v.id} value={v.id}>
+                      {v.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!form.formState.isValid || form.formState.isSubmitting || affected.length === 0}
+        >
+          Change devices
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

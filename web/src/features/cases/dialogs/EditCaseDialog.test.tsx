@@ -1,0 +1,87 @@
+import type { PatchCase } from '@cardiomap/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server, setUpMockApi } from '../../../testing/server.ts';
+import { caseFixture } from '../testing/case-fixtures.ts';
+import { renderInApp, signInAs } from '../testing/render-in-app.tsx';
+import { toWire } from './date-fields.ts';
+import { EditCaseDialog } from './EditCaseDialog.tsx';
+
+setUpMockApi();
+vi.setConfig({ testTimeout: 20_000 });
+const user = userEvent.setup();
+const DELIVERY = toWire('2099-04-01', '09:00');
+
+function setUp(answer?: () => Response) {
+  signInAs();
+  const patched: PatchCase[] = [];
+  server.use(
+    http.patch('*/api/cases/:id/', async ({ request }) => {
+      patched.push((await request.json()) as PatchCase);
+      return answer ? answer() : HttpResponse.json(caseFixture());
+    }),
+  );
+  const onClose = vi.fn();
+  renderInApp(<EditCaseDialog open onClose={onClose} case={caseFixture({ expectedDeliveryDatetime: DELIVERY })} />);
+  return { patched, onClose };
+}
+
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+describe('edit case dialog (spec §5 "Edit case")', () => {
+  it('starts from the case, patches it and says so', async () => {
+    const { patched, onClose } = setUp();
+    const age = await screen.findByRole('spinbutton', { name: /^Age/ });
+    expect(age).toHaveValue(81);
+    expect(screen.getByRole('textbox', { name: /^Patient identifier/ })).toHaveValue('PAT-123');
+    await user.clear(age);
+    await user.type(age, '82');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]).toEqual({
+      patientInformation: { identifier: 'PAT-123', sex: 'F', age: 82 },
+      physicianComment: 'Porcelain aorta',
+      isProspective: true,
+      imagingDate: null,
+      interventionDatetime: null,
+      expectedDeliveryDatetime: DELIVERY,
+    });
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Case edited successfully');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('requires the identifier and the expected delivery date, and refuses a negative age', async () => {
+    setUp();
+    const identifier = await screen.findByRole('textbox', { name: /^Patient identifier/ });
+    await user.clear(identifier);
+    await user.tab();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    const age = screen.getByRole('spinbutton', { name: /^Age/ });
+    await user.clear(age);
+    await user.type(age, '-1');
+    expect(await screen.findByText('This field cannot be negative')).toBeInTheDocument();
+    const delivery = screen.getByLabelText(/^Expected delivery date( \*)?$/, { selector: 'input' });
+    fireEvent.change(delivery, { target: { value: '' } });
+    fireEvent.blur(delivery);
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
+    expect(save()).toBeDisabled();
+  });
+
+  it('puts server field errors on their fields', async () => {
+    setUp(() =>
+      HttpResponse.json(
+        { patientInformation: { identifier: ['Already used in this organisation.'] } },
+        { status: 400 },
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Patient identifier/ })).toHaveAccessibleDescription(
+        'Already used in this organisation.',
+      ),
+    );
+  });
+});

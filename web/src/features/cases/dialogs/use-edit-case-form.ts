@@ -1,0 +1,41 @@
+import type { Case } from '@cardiomap/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useToast } from '../../../components/Toasts.tsx';
+import { usePatchCase } from '../api/patch-case.ts';
+import {
+  type EditCaseValues,
+  editCaseDefaults,
+  editCaseFieldFor,
+  editCaseSchema,
+  toPatchCase,
+} from './edit-case-schema.ts';
+import { applyServerErrors } from './server-errors.ts';
+
+/** Form logic of the edit-case dialog (spec §5 "Edit case"); EditCaseDialog only renders it. */
+export function useEditCaseForm(kase: Case, onDone: () => void) {
+  const toast = useToast();
+  const patch = usePatchCase(kase.id);
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const form = useForm<EditCaseValues>({
+    mode: 'all',
+    defaultValues: editCaseDefaults(kase),
+    resolver: zodResolver(editCaseSchema) as unknown as Resolver<EditCaseValues>,
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setAlerts([]);
+    try {
+      await patch.mutateAsync(toPatchCase(values));
+      toast.success('Case edited successfully');
+      onDone();
+    } catch (error) {
+      setAlerts(
+        applyServerErrors(error, editCaseFieldFor, (field, message) =>
+          form.setError(field, { type: 'server', message }),
+        ),
+      );
+    }
+  });
+  return { form, submit, alerts, canSubmit: form.formState.isValid && !form.formState.isSubmitting };
+}
