@@ -115,7 +115,8 @@ function checkLicences(request: OrderRequest, catalogue: OrderingCatalogue, erro
   const used = request.deviceIds.flatMap((deviceId) => {
     const access = catalogue.accesses.find((a) => a.deviceId === deviceId && a.service === request.service);
     const device = catalogue.devices.get(deviceId);
-    if (!access && device) {
+    // A device that does not offer the service at all already has its own message.
+    if (!access && device?.services.includes(request.service)) {
       add(
         errors,
         'deviceIds',
