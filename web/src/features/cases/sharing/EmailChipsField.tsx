@@ -8,7 +8,7 @@ interface Props {
   /** What is typed but not yet a chip; the dialog commits it on Share. */
   text: string;
   onTextChange: (text: string) => void;
-  /** A message from outside (a failed share); typing clears it. */
+  /** 'Invalid email address' or a refused share's message; removing a chip clears it. */
   error: string | null;
   onErrorChange: (error: string | null) => void;
   disabled?: boolean;
@@ -21,19 +21,24 @@ interface Props {
 export function EmailChipsField(props: Props) {
   const { emails, onEmailsChange, text, onTextChange: setText, error, onErrorChange, disabled } = props;
 
+  // The message stays until the user deals with the chips or shares again, so an address dropped from a
+  // pasted list is still explained after the rest of the list has become chips.
   const commit = (entry: string, rest = '') => {
     const result = addEmails(emails, entry);
     onEmailsChange(result.emails);
-    onErrorChange(result.droppedInvalid ? INVALID_EMAIL : null);
+    if (result.droppedInvalid) onErrorChange(INVALID_EMAIL);
     setText(rest);
   };
 
   const onChange = (value: string) => {
     const lastComma = value.lastIndexOf(',');
-    if (lastComma === -1) {
-      setText(value);
-      if (error) onErrorChange(null);
-    } else commit(value.slice(0, lastComma), value.slice(lastComma + 1));
+    if (lastComma === -1) setText(value);
+    else commit(value.slice(0, lastComma), value.slice(lastComma + 1));
+  };
+
+  const remove = (email: string) => {
+    onEmailsChange(emails.filter((e) => e !== email));
+    onErrorChange(null);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -63,12 +68,7 @@ export function EmailChipsField(props: Props) {
             emails.length > 0 ? (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 0.5, mr: 0.5 }}>
                 {emails.map((email) => (
-                  <Chip
-                    key={email}
-                    size="small"
-                    label={email}
-                    onDelete={disabled ? undefined : () => onEmailsChange(emails.filter((e) => e !== email))}
-                  />
+                  <Chip key={email} size="small" label={email} onDelete={disabled ? undefined : () => remove(email)} />
                 ))}
               </Box>
             ) : undefined,
