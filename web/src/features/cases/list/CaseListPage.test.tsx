@@ -229,6 +229,24 @@ describe('case list (spec §2 "Case list")', () => {
     expect(screen.queryByText('The cases could not be loaded.')).not.toBeInTheDocument();
   });
 
+  it('goes back to page 1 when the server answers an empty page beyond the last', async () => {
+    signInAs(PHYSICIAN);
+    mockTrainings();
+    const pages: string[] = [];
+    server.use(
+      http.get('*/api/cases/', ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page') ?? '1';
+        pages.push(page);
+        const results = page === '1' ? manyCases(15) : [];
+        return HttpResponse.json({ count: 20, next: null, previous: null, results });
+      }),
+    );
+    const app = renderApp('/cases?page=9');
+    await waitFor(() => expect(app.location()).toBe('/cases'));
+    expect(await screen.findByText('HVC-TAVI-00001')).toBeInTheDocument();
+    expect(pages).toEqual(['9', '1']);
+  });
+
   it('replaces a page parameter that is not a page number with page 1', async () => {
     signInAs(PHYSICIAN);
     mockTrainings();
