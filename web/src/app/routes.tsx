@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
-import { CaseListPage } from '../features/cases/index.ts';
+import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
 import { Guard, STANDARD_PAGE } from './Guard.tsx';
@@ -49,6 +49,19 @@ export const appRoutes: RouteObject[] = [
                 <CaseListPage />
               </Guard>
             ),
+          },
+          {
+            path: 'case-detail/:id',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canAccessCaseDetails' }}>
+                <CaseDetailPage />
+              </Guard>
+            ),
+            children: [
+              { index: true, element: <Navigate to="details" replace /> },
+              { path: 'details', id: 'case-detail-details', element: <CaseDetailsTab /> },
+              { path: 'jobs', id: 'case-detail-jobs', element: <CaseJobsTab /> },
+            ],
           },
           {
             path: 'training/:interventionPrefix',

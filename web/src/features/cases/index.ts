@@ -1,4 +1,9 @@
 export { CancelCaseDialog } from './cancel/CancelCaseDialog.tsx';
+export { CaseDetailPage } from './detail/CaseDetailPage.tsx';
+export { CaseDetailsTab } from './detail/CaseDetailsTab.tsx';
+export { CaseJobsTab } from './detail/CaseJobsTab.tsx';
+export { ChangeDevicesDialog, type ChangeDevicesDialogProps } from './dialogs/ChangeDevicesDialog.tsx';
+export { EditCaseDialog, type EditCaseDialogProps } from './dialogs/EditCaseDialog.tsx';
 export { NewAnalysisDialog, type NewAnalysisDialogProps } from './dialogs/NewAnalysisDialog.tsx';
 export { OrderSimulationDialog, type OrderSimulationDialogProps } from './dialogs/OrderSimulationDialog.tsx';
 export { CaseListPage } from './list/CaseListPage.tsx';

@@ -68,9 +68,9 @@ export function NewAnalysisForm({ state, onCancel }: { state: NewAnalysisFormSta
                   error={!!fieldState.error}
                   helperText={fieldState.error?.message}
                 >
-                  {user.organisationIds.map((id) => (
-                    <MenuItem key={id} value={id}>
-                      {id === user.primaryOrganisation?.id ? user.primaryOrganisation.name : id}
+                  {user.organisations.map((organisation) => (
+                    <MenuItem key={organisation.id} value={organisation.id}>
+                      {organisation.name}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -1,0 +1,52 @@
+import { Alert, Box, Button, Tab, Tabs } from '@mui/material';
+import { Outlet, Link as RouterLink, useMatch, useParams } from 'react-router';
+import { ApiError } from '../../../api/index.ts';
+import { FullPageSpinner } from '../../../components/FullPageSpinner.tsx';
+import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { useCase } from '../api/get-case.ts';
+import { CaseDetailHeader } from './CaseDetailHeader.tsx';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Spec §2 `case-detail/{id}`: header and the Details and Jobs tabs; a missing or hidden case is not found. */
+export function CaseDetailPage() {
+  const { id = '' } = useParams();
+  // A path that is no case id can name no case: not found without asking the server.
+  if (!UUID.test(id)) return <NotFoundPage />;
+  return <CaseDetail id={id} />;
+}
+
+function CaseDetail({ id }: { id: string }) {
+  const query = useCase(id);
+  const onJobs = useMatch('/case-detail/:id/jobs') !== null;
+  usePageTitle(query.data?.caseIdentifier ?? 'Case');
+  if (query.isPending) return <FullPageSpinner label="Loading the case" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return (
+      <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The case could not be loaded.
+        </Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto', mt: 3, px: 2, mb: 8 }}>
+      <CaseDetailHeader kase={query.data} />
+      <Tabs value={onJobs ? 'jobs' : 'details'} sx={{ mb: 2 }}>
+        <Tab label="Details" value="details" component={RouterLink} to="details" />
+        <Tab label="Jobs" value="jobs" component={RouterLink} to="jobs" />
+      </Tabs>
+      <Outlet context={query.data} />
+    </Box>
+  );
+}

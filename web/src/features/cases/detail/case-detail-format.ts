@@ -1,0 +1,21 @@
+import { type OrderStatus, SERVICE_LABELS, type Service } from '@cardiomap/contract';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+export const formatDateTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');
+export const formatDate = (iso: string | null): string => (iso ? dateOnly.format(new Date(iso)) : '—');
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  0: 'In progress',
+  1: 'Canceled',
+  2: 'Delivered',
+  3: 'Obsoleted',
+};
+export const orderStatusLabel = (status: number): string => ORDER_STATUS_LABELS[status as OrderStatus] ?? 'Unknown';
+export const serviceLabel = (service: number): string => SERVICE_LABELS[service as Service] ?? 'Unknown';
+
+export const NOT_FOR_MEDICAL_USE = 'Not intended for medical use';
+/** Spec §8: what a non-clinical order says when no degradation remark explains it. */
+export const NON_CLINICAL_LICENCE_REMARK =
+  'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
