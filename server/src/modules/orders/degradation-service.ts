@@ -3,9 +3,8 @@ import { PERMISSIONS as P } from '@cardiomap/domain';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError } from '../../lib/http-errors.ts';
-import { recordAudit } from '../audit/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
-import { findVisibleOrder, requirePermission } from './order-access.ts';
+import { auditOrder, findVisibleOrder, requirePermission } from './order-access.ts';
 import * as repo from './repository.ts';
 
 /** Only results that exist or are being made can be marked non-clinical. */
@@ -38,14 +37,12 @@ export function createDegradationService(database: Database) {
         if (!row) throw conflict('This analysis is already marked non-clinical.');
         await repo.setOrderClinical(tx, order.id, false);
         // The remark is free text and may name the patient: the trail keeps only the reason.
-        await recordAudit(tx, {
-          actorId: actor.userId,
+        await auditOrder(tx, actor, {
           action: 'order.degrade',
-          targetType: 'order',
-          targetId: order.id,
-          organisationId: theCase.organisationId,
+          orderId: order.id,
+          theCase,
           ip,
-          details: { caseId: order.caseId, degradationId: row.id, reasonId },
+          details: { degradationId: row.id, reasonId },
         });
         return {
           id: row.id,

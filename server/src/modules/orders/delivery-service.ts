@@ -10,10 +10,9 @@ import {
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { recordAudit } from '../audit/index.ts';
 import type { VisibleCase } from '../cases/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
-import { findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
+import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
 import type { OrderRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -71,14 +70,12 @@ export function createDeliveryService(database: Database) {
           const { from, to } = CASE_TRANSITIONS.complete;
           await repo.transitionCase(tx, theCase.id, from, to, new Date());
         }
-        await recordAudit(tx, {
-          actorId: actor.userId,
+        await auditOrder(tx, actor, {
           action: 'order.deliver',
-          targetType: 'order',
-          targetId: orderId,
-          organisationId: theCase.organisationId,
+          orderId: orderId,
+          theCase,
           ip,
-          details: { caseId: theCase.id, deliveryId: delivery.id, caseCompleted: completes },
+          details: { deliveryId: delivery.id, caseCompleted: completes },
         });
         return deliveryWire(delivery);
       });
@@ -98,14 +95,12 @@ export function createDeliveryService(database: Database) {
           const { from, to } = CASE_TRANSITIONS.reopen;
           await repo.transitionCase(tx, theCase.id, from, to, null);
         }
-        await recordAudit(tx, {
-          actorId: actor.userId,
+        await auditOrder(tx, actor, {
           action: 'order.undeliver',
-          targetType: 'order',
-          targetId: order.id,
-          organisationId: theCase.organisationId,
+          orderId: order.id,
+          theCase,
           ip,
-          details: { caseId: theCase.id, deliveryId, caseReopened: reopens },
+          details: { deliveryId, caseReopened: reopens },
         });
       });
     },
@@ -117,14 +112,12 @@ export function createDeliveryService(database: Database) {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'obsolete', order, theCase);
         const delivery = await deliveryRepo.markDeliveryObsoleted(tx, deliveryId);
-        await recordAudit(tx, {
-          actorId: actor.userId,
+        await auditOrder(tx, actor, {
           action: 'order.obsolete',
-          targetType: 'order',
-          targetId: order.id,
-          organisationId: theCase.organisationId,
+          orderId: order.id,
+          theCase,
           ip,
-          details: { caseId: theCase.id, deliveryId },
+          details: { deliveryId },
         });
         return deliveryWire(delivery);
       });

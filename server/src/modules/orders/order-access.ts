@@ -2,6 +2,7 @@ import { PERMISSIONS as P } from '@cardiomap/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findVisibleCase, type VisibleCase } from '../cases/index.ts';
 import { findOrder, type OrderRow } from './repository.ts';
 
@@ -49,4 +50,21 @@ export function requireProcessing(actor: Actor, theCase: Pick<VisibleCase, 'isRe
 /** Users a case reached by sharing follow it; they may not change what is ordered (spec §4). */
 export function refuseSharedCase(theCase: Pick<VisibleCase, 'isSharedToActor'>, detail: string): void {
   if (theCase.isSharedToActor) throw forbidden(detail);
+}
+
+/** One audit line per order action; the case id goes into the details, patient data never does. */
+export function auditOrder(
+  tx: DbOrTx,
+  actor: Actor,
+  entry: { action: string; orderId: string; theCase: VisibleCase; ip: string; details?: Record<string, unknown> },
+): Promise<void> {
+  return recordAudit(tx, {
+    actorId: actor.userId,
+    action: entry.action,
+    targetType: 'order',
+    targetId: entry.orderId,
+    organisationId: entry.theCase.organisationId,
+    ip: entry.ip,
+    details: { caseId: entry.theCase.id, ...entry.details },
+  });
 }

@@ -10,12 +10,11 @@ import {
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
-import { recordAudit } from '../audit/index.ts';
 import { findVisibleCase, presentCase, type VisibleCase } from '../cases/index.ts';
 import { findIntervention } from '../cases/ordering-repository.ts';
 import { queryOn } from '../cases/sql-helpers.ts';
 import * as deliveryRepo from './delivery-repository.ts';
-import { findVisibleOrder, NO_ORDER, refuseSharedCase, requirePermission } from './order-access.ts';
+import { auditOrder, findVisibleOrder, NO_ORDER, refuseSharedCase, requirePermission } from './order-access.ts';
 import { checkOrderOnCase } from './ordering-check.ts';
 import * as repo from './repository.ts';
 
@@ -47,26 +46,6 @@ async function presentOrder(db: DbOrTx, actor: Actor, caseId: string, orderId: s
 export function createOrderService(database: Database) {
   const { db } = database;
 
-  async function audit(
-    tx: DbOrTx,
-    actor: Actor,
-    action: string,
-    orderId: string,
-    theCase: VisibleCase,
-    ip: string,
-    details: Record<string, unknown>,
-  ) {
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action,
-      targetType: 'order',
-      targetId: orderId,
-      organisationId: theCase.organisationId,
-      ip,
-      details: { caseId: theCase.id, ...details },
-    });
-  }
-
   return {
     async create(actor: Actor, input: CreateOrderInput, ip: string): Promise<Order> {
       requirePermission(actor, P.addOrder, 'You do not have permission to order analyses.');
@@ -76,7 +55,13 @@ export function createOrderService(database: Database) {
         refuseFinished(theCase);
         const { isClinical } = await checkOrderOnCase(tx, actor, theCase, input, { training: true });
         const id = await repo.insertOrder(tx, { ...input, caseId: theCase.id, isClinical });
-        await audit(tx, actor, 'order.create', id, theCase, ip, { service: input.service, isInitial: input.isInitial });
+        await auditOrder(tx, actor, {
+          action: 'order.create',
+          orderId: id,
+          theCase,
+          ip,
+          details: { service: input.service, isInitial: input.isInitial },
+        });
         return id;
       });
       return presentOrder(db, actor, input.caseId, orderId);
@@ -96,7 +81,13 @@ export function createOrderService(database: Database) {
         };
         const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, { training: true });
         const id = await repo.insertOrder(tx, { ...request, caseId: theCase.id, isInitial: false, isClinical });
-        await audit(tx, actor, 'order.duplicate', id, theCase, ip, { sourceOrderId: sourceId });
+        await auditOrder(tx, actor, {
+          action: 'order.duplicate',
+          orderId: id,
+          theCase,
+          ip,
+          details: { sourceOrderId: sourceId },
+        });
         return { caseId: theCase.id, orderId: id };
       });
       return presentOrder(db, actor, caseId, orderId);
@@ -128,9 +119,15 @@ export function createOrderService(database: Database) {
         // A degradation stays: the analyst's judgement outlives a change of device.
         const degraded = !order.isClinical && (await deliveryRepo.hasDegradation(tx, order.id));
         await repo.setOrderClinical(tx, order.id, isClinical && !degraded);
-        await audit(tx, actor, 'order.change_devices', order.id, theCase, ip, {
-          from: order.deviceIds,
-          to: input.deviceIds,
+        await auditOrder(tx, actor, {
+          action: 'order.change_devices',
+          orderId: order.id,
+          theCase,
+          ip,
+          details: {
+            from: order.deviceIds,
+            to: input.deviceIds,
+          },
         });
         return theCase.id;
       });
