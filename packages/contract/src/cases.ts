@@ -146,8 +146,8 @@ export const assignResponsibleSchema = z.object({
 });
 
 /**
- * Share by e-mail, or (spec §6) with the Field Clinical Specialists of the case's organisation who are
- * specialised in a device: exactly one of the two.
+ * Share by e-mail, or (spec §6) with every active Field Clinical Specialist specialised in a device
+ * (device-company specialists, whatever their organisation): exactly one of the two.
  */
 export const shareCaseSchema = z
   .object({
