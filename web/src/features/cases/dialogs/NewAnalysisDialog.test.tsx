@@ -13,6 +13,7 @@ import {
   evolut,
   laao,
   ORG_ID,
+  OTHER_ORG_ID,
   portico,
   sapien,
   tavi,
@@ -301,6 +302,35 @@ describe('new analysis dialog (spec §5 "New analysis form")', () => {
     expect(screen.getByRole('textbox', { name: L('Patient identifier') })).toHaveAccessibleDescription(
       'Ensure this field has no more than 100 characters.',
     );
+  });
+
+  it("lets users with several organisations choose one, and loads that organisation's licences", async () => {
+    const { posted, requests } = setUp(
+      {},
+      {
+        hasManyOrgs: true,
+        organisationIds: [ORG_ID, OTHER_ORG_ID],
+        organisations: [
+          { id: ORG_ID, name: 'Heart Valve Centre Rotterdam', code: 'HVC' },
+          { id: OTHER_ORG_ID, name: 'Boston Heart Institute', code: 'BHI' },
+        ],
+      },
+    );
+    await choose(L('Organisation'), 'Boston Heart Institute');
+    await waitFor(() => expect(requests.devicesQueries.at(-1)?.get('organisation_id')).toBe(OTHER_ORG_ID));
+    await choose(L('Intervention'), /TAVI/);
+    await choose(L('Device'), 'SAPIEN 3');
+    await fillPatient();
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.organisationId).toBe(OTHER_ORG_ID);
+  });
+
+  it('shows no organisation choice to users of one organisation', async () => {
+    setUp();
+    await screen.findByRole('combobox', { name: L('Intervention') });
+    expect(screen.queryByRole('combobox', { name: L('Organisation') })).not.toBeInTheDocument();
   });
 
   it('is not offered for LAAO with extra devices', async () => {

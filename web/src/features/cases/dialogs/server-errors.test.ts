@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/index.ts';
+import { newAnalysisFieldFor } from './new-analysis-server-fields.ts';
+import { allErrorMessages, applyServerErrors, flattenFieldErrors } from './server-errors.ts';
+
+const badRequest = new ApiError(400, {
+  nonFieldErrors: ['The trial licence allows no more cases.'],
+  orders: { '1': { deviceIds: ['A simulation is ordered for exactly one device.'] } },
+  patientInformation: { age: ['Ensure this value is less than or equal to 130.'] },
+  somethingNew: ['Unexpected.'],
+});
+
+describe('server errors on forms (spec §8)', () => {
+  it('flattens nested field errors to dotted paths', () => {
+    expect(flattenFieldErrors({ a: ['x'], b: { '0': { c: ['y'] } } })).toEqual([
+      { path: 'a', messages: ['x'] },
+      { path: 'b.0.c', messages: ['y'] },
+    ]);
+  });
+
+  it('puts device errors on the device select, fields on fields, the rest in alerts', () => {
+    const set: Record<string, string> = {};
+    const alerts = applyServerErrors(badRequest, newAnalysisFieldFor, (field, message) => {
+      set[field] = message;
+    });
+    expect(set).toEqual({
+      deviceId: 'A simulation is ordered for exactly one device.',
+      patientAge: 'Ensure this value is less than or equal to 130.',
+    });
+    expect(alerts).toEqual(['The trial licence allows no more cases.', 'Unexpected.']);
+  });
+
+  it('words other failures like an error toast', () => {
+    expect(applyServerErrors(new ApiError(0, null), newAnalysisFieldFor, () => {})).toEqual([
+      'Lost connection to server. Please try again later.',
+    ]);
+    expect(allErrorMessages(new ApiError(409, { detail: 'This case is canceled.', code: 'conflict' }))).toEqual([
+      'This case is canceled.',
+    ]);
+  });
+
+  it('lists every message of a refused order', () => {
+    expect(allErrorMessages(badRequest)).toEqual([
+      'The trial licence allows no more cases.',
+      'A simulation is ordered for exactly one device.',
+      'Ensure this value is less than or equal to 130.',
+      'Unexpected.',
+    ]);
+  });
+});
