@@ -52,8 +52,27 @@ function changesOf(body: PatchBody, stored: Stored): { changes: CaseChanges; fie
 }
 
 /**
- * PATCH cases/{id}/ (spec §5 "Edit case", §6): only who may edit the case; dates are checked only when
- * they change (an old case keeps its past delivery date). The audit names fields, never patient values.
+ * Dates are judged only when they change, or the intervention date when the prospective flag changes
+ * (an old case keeps its past dates); the values checked are the ones the case will have.
+ */
+function datesToCheck(body: PatchBody, changes: CaseChanges, stored: Stored) {
+  const interventionChanged = changes.intervention_datetime !== undefined || changes.is_prospective !== undefined;
+  // The values as sent: their offset tells which day "today" is for the user.
+  return {
+    expectedDeliveryDatetime:
+      changes.expected_delivery_datetime === undefined ? undefined : body.expectedDeliveryDatetime,
+    interventionDatetime: interventionChanged
+      ? body.interventionDatetime !== undefined
+        ? body.interventionDatetime
+        : iso(stored.interventionDatetime)
+      : null,
+    isProspective: changes.is_prospective ?? stored.isProspective,
+  };
+}
+
+/**
+ * PATCH cases/{id}/ (spec §5 "Edit case", §6): only who may edit the case. The audit names the fields
+ * changed, never patient values.
  */
 export async function editCase(db: Db, actor: Actor, caseId: string, body: PatchBody, ip: string, now: Date) {
   await db.transaction(async (tx) => {
@@ -63,17 +82,7 @@ export async function editCase(db: Db, actor: Actor, caseId: string, body: Patch
     const [stored] = await loadCaseRows(query, [caseId]);
     if (!stored) return;
     const { changes, fields } = changesOf(body, stored);
-    const dateErrors = caseDateErrors(
-      {
-        expectedDeliveryDatetime: changes.expected_delivery_datetime,
-        interventionDatetime:
-          changes.intervention_datetime !== undefined || changes.is_prospective !== undefined
-            ? (body.interventionDatetime ?? iso(stored.interventionDatetime))
-            : null,
-        isProspective: body.isProspective ?? stored.isProspective,
-      },
-      now,
-    );
+    const dateErrors = caseDateErrors(datesToCheck(body, changes, stored), now);
     if (Object.keys(dateErrors).length) throw new ValidationError(dateErrors);
     if (fields.length === 0) return;
     await updateCase(query, caseId, changes);

@@ -43,10 +43,9 @@ function presentOrder(row: OrderRow): Order {
   };
 }
 
-const uniqueBy = <T>(items: T[], key: (item: T) => string): T[] => {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(key(item)) && Boolean(seen.add(key(item))));
-};
+/** The first of each key, in order of first appearance. */
+const uniqueBy = <T>(items: T[], key: (item: T) => string): T[] =>
+  [...new Map(items.toReversed().map((item) => [key(item), item])).values()].reverse();
 
 /** The Case of the wire for this actor: derived fields from packages/domain, patient details only if seen. */
 export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[], shareRows: ShareRow[]): Case {
