@@ -182,11 +182,12 @@ export async function seedBenchCases(
   await withoutSecondaryIndexes(database, ['cases', 'orders', 'order_devices', 'deliveries', 'shared_cases'], () =>
     insertRows(database, rows),
   );
-  // New cases of a seeded organisation continue the identifiers' sequences.
+  // New cases of a bench organisation continue the identifiers' sequences.
   await database.query(
     `INSERT INTO case_identifier_counters (organisation_id, intervention_id, last_value)
-     SELECT organisation_id, intervention_id, count(*) FROM cases GROUP BY organisation_id, intervention_id
-     ON CONFLICT (organisation_id, intervention_id) DO UPDATE SET last_value = EXCLUDED.last_value`,
+     SELECT organisation_id, intervention_id, count(*) FROM cases WHERE organisation_id = ANY($1::uuid[])
+      GROUP BY organisation_id, intervention_id`,
+    [organisations.map((o) => o.id)],
   );
   // As autovacuum would have long done on a real installation: statistics, and a visibility map for
   // index-only scans.

@@ -55,10 +55,9 @@ function conditions(ref: Ref, filter: CaseListFilter, all: boolean): string[] {
 
 /**
  * Without a search the count reads the per-organisation counters kept by triggers (migration 0006), plus
- * the actor's shared cases of other organisations; with a search it counts the matching rows.
+ * the actor's shared cases of other organisations (a search counts its matches, see pageSql).
  */
 function countSql(ref: Ref, filter: CaseListFilter, all: boolean): string {
-  if (filter.search) return `SELECT count(*) FROM cases c WHERE ${conditions(ref, filter, all).join(' AND ')}`;
   const counters = ['true'];
   if (filter.organisationId !== undefined) counters.push(`organisation_id = ${ref('org')}`);
   else if (!all) counters.push(`organisation_id = ANY(${ref('orgs')}::uuid[])`);
@@ -69,6 +68,39 @@ function countSql(ref: Ref, filter: CaseListFilter, all: boolean): string {
      WHERE c.id = ANY(ARRAY(SELECT case_id FROM shared_cases WHERE user_id = ${ref('user')}))
        AND NOT (c.organisation_id = ANY(${ref('orgs')}::uuid[]))
        ${filter.status !== undefined ? `AND c.status = ${ref('status')}` : ''})`;
+}
+
+/** The order of the indexes cases_created and cases_organisation_created (Drizzle's desc() is NULLS LAST). */
+const NEWEST_FIRST = 'ORDER BY c.date_created DESC NULLS LAST, c.id';
+
+/**
+ * The statement of one page: its ids and its count. A search collects its matches once (trigram bitmap
+ * scans) for both. The all-organisations list starts its index scan in the month the page falls in, found
+ * from the month counters of migration 0007, so a deep page skips only rows of that month, not every newer one.
+ */
+function pageSql(ref: Ref, filter: CaseListFilter, all: boolean): string {
+  const where = conditions(ref, filter, all);
+  const limit = ref('limit');
+  const offset = ref('offset');
+  if (filter.search) {
+    return `WITH matches AS MATERIALIZED (SELECT c.id, c.date_created FROM cases c WHERE ${where.join(' AND ')})
+      SELECT (SELECT count(*) FROM matches) AS count,
+             ARRAY(SELECT c.id::text FROM matches c ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}) AS ids`;
+  }
+  if (all && filter.organisationId === undefined) {
+    return `WITH months AS (SELECT month, sum(n)::bigint AS n FROM case_month_counts
+                      ${filter.status !== undefined ? `WHERE status = ${ref('status')}` : ''} GROUP BY month),
+           newer AS (SELECT month, (sum(n) OVER (ORDER BY month DESC) - n)::bigint AS before FROM months),
+           start AS (SELECT month, before FROM newer WHERE before <= ${offset}::bigint ORDER BY month LIMIT 1)
+      SELECT (${countSql(ref, filter, all)}) AS count, ARRAY(
+        SELECT c.id::text FROM cases c
+         WHERE c.date_created < COALESCE((SELECT (month + interval '1 month') AT TIME ZONE 'UTC' FROM start), 'infinity')
+               ${where.map((condition) => `AND ${condition}`).join(' ')}
+         ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}::bigint - COALESCE((SELECT before FROM start), 0)) AS ids`;
+  }
+  return `SELECT (${countSql(ref, filter, all)}) AS count, ARRAY(
+      SELECT c.id::text FROM cases c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ${NEWEST_FIRST} LIMIT ${limit} OFFSET ${offset}) AS ids`;
 }
 
 /**
@@ -93,10 +125,7 @@ export async function listCaseIds(
     limit,
     offset,
   });
-  const where = conditions(params.ref, filter, all);
-  const text = `SELECT (${countSql(params.ref, filter, all)}) AS count, ARRAY(
-      SELECT c.id::text FROM cases c ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY c.date_created DESC, c.id LIMIT ${params.ref('limit')} OFFSET ${params.ref('offset')}) AS ids`;
+  const text = pageSql(params.ref, filter, all);
   const shape = [all, filter.organisationId !== undefined, filter.status !== undefined, Boolean(filter.search)];
   const [row] = await query<{ count: string | number; ids: string[] }>(
     text,
