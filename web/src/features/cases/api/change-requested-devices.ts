@@ -9,16 +9,19 @@ export interface DeviceChange {
   deviceVariantIds: string[];
 }
 
+/** The new devices of one order: a simulation order, for one, names only one device. */
+export type DeviceChangeFor = (order: Order) => DeviceChange;
+
 /**
  * Spec §4: changing devices affects only orders in progress, so one PUT per such order. They run one
  * after another: a failure stops the rest and the case reloads either way, showing what changed.
  */
-export async function changeRequestedDevices(kase: Case, change: DeviceChange): Promise<Order[]> {
+export async function changeRequestedDevices(kase: Case, changeFor: DeviceChangeFor): Promise<Order[]> {
   const changed: Order[] = [];
   // The wire types status as a plain number; the values are OrderStatus by contract.
   const orders = kase.orders as (Order & { status: OrderStatus })[];
   for (const order of ordersAffectedByDeviceChange(orders)) {
-    changed.push(await call(routes.changeRequestedDevice, { params: { id: order.id }, body: change }));
+    changed.push(await call(routes.changeRequestedDevice, { params: { id: order.id }, body: changeFor(order) }));
   }
   return changed;
 }
@@ -26,7 +29,7 @@ export async function changeRequestedDevices(kase: Case, change: DeviceChange): 
 export function useChangeRequestedDevices(kase: Case) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: DeviceChange) => changeRequestedDevices(kase, change),
+    mutationFn: (changeFor: DeviceChangeFor) => changeRequestedDevices(kase, changeFor),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: caseKeys.detail(kase.id) }),

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { useToast } from '../../../components/Toasts.tsx';
 import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
+import { allowsSeveralDevices, deviceChangeFor } from './change-devices.ts';
 import { variantLimitMessage } from './new-analysis-schema.ts';
 import { allErrorMessages } from './server-errors.ts';
 
@@ -69,14 +70,11 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
     .filter((d) => deviceIds.includes(d.id))
     .flatMap((d) => d.variants.map((v) => ({ id: v.id, label: `${d.name} ${v.name}` })));
 
+  const several = allowsSeveralDevices(kase);
   const submit = form.handleSubmit(async (values) => {
     setAlerts([]);
-    const allowed = new Set(variants.map((v) => v.id));
     try {
-      await change.mutateAsync({
-        deviceIds: values.deviceIds,
-        deviceVariantIds: values.deviceVariantIds.filter((id) => allowed.has(id)),
-      });
+      await change.mutateAsync((order) => deviceChangeFor(order, values, offered));
       toast.success('Successfully changed devices for affected orders');
       onClose();
     } catch (error) {
@@ -115,8 +113,17 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
                 label="Devices"
                 error={!!fieldState.error}
                 helperText={fieldState.error?.message ?? `Changes ${affected.length} analysis(es) in progress.`}
+                // Spec §9: several devices only for a TAVI case without simulation; else a single choice.
+                value={several ? field.value : (field.value[0] ?? '')}
+                onChange={(event) => {
+                  const value = event.target.value as string | string[];
+                  field.onChange(Array.isArray(value) ? value : [value]);
+                }}
                 slotProps={{
-                  select: { multiple: true, renderValue: (ids) => (ids as string[]).map(nameOf).join(', ') },
+                  select: {
+                    multiple: several,
+                    renderValue: (ids) => [ids as string | string[]].flat().map(nameOf).join(', '),
+                  },
                 }}
               >
                 {offered.map((d) => (
