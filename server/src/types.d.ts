@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Actor } from './lib/actor.ts';
@@ -10,7 +10,7 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     /** Verifies the bearer access token and sets request.actor, else answers 401 token_not_valid. */
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -86,6 +86,19 @@ describe('HTTP conventions', () => {
     expect(body.password).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 
+  it('authenticates before validating: an anonymous caller gets 401, never the route’s field errors', async () => {
+    for (const payload of ['{"broken": ', JSON.stringify({ patientInformation: { age: -1 } })]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cases/',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('not_authenticated');
+    }
+  });
+
   it('refuses bodies over the limit with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',
