@@ -12,6 +12,12 @@ export const localDay = (date: Date): string =>
 /** The local hour of an instant, as the hourly time list holds it (HH:00). */
 export const localHour = (date: Date): string => `${pad(date.getHours())}:00`;
 
+/**
+ * The imaging date is a day without a time; it travels as local noon, so that a reader a few time zones
+ * away still sees the same calendar day.
+ */
+export const IMAGING_TIME = '12:00';
+
 /** A local day and time of day as an instant. */
 export const toInstant = (day: string, time: string): Date => new Date(`${day}T${time}:00`);
 

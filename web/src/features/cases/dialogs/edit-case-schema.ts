@@ -1,7 +1,7 @@
 import { type Case, type PatchCase, REQUIRED } from '@cardiomap/contract';
 import { DEFAULT_DELIVERY_TIME, DEFAULT_INTERVENTION_TIME } from '@cardiomap/domain';
 import { z } from 'zod';
-import { fromWire, toWire } from './date-fields.ts';
+import { fromWire, IMAGING_TIME, toWire } from './date-fields.ts';
 import { ageSchema, sexSchema } from './new-analysis-schema.ts';
 
 /** Spec §5 "Edit case": identifier, age, sex, expected delivery date and time required; age not negative. */
@@ -58,7 +58,7 @@ export const toPatchCase = (values: EditCaseValues): PatchCase => ({
   },
   physicianComment: values.physicianComment,
   isProspective: values.isProspective,
-  imagingDate: values.imagingDate ? toWire(values.imagingDate, '00:00') : null,
+  imagingDate: values.imagingDate ? toWire(values.imagingDate, IMAGING_TIME) : null,
   interventionDatetime: values.interventionDate
     ? toWire(values.interventionDate, values.interventionTime || DEFAULT_INTERVENTION_TIME)
     : null,

@@ -1,6 +1,6 @@
 import { type CreateCase, type Device, Service } from '@cardiomap/contract';
 import { DEFAULT_DELIVERY_TIME, DEFAULT_INTERVENTION_TIME } from '@cardiomap/domain';
-import { toWire } from './date-fields.ts';
+import { IMAGING_TIME, toWire } from './date-fields.ts';
 import type { NewAnalysisValues } from './new-analysis-schema.ts';
 
 /** The devices an order names: spec §5, a simulation order sends only the first device. */
@@ -36,7 +36,7 @@ export function toCreateCasePayload(
     },
     physicianComment: values.physicianComment,
     isProspective: values.isProspective,
-    imagingDate: values.imagingDate ? toWire(values.imagingDate, '00:00') : null,
+    imagingDate: values.imagingDate ? toWire(values.imagingDate, IMAGING_TIME) : null,
     interventionDatetime: values.interventionDate
       ? toWire(values.interventionDate, values.interventionTime || DEFAULT_INTERVENTION_TIME)
       : null,
