@@ -89,7 +89,7 @@ export const orderRoutes = {
     tag: 'orders',
     auth: true,
     params: idParamsSchema,
-    body: z.object({}).optional(),
+    body: z.object({}).nullish(),
     responses: { 201: orderSchema, ...errorResponses },
   }),
   changeRequestedDevice: defineRoute({
@@ -136,7 +136,7 @@ export const orderRoutes = {
     tag: 'orders',
     auth: true,
     params: idParamsSchema,
-    body: z.object({}).optional(),
+    body: z.object({}).nullish(),
     responses: { 200: deliverySchema, ...errorResponses },
   }),
 } as const;

@@ -23,7 +23,6 @@ describe('deliveries/', () => {
       method: 'PUT',
       url: `/api/deliveries/${deliveryId}/obsolete/`,
       headers: bearer(token),
-      payload: {},
     });
   const taviCase = (extra: Partial<Parameters<typeof insertCase>[1]> = {}) =>
     insertCase(t, { org: 'HVC', prefix: 'TAVI', orders: [{ devices: [DEVICE.sapien3Ultra] }], ...extra });

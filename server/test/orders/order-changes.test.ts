@@ -14,7 +14,7 @@ describe('orders/{id}/duplicate/ and orders/{id}/change-requested-device/', () =
   let analyst: string;
 
   const duplicate = (token: string, id: string) =>
-    t.app.inject({ method: 'POST', url: `/api/orders/${id}/duplicate/`, headers: bearer(token), payload: {} });
+    t.app.inject({ method: 'POST', url: `/api/orders/${id}/duplicate/`, headers: bearer(token) });
   const change = (token: string, id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${id}/change-requested-device/`, headers: bearer(token), payload });
   const taviOrder = async (extra: Partial<FixtureCase> = {}) => {
