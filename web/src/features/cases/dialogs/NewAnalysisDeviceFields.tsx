@@ -6,11 +6,11 @@ import type { NewAnalysisFormState } from './use-new-analysis-form.ts';
 
 /** Intervention, device(s), sizes and service of the new-analysis form (spec §5). */
 export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState }) {
-  const { form, licensedDevices, variants, intervention } = state;
+  const { form, deviceOptions, variants, intervention } = state;
   const [deviceId, extraDeviceIds] = form.watch(['deviceId', 'extraDeviceIds']);
   // Spec §5: while extra devices are chosen for an anatomical-only analysis the device select is locked.
   const deviceLocked = state.extrasAllowed && extraDeviceIds.length > 0;
-  const deviceName = (id: string) => licensedDevices.find((d) => d.id === id)?.name ?? '';
+  const deviceName = (id: string) => deviceOptions.find((d) => d.id === id)?.name ?? '';
   return (
     <Stack spacing={2}>
       <Controller
@@ -44,11 +44,11 @@ export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState
             select
             required
             label="Device"
-            disabled={deviceLocked || licensedDevices.length === 0}
+            disabled={deviceLocked || deviceOptions.length === 0}
             error={!!fieldState.error}
             helperText={fieldState.error?.message}
           >
-            {licensedDevices.map((d) => (
+            {deviceOptions.map((d) => (
               <MenuItem key={d.id} value={d.id}>
                 {d.name}
               </MenuItem>
@@ -71,7 +71,7 @@ export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState
                 select: { multiple: true, renderValue: (ids) => (ids as string[]).map(deviceName).join(', ') },
               }}
             >
-              {licensedDevices
+              {deviceOptions
                 .filter((d) => d.id !== deviceId)
                 .map((d) => (
                   <MenuItem key={d.id} value={d.id}>

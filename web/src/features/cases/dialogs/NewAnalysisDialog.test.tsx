@@ -109,6 +109,8 @@ describe('new analysis dialog (spec §5 "New analysis form")', () => {
 
   it('offers only licensed devices of the intervention and hourly times from 00:00 to 23:00', async () => {
     setUp();
+    // No device before an intervention is chosen.
+    expect(await screen.findByRole('combobox', { name: L('Device') })).toHaveAttribute('aria-disabled', 'true');
     await choose(L('Intervention'), /TAVI/);
     await user.click(screen.getByRole('combobox', { name: L('Device') }));
     const names = (await screen.findAllByRole('option')).map((o) => o.textContent);

@@ -77,6 +77,8 @@ export function useNewAnalysisForm(onDone: () => void) {
   const permissions = useMemo(() => new Set(user.permissions), [user.permissions]);
   const training = options.pendingTraining(permissions, intervention, trainings.data ?? []);
   const hasLicence = !devices.isSuccess || licensedDevices.length > 0;
+  // Devices are chosen within an intervention: none are offered before one is chosen.
+  const deviceOptions = values.interventionId ? licensedDevices : [];
 
   rules.current = {
     today,
@@ -89,7 +91,7 @@ export function useNewAnalysisForm(onDone: () => void) {
     service: values.service,
     extraCount: values.extraDeviceIds.length,
   });
-  const deviceIdsKey = licensedDevices.map((d) => d.id).join();
+  const deviceIdsKey = deviceOptions.map((d) => d.id).join();
   const variantIdsKey = variants.map((v) => v.id).join();
   const offered = useMemo(
     () => ({
@@ -139,7 +141,7 @@ export function useNewAnalysisForm(onDone: () => void) {
     alerts,
     interventions: interventions.data ?? [],
     intervention,
-    licensedDevices,
+    deviceOptions,
     variants,
     simulationAllowed,
     extrasAllowed,
