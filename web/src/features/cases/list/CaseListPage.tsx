@@ -2,7 +2,6 @@ import type { Case } from '@cardiomap/contract';
 import { Box, Stack, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useUser } from '../../../app/UserContext.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { CancelCaseDialog } from '../cancel/CancelCaseDialog.tsx';
 import { NewAnalysisDialog } from '../dialogs/NewAnalysisDialog.tsx';
@@ -14,10 +13,8 @@ import { CaseTableView } from './CaseTableView.tsx';
 import type { CaseActionKind } from './case-actions.ts';
 import { useCaseListParams } from './case-list-params.ts';
 import { TrainingBanners } from './TrainingBanners.tsx';
+import { useSettledFilters } from './use-settled-filters.ts';
 import { useValidPage } from './use-valid-page.ts';
-
-/** Spec §9: the list reloads 100 ms after its parameters settle, so quick clicks cost one request. */
-export const LIST_RELOAD_DEBOUNCE_MS = 100;
 
 type OpenDialog = { kind: 'new-analysis' } | { kind: CaseActionKind; item: Case } | null;
 
@@ -28,13 +25,7 @@ export function CaseListPage() {
   const [params, update] = useCaseListParams();
   useValidPage(params, update);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const settled = JSON.parse(
-    useDebouncedValue(
-      JSON.stringify([params.search, params.organisationId ?? null, params.page]),
-      LIST_RELOAD_DEBOUNCE_MS,
-    ),
-  ) as [string, string | null, number];
-  const filters = { search: settled[0] || undefined, organisationId: settled[1] ?? undefined };
+  const { filters, page } = useSettledFilters(params);
   const onPageChange = useCallback((page: number, replace?: boolean) => update({ page }, replace), [update]);
   const onAction = useCallback((kind: CaseActionKind, item: Case) => setDialog({ kind, item }), []);
   const close = () => setDialog(null);
@@ -56,7 +47,7 @@ export function CaseListPage() {
         {params.view === 'table' ? (
           <CaseTableView
             filters={filters}
-            page={settled[2]}
+            page={page}
             showPatientIdentifier={showPatientIdentifier}
             onPageChange={onPageChange}
             onAction={onAction}
