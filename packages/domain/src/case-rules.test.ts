@@ -87,8 +87,14 @@ describe('training (spec §6)', () => {
 
 describe('other case rules', () => {
   it('hides patient details from users the case is shared with', () => {
-    expect(seesPatientDetails({ isSharedToActor: true })).toBe(false);
-    expect(seesPatientDetails({ isSharedToActor: false })).toBe(true);
+    const clinician = perms(P.viewPatientInformation);
+    expect(seesPatientDetails(clinician, { isSharedToActor: true })).toBe(false);
+    expect(seesPatientDetails(clinician, { isSharedToActor: false })).toBe(true);
+    expect(
+      seesPatientDetails(perms(P.viewCaseDetails, P.requestPatientInformationUnderEvaluation), {
+        isSharedToActor: false,
+      }),
+    ).toBe(false);
   });
 
   it.each([

@@ -34,8 +34,14 @@ export function mayEditCase(
   return facts.isResearch || permissions.has(P.processNonResearchCase);
 }
 
-/** Spec §6: users see patient details unless the case is shared to them (then only on request). */
-export const seesPatientDetails = (facts: { isSharedToActor: boolean }): boolean => !facts.isSharedToActor;
+/**
+ * Spec §6: users see patient details unless the case is shared to them (then only on request). Seeing
+ * them also takes cases.view_patient_information: the clinicians' roles hold it, while analysts,
+ * engineers and device-company staff work on the de-identified case and request identity when the
+ * rule above allows (spec §6 "Requesting patient information").
+ */
+export const seesPatientDetails = (permissions: Permissions, facts: { isSharedToActor: boolean }): boolean =>
+  !facts.isSharedToActor && permissions.has(P.viewPatientInformation);
 
 /** Spec §6: training is required for an intervention unless the user can skip training. */
 export function trainingPending(

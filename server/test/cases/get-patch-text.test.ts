@@ -14,7 +14,7 @@ describe('GET, PATCH /api/cases/{id}/ and GET /api/cases/{id}.txt', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const who of ['physician', 'other-physician', 'case-manager', 'field-clinical-specialist']) {
+    for (const who of ['physician', 'other-physician', 'case-manager', 'case-analyst', 'field-clinical-specialist']) {
       tokens[who] = (await signIn(t, `${who}@cardiomap.test`)).access;
     }
   });
@@ -90,6 +90,22 @@ describe('GET, PATCH /api/cases/{id}/ and GET /api/cases/{id}.txt', () => {
       expect(manager).toMatchObject({ canBeCanceled: true, isRejectable: true });
       const physician = (await getAs(t, tokens.physician ?? '', `/api/cases/${c.id}/`)).json();
       expect(physician).toMatchObject({ canBeCanceled: false, isRejectable: false });
+    });
+
+    it('shows analysts the de-identified case: identity only through patient-information/', async () => {
+      const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS, patientIdentifier: 'ANALYST-HIDDEN' });
+      const res = await getAs(t, tokens['case-analyst'] ?? '', `/api/cases/${c.id}/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        patientInformation: null,
+        patientIdentifier: null,
+        canRequestPatientInformation: true,
+      });
+      expect(res.body).not.toContain('ANALYST-HIDDEN');
+      const text = await getAs(t, tokens['case-analyst'] ?? '', `/api/cases/${c.id}.txt`);
+      expect(text.body).not.toContain('ANALYST-HIDDEN');
+      const manager = (await getAs(t, tokens['case-manager'] ?? '', `/api/cases/${c.id}/`)).json();
+      expect(manager.patientIdentifier).toBe('ANALYST-HIDDEN');
     });
 
     it('shows a case shared with the actor without patient details or changes', async () => {

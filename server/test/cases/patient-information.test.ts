@@ -57,9 +57,10 @@ describe.each([
       expect((await get('case-analyst', inProgress.id)).statusCode).toBe(200);
       expect((await get('development', inProgress.id)).statusCode).toBe(403);
     } else {
-      // Every organisation's cases are visible to them and they may view case details.
-      expect((await get('case-analyst', completed.id)).statusCode).toBe(200);
+      // Only roles holding cases.view_patient_information see identity; analysts and engineers request it.
       expect((await get('case-manager', completed.id)).statusCode).toBe(200);
+      expect((await get('case-analyst', completed.id)).statusCode).toBe(403);
+      expect((await get('development', completed.id)).statusCode).toBe(403);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { PatientInformation, patchCaseSchema } from '@cardiomap/contract';
-import { mayEditCase, mayRequestPatientInformation, PERMISSIONS } from '@cardiomap/domain';
+import { mayEditCase, mayRequestPatientInformation, seesPatientDetails } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -127,14 +127,13 @@ export async function requestPatientInformation(db: Db, actor: Actor, caseId: st
 }
 
 /**
- * GET cases/{id}/sensitive-data/: the identifiers behind the "show sensitive data" toggle, for whoever
- * sees patient details of the case anyway (spec §6: not a case merely shared with them) and either
- * belongs to its organisation or may view case details. Audited like patient-information/.
+ * GET cases/{id}/sensitive-data/: the identifiers behind the "show sensitive data" toggle (a user who
+ * hides patient identifiers by setting), for whoever sees patient details of the case anyway (domain
+ * seesPatientDetails). Audited like patient-information/.
  */
 export async function sensitiveData(db: Db, actor: Actor, caseId: string, ip: string) {
   const found = await findVisibleCase(db, actor, caseId);
-  const member = actor.organisationIds.includes(found.organisationId);
-  if (found.isSharedToActor || !(member || actor.permissions.has(PERMISSIONS.viewCaseDetails))) {
+  if (!seesPatientDetails(actor.permissions, found)) {
     throw forbidden('You do not have permission to see the patient data of this case.');
   }
   await auditPatientView(db, actor, found, 'sensitive-data', ip);

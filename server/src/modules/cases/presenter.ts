@@ -52,7 +52,7 @@ export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[]
   const isSharedToActor = sharedOnly(actor, row.organisationId);
   const facts: CaseFacts = { status: row.status, isResearch: row.isResearch, orders: orderRows };
   const caseActor: CaseActor = { permissions: actor.permissions, isSharedToActor };
-  const patient = seesPatientDetails({ isSharedToActor })
+  const patient = seesPatientDetails(actor.permissions, { isSharedToActor })
     ? { identifier: row.patientIdentifier, age: row.patientAge, sex: row.patientSex }
     : null;
   const shareToActor = shareRows.find((s) => s.userId === actor.userId);
