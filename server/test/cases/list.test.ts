@@ -142,6 +142,14 @@ describe('GET /api/cases/', () => {
     ]);
   });
 
+  it('does not let staff without view_patient_information find cases by patient identifier', async () => {
+    const analyst = (await signIn(t, 'case-analyst@cardiomap.test')).access;
+    const byPatient = await getAs(t, analyst, '/api/cases/?search=london-1');
+    expect(byPatient.json()).toMatchObject({ count: 0, results: [] });
+    const byIdentifier = await getAs(t, analyst, `/api/cases/?search=${ncl.caseIdentifier}`);
+    expect(byIdentifier.json().results).toMatchObject([{ id: ncl.id, patientIdentifier: null }]);
+  });
+
   it('answers 400 for an invalid page or filter, and an empty page beyond the last', async () => {
     const bad = await getAs(t, physician, '/api/cases/?page=0');
     expect(bad.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@cardiomap/domain';
 import type { Actor } from '../../lib/actor.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { Query } from './sql-helpers.ts';
@@ -31,7 +32,7 @@ function parameters(values: Record<string, unknown>) {
 
 type Ref = (key: string) => string;
 
-function conditions(ref: Ref, filter: CaseListFilter, all: boolean): string[] {
+function conditions(ref: Ref, filter: CaseListFilter, all: boolean, patients: boolean): string[] {
   const where: string[] = [];
   // A function, so the organisations parameter exists only in statements that use it.
   const viaOrganisation = () => (all ? 'true' : `c.organisation_id = ANY(${ref('orgs')}::uuid[])`);
@@ -45,9 +46,11 @@ function conditions(ref: Ref, filter: CaseListFilter, all: boolean): string[] {
   if (filter.status !== undefined) where.push(`c.status = ${ref('status')}`);
   if (filter.search) {
     const p = ref('pattern');
-    // Trigram indexes serve both identifiers; patient identifiers only of cases not merely shared (spec §6).
+    // Trigram indexes serve both identifiers; patient identifiers only for those who see them, and only of
+    // cases not merely shared with them (domain seesPatientDetails).
+    const patientArm = patients ? `OR (c.patient_identifier ILIKE ${p} AND ${viaOrganisation()})` : '';
     where.push(`(c.case_identifier ILIKE ${p}
-      OR (c.patient_identifier ILIKE ${p} AND ${viaOrganisation()})
+      ${patientArm}
       OR c.organisation_id = ANY(ARRAY(SELECT id FROM organisations WHERE name ILIKE ${p} OR code ILIKE ${p})))`);
   }
   return where;
@@ -79,8 +82,8 @@ const NEWEST_FIRST = 'ORDER BY c.date_created DESC NULLS LAST, c.id';
  * from the month counters of migration 0007, so a deep page skips only rows of that month, not every newer one;
  * the same few counters give its count.
  */
-function pageSql(ref: Ref, filter: CaseListFilter, all: boolean): string {
-  const where = conditions(ref, filter, all);
+function pageSql(ref: Ref, filter: CaseListFilter, all: boolean, patients: boolean): string {
+  const where = conditions(ref, filter, all, patients);
   const limit = ref('limit');
   const offset = ref('offset');
   if (filter.search) {
@@ -126,8 +129,15 @@ export async function listCaseIds(
     limit,
     offset,
   });
-  const text = pageSql(params.ref, filter, all);
-  const shape = [all, filter.organisationId !== undefined, filter.status !== undefined, Boolean(filter.search)];
+  const patients = actor.permissions.has(PERMISSIONS.viewPatientInformation);
+  const text = pageSql(params.ref, filter, all, patients);
+  const shape = [
+    all,
+    filter.organisationId !== undefined,
+    filter.status !== undefined,
+    Boolean(filter.search),
+    patients,
+  ];
   const [row] = await query<{ count: string | number; ids: string[] }>(
     text,
     params.values(),
