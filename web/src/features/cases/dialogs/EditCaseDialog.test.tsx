@@ -45,12 +45,25 @@ describe('edit case dialog (spec §5 "Edit case")', () => {
       patientInformation: { identifier: 'PAT-123', sex: 'F', age: 82 },
       physicianComment: 'Porcelain aorta',
       isProspective: true,
-      imagingDate: null,
-      interventionDatetime: null,
-      expectedDeliveryDatetime: DELIVERY,
     });
     expect(await screen.findByTestId('toast')).toHaveTextContent('Case edited successfully');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends the dates that were edited, in the local offset, with their hour', async () => {
+    const { patched } = setUp();
+    const delivery = await screen.findByLabelText(/^Expected delivery date( \*)?$/, { selector: 'input' });
+    fireEvent.change(delivery, { target: { value: '2099-05-06' } });
+    fireEvent.blur(delivery);
+    await user.click(screen.getByRole('combobox', { name: /^Expected delivery date time/ }));
+    await user.click(await screen.findByRole('option', { name: '15:00' }));
+    fireEvent.change(screen.getByLabelText('Imaging date', { selector: 'input' }), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]?.expectedDeliveryDatetime).toBe(toWire('2099-05-06', '15:00'));
+    expect(patched[0]?.imagingDate).toBe(toWire('2026-11-01', '12:00'));
+    expect(patched[0]).not.toHaveProperty('interventionDatetime');
   });
 
   it('requires the identifier and the expected delivery date, and refuses a negative age', async () => {

@@ -21,8 +21,16 @@ export const IMAGING_TIME = '12:00';
 /** A local day and time of day as an instant. */
 export const toInstant = (day: string, time: string): Date => new Date(`${day}T${time}:00`);
 
-/** A local day and time of day as the wire carries it (ISO 8601 with offset). */
-export const toWire = (day: string, time: string): string => toInstant(day, time).toISOString();
+/**
+ * A local day and time of day as the wire carries it: ISO 8601 with the user's own offset, because the
+ * server judges "today" (spec §5 date rules) in the offset a date was sent with.
+ */
+export function toWire(day: string, time: string): string {
+  const east = -toInstant(day, time).getTimezoneOffset();
+  const sign = east < 0 ? '-' : '+';
+  const minutes = Math.abs(east);
+  return `${day}T${time}:00${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
 
 /** A wire instant split into the local day and hour the form edits; empty when absent. */
 export function fromWire(value: string | null): { day: string; time: string } {

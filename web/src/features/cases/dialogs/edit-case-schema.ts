@@ -49,21 +49,37 @@ export function editCaseDefaults(kase: Case): EditCaseValues {
   };
 }
 
-/** The PATCH cases/{id}/ body of spec §7. */
-export const toPatchCase = (values: EditCaseValues): PatchCase => ({
-  patientInformation: {
-    identifier: values.patientIdentifier.trim(),
-    sex: values.patientSex as 'F' | 'M',
-    age: Number(values.patientAge),
-  },
-  physicianComment: values.physicianComment,
-  isProspective: values.isProspective,
-  imagingDate: values.imagingDate ? toWire(values.imagingDate, IMAGING_TIME) : null,
-  interventionDatetime: values.interventionDate
-    ? toWire(values.interventionDate, values.interventionTime || DEFAULT_INTERVENTION_TIME)
-    : null,
-  expectedDeliveryDatetime: toWire(values.expectedDeliveryDate, values.expectedDeliveryTime),
-});
+type Touched = Partial<Record<keyof EditCaseValues, boolean | undefined>>;
+
+/**
+ * The PATCH cases/{id}/ body of spec §7. Dates are sent only when edited: the form shows whole hours,
+ * so resending an untouched 07:30 would move it, and the server judges changed dates against today.
+ */
+export function toPatchCase(values: EditCaseValues, edited: Touched): PatchCase {
+  const interventionEdited = edited.interventionDate || edited.interventionTime || edited.isProspective;
+  return {
+    patientInformation: {
+      identifier: values.patientIdentifier.trim(),
+      sex: values.patientSex as 'F' | 'M',
+      age: Number(values.patientAge),
+    },
+    physicianComment: values.physicianComment,
+    isProspective: values.isProspective,
+    ...(edited.imagingDate
+      ? { imagingDate: values.imagingDate ? toWire(values.imagingDate, IMAGING_TIME) : null }
+      : {}),
+    ...(interventionEdited
+      ? {
+          interventionDatetime: values.interventionDate
+            ? toWire(values.interventionDate, values.interventionTime || DEFAULT_INTERVENTION_TIME)
+            : null,
+        }
+      : {}),
+    ...(edited.expectedDeliveryDate || edited.expectedDeliveryTime
+      ? { expectedDeliveryDatetime: toWire(values.expectedDeliveryDate, values.expectedDeliveryTime) }
+      : {}),
+  };
+}
 
 const FIELDS: [RegExp, keyof EditCaseValues][] = [
   [/^patientInformation\.identifier$/, 'patientIdentifier'],

@@ -23,10 +23,12 @@ export function useEditCaseForm(kase: Case, onDone: () => void) {
     defaultValues: editCaseDefaults(kase),
     resolver: zodResolver(editCaseSchema) as unknown as Resolver<EditCaseValues>,
   });
+  // Read while rendering so react-hook-form tracks which fields were edited (the PATCH sends only those dates).
+  const { dirtyFields } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setAlerts([]);
     try {
-      await patch.mutateAsync(toPatchCase(values));
+      await patch.mutateAsync(toPatchCase(values, dirtyFields));
       toast.success('Case edited successfully');
       onDone();
     } catch (error) {
