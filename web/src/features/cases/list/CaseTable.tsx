@@ -30,21 +30,21 @@ export function CaseTable({ cases, showPatientIdentifier, onAction }: Props) {
             <TableCell>Actions</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody sx={{ '& td.nowrap': { whiteSpace: 'nowrap' } }}>
           {cases.map((item) => (
             <TableRow key={item.id} hover>
-              <TableCell>
+              <TableCell className="nowrap">
                 <CaseIdentifierLink item={item} />
               </TableCell>
-              {showPatientIdentifier && <TableCell>{patientIdentifierText(item)}</TableCell>}
+              {showPatientIdentifier && <TableCell className="nowrap">{patientIdentifierText(item)}</TableCell>}
               <TableCell>{item.intervention.prefix}</TableCell>
               <TableCell>{item.devices.map((d) => d.name).join(', ')}</TableCell>
               <TableCell>
                 <CaseServices item={item} />
               </TableCell>
               <TableCell>{caseStatusLabel(item.status)}</TableCell>
-              <TableCell>{formatDateTime(item.expectedDeliveryDatetime)}</TableCell>
-              <TableCell>{formatDateTime(item.dateCreated)}</TableCell>
+              <TableCell className="nowrap">{formatDateTime(item.expectedDeliveryDatetime)}</TableCell>
+              <TableCell className="nowrap">{formatDateTime(item.dateCreated)}</TableCell>
               <TableCell padding="checkbox">
                 <CaseActionsMenu item={item} onAction={(kind) => onAction(kind, item)} />
               </TableCell>

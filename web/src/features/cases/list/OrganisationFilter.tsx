@@ -22,10 +22,14 @@ export function OrganisationFilter({
   const known = value === undefined || options.some((o) => o.id === value);
   return (
     <FormControl size="small" sx={{ minWidth: 240 }}>
-      <InputLabel id="case-organisation-filter">Organisation</InputLabel>
+      <InputLabel id="case-organisation-filter" shrink>
+        Organisation
+      </InputLabel>
       <Select
         labelId="case-organisation-filter"
         label="Organisation"
+        notched
+        displayEmpty
         value={value ?? ALL}
         onChange={(e) => onChange(e.target.value === ALL ? undefined : e.target.value)}
       >
