@@ -2,6 +2,9 @@ import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
 import type { Query } from './sql-helpers.ts';
 
 /** A case as stored, with the names the wire shows beside its ids. */
+/** A timestamp column: a Date from a row, an ISO string from JSON (iso() takes both). */
+type Timestamp = Date | string;
+
 export interface CaseRow {
   id: string;
   caseIdentifier: string;
@@ -29,13 +32,13 @@ export interface CaseRow {
   analystComment: string;
   rejectionReasonId: string | null;
   rejectionReason: string | null;
-  imagingDate: Date | null;
-  interventionDatetime: Date | null;
-  expectedDeliveryDatetime: Date | null;
-  dateCreated: Date;
-  dateSubmitted: Date | null;
-  dateCompleted: Date | null;
-  dateModified: Date;
+  imagingDate: Timestamp | null;
+  interventionDatetime: Timestamp | null;
+  expectedDeliveryDatetime: Timestamp | null;
+  dateCreated: Timestamp;
+  dateSubmitted: Timestamp | null;
+  dateCompleted: Timestamp | null;
+  dateModified: Timestamp;
 }
 
 export interface OrderRow {
@@ -45,7 +48,7 @@ export interface OrderRow {
   status: OrderStatus;
   isInitial: boolean;
   isClinical: boolean;
-  dateCreated: Date;
+  dateCreated: Timestamp;
   devices: { id: string; name: string }[];
   variants: { id: string; name: string }[];
   degradationId: string | null;
@@ -53,7 +56,7 @@ export interface OrderRow {
   degradationRemark: string | null;
   deliveryId: string | null;
   deliveryIsObsoleted: boolean | null;
-  deliveryDateCreated: Date | null;
+  deliveryDateCreated: Timestamp | null;
 }
 
 export interface ShareRow {
@@ -96,13 +99,11 @@ export function loadCaseRows(query: Query, ids: readonly string[]): Promise<Case
 }
 
 /**
- * Every order of the given cases with its devices, sizes, degradation and latest delivery, in one
- * statement (no query per order). Orders of one case come in creation order.
+ * Every order of the given cases with its devices, sizes, degradation and latest delivery (no query per
+ * order), in creation order within a case.
  */
-export function loadOrderRows(query: Query, caseIds: readonly string[]): Promise<OrderRow[]> {
-  if (caseIds.length === 0) return Promise.resolve([]);
-  return query<OrderRow>(
-    `
+const ORDER_ROWS = `
+  SELECT json_agg(o ORDER BY o."caseId", o."dateCreated", o.service, o.id) FROM (
     SELECT o.id, o.case_id AS "caseId", o.service, o.status, o.is_initial AS "isInitial",
            o.is_clinical AS "isClinical", o.date_created AS "dateCreated",
            COALESCE((SELECT json_agg(json_build_object('id', d.id, 'name', d.name) ORDER BY od.position, d.name)
@@ -119,23 +120,30 @@ export function loadOrderRows(query: Query, caseIds: readonly string[]): Promise
         SELECT id, is_obsoleted, date_created FROM deliveries
          WHERE order_id = o.id ORDER BY date_created DESC, id DESC LIMIT 1
       ) dl ON true
-     WHERE o.case_id = ANY($1::uuid[])
-     ORDER BY o.case_id, o.date_created, o.service, o.id`,
-    [caseIds],
-    'cases_order_rows',
-  );
-}
+     WHERE o.case_id = ANY($1::uuid[])) o`;
 
-export function loadShareRows(query: Query, caseIds: readonly string[]): Promise<ShareRow[]> {
-  if (caseIds.length === 0) return Promise.resolve([]);
-  return query<ShareRow>(
-    `
-    SELECT s.id, s.case_id AS "caseId", s.user_id AS "userId", s.email, s.shared_by_id AS "sharedById",
-           sb.email AS "sharedByEmail", trim(sb.given_name || ' ' || sb.family_name) AS "sharedByName"
-      FROM shared_cases s JOIN users sb ON sb.id = s.shared_by_id
-     WHERE s.case_id = ANY($1::uuid[])
-     ORDER BY s.date_created, s.id`,
-    [caseIds],
-    'cases_share_rows',
+const SHARE_ROWS = `
+  SELECT json_agg(json_build_object('id', s.id, 'caseId', s.case_id, 'userId', s.user_id, 'email', s.email,
+                                    'sharedById', s.shared_by_id, 'sharedByEmail', sb.email,
+                                    'sharedByName', trim(sb.given_name || ' ' || sb.family_name))
+                  ORDER BY s.date_created, s.id)
+    FROM shared_cases s JOIN users sb ON sb.id = s.shared_by_id
+   WHERE s.case_id = ANY($1::uuid[])`;
+
+/**
+ * The cases, their orders and their shares in one statement, as JSON: one round trip instead of three,
+ * which is most of what a page of the case list costs (bench/cases).
+ */
+export async function loadCasePage(
+  query: Query,
+  ids: readonly string[],
+): Promise<{ cases: CaseRow[]; orders: OrderRow[]; shares: ShareRow[] }> {
+  const [page] = await query<{ cases: CaseRow[] | null; orders: OrderRow[] | null; shares: ShareRow[] | null }>(
+    `SELECT (SELECT json_agg(r) FROM (SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY($1::uuid[])) r)
+              AS cases,
+            (${ORDER_ROWS}) AS orders, (${SHARE_ROWS}) AS shares`,
+    [ids],
+    'cases_page',
   );
+  return { cases: page?.cases ?? [], orders: page?.orders ?? [], shares: page?.shares ?? [] };
 }

@@ -15,7 +15,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { type CaseRow, loadCaseRows, loadOrderRows, loadShareRows, type OrderRow, type ShareRow } from './case-rows.ts';
+import { type CaseRow, loadCasePage, type OrderRow, type ShareRow } from './case-rows.ts';
 import { iso, type Query, queryOn } from './sql-helpers.ts';
 import { CASE_NOT_FOUND, findVisibleCase, sharedOnly } from './visibility.ts';
 
@@ -128,11 +128,7 @@ export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[]
 /** Presents already-visible cases, in the order of `ids`, with a fixed number of queries for any count. */
 export async function presentCases(query: Query, actor: Actor, ids: readonly string[]): Promise<Case[]> {
   if (ids.length === 0) return [];
-  const [rows, orders, shares] = await Promise.all([
-    loadCaseRows(query, ids),
-    loadOrderRows(query, ids),
-    loadShareRows(query, ids),
-  ]);
+  const { cases: rows, orders, shares } = await loadCasePage(query, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
