@@ -21,6 +21,7 @@ import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { allowsSeveralDevices, deviceChangeFor } from './change-devices.ts';
 import { variantLimitMessage } from './new-analysis-schema.ts';
+import { SizesSelect } from './SizesSelect.tsx';
 import { allErrorMessages } from './server-errors.ts';
 
 export const CHOOSE_A_DEVICE = 'Choose at least one device';
@@ -139,27 +140,7 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
               control={form.control}
               name="deviceVariantIds"
               render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  id="change-device-variants"
-                  select
-                  label="Sizes"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{
-                    select: {
-                      multiple: true,
-                      renderValue: (ids) =>
-                        (ids as string[]).map((id) => variants.find((v) => v.id === id)?.label ?? '').join(', '),
-                    },
-                  }}
-                >
-                  {variants.map((v) => (
-                    <MenuItem key={v.id} value={v.id}>
-                      {v.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <SizesSelect field={field} fieldState={fieldState} id="change-device-variants" options={variants} />
               )}
             />
           )}

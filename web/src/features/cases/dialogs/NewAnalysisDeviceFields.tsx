@@ -2,6 +2,7 @@ import { SERVICE_LABELS } from '@cardiomap/contract';
 import { Alert, FormControlLabel, FormHelperText, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { NON_CLINICAL_WARNING } from './new-analysis-options.ts';
+import { SizesSelect } from './SizesSelect.tsx';
 import type { NewAnalysisFormState } from './use-new-analysis-form.ts';
 
 /** Intervention, device(s), sizes and service of the new-analysis form (spec §5). */
@@ -87,27 +88,13 @@ export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState
           control={form.control}
           name="deviceVariantIds"
           render={({ field, fieldState }) => (
-            <TextField
-              {...field}
+            <SizesSelect
+              field={field}
+              fieldState={fieldState}
               id="device-variants"
-              select
-              label="Sizes"
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? `Up to ${intervention?.variantLimit ?? ''} sizes.`}
-              slotProps={{
-                select: {
-                  multiple: true,
-                  renderValue: (ids) =>
-                    (ids as string[]).map((id) => variants.find((v) => v.id === id)?.label ?? '').join(', '),
-                },
-              }}
-            >
-              {variants.map((v) => (
-                <MenuItem key={v.id} value={v.id}>
-                  {v.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={variants}
+              hint={`Up to ${intervention?.variantLimit ?? ''} sizes.`}
+            />
           )}
         />
       )}

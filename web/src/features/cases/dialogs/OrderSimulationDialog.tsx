@@ -18,6 +18,7 @@ import { useToast } from '../../../components/Toasts.tsx';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
+import { SizesSelect } from './SizesSelect.tsx';
 import { allErrorMessages } from './server-errors.ts';
 
 export interface OrderSimulationDialogProps {
@@ -119,27 +120,12 @@ function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => voi
               control={form.control}
               name="deviceVariantIds"
               render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
+                <SizesSelect
+                  field={field}
+                  fieldState={fieldState}
                   id="simulation-variants"
-                  select
-                  label="Sizes"
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                  slotProps={{
-                    select: {
-                      multiple: true,
-                      renderValue: (ids) =>
-                        (ids as string[]).map((id) => variants.find((v) => v.id === id)?.name ?? '').join(', '),
-                    },
-                  }}
-                >
-                  {variants.map((v) => (
-                    <MenuItem key={v.id} value={v.id}>
-                      {v.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  options={variants.map((v) => ({ id: v.id, label: v.name }))}
+                />
               )}
             />
           )}
