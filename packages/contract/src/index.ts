@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './countries.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './imaging.ts';
 export * from './orders.ts';
 export * from './pagination.ts';
 export * from './route.ts';

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { caseRoutes } from './cases.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
+import { imagingRoutes } from './imaging.ts';
 import { orderRoutes } from './orders.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
@@ -18,5 +19,6 @@ export const routes = {
   ...auditRoutes,
   ...caseRoutes,
   ...orderRoutes,
+  ...imagingRoutes,
 } as const satisfies Record<string, RouteDef>;
 export type RouteName = keyof typeof routes;

@@ -61,6 +61,8 @@ export const cases = pgTable(
     dateSubmitted: timestamp('date_submitted', { withTimezone: true }),
     dateCompleted: timestamp('date_completed', { withTimezone: true }),
     dateModified: createdAt('date_modified'),
+    /** Keys this case's UID remapping: the same original UID gets the same new UID on every ingest. */
+    deidSecret: uuid('deid_secret').notNull().default(sql`gen_random_uuid()`),
   },
   (t) => [
     uniqueIndex('cases_case_identifier').on(t.caseIdentifier),

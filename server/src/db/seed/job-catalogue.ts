@@ -1,0 +1,31 @@
+import type { Db } from '../client.ts';
+import { jobTypes, queues } from '../schema/index.ts';
+
+/** The queues workers consume and the kinds of job they run (spec §3 Queue, Job type). */
+export const QUEUES = [{ name: 'imaging', description: 'Heavy image processing: ingest of uploaded DICOM.' }] as const;
+export const JOB_TYPES = [
+  {
+    name: 'ingest',
+    queue: 'imaging',
+    description:
+      'Reads the uploaded zip, sets aside unusable files, picks the series, de-identifies it and builds the volume.',
+  },
+] as const;
+export type JobTypeName = (typeof JOB_TYPES)[number]['name'];
+
+export async function seedJobCatalogue(db: Db): Promise<void> {
+  for (const queue of QUEUES) {
+    await db
+      .insert(queues)
+      .values(queue)
+      .onConflictDoUpdate({ target: queues.name, set: { description: queue.description } });
+  }
+  const queueIds = new Map((await db.select().from(queues)).map((q) => [q.name, q.id]));
+  for (const type of JOB_TYPES) {
+    const values = { name: type.name, description: type.description, queueId: queueIds.get(type.queue) as string };
+    await db
+      .insert(jobTypes)
+      .values(values)
+      .onConflictDoUpdate({ target: jobTypes.name, set: { description: values.description, queueId: values.queueId } });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The shapes the imaging pieces hand to each other: the zip reader yields entries, the DICOM reader
+ * turns an entry into a parsed instance (or a reason to set it aside), the series picker and the volume
+ * assembler work on parsed instances, and the ingest pipeline reports per file. No I/O here.
+ */
+
+/** Why a file was set aside; `code` is stable (tests and the per-file report use it), `reason` is for people. */
+export interface SetAside {
+  code:
+    | 'not-dicom'
+    | 'corrupt'
+    | 'truncated'
+    | 'no-pixel-data'
+    | 'unsupported-transfer-syntax'
+    | 'not-ct'
+    | 'not-an-image'
+    | 'localizer'
+    | 'derived-or-secondary'
+    | 'burned-in-annotation'
+    | 'dicomdir'
+    | 'unusable-geometry'
+    | 'other-series'
+    | 'too-large'
+    | 'duplicate';
+  reason: string;
+}
+
+export type Vec3 = [number, number, number];
+
+/** One frame of an image: where it lies in patient space. */
+export interface FrameGeometry {
+  /** ImagePositionPatient of the frame's first pixel (mm). */
+  position: Vec3;
+  /** ImageOrientationPatient: row direction then column direction (unit vectors). */
+  orientation: [number, number, number, number, number, number];
+  /** PixelSpacing as in DICOM: [between rows (mm), between columns (mm)]. */
+  pixelSpacing: [number, number];
+}
+
+/** What the pipeline needs from a DICOM instance, read from its header. */
+export interface ParsedInstance {
+  transferSyntaxUid: string;
+  sopClassUid: string;
+  sopInstanceUid: string;
+  studyInstanceUid: string;
+  seriesInstanceUid: string;
+  frameOfReferenceUid: string | undefined;
+  modality: string;
+  imageType: string[];
+  seriesDescription: string;
+  seriesNumber: number | undefined;
+  instanceNumber: number | undefined;
+  acquisitionNumber: number | undefined;
+  rows: number;
+  columns: number;
+  numberOfFrames: number;
+  bitsAllocated: number;
+  bitsStored: number;
+  pixelRepresentation: 0 | 1;
+  samplesPerPixel: number;
+  photometricInterpretation: string;
+  rescaleSlope: number;
+  rescaleIntercept: number;
+  pixelPaddingValue: number | undefined;
+  windowCenter: number | undefined;
+  windowWidth: number | undefined;
+  sliceThickness: number | undefined;
+  gantryTilt: number | undefined;
+  contrastBolusAgent: string | undefined;
+  burnedInAnnotation: boolean;
+  /** One entry per frame (single-frame images have one); undefined when the geometry is missing. */
+  frames: FrameGeometry[] | undefined;
+}
+
+/** One line of the per-file report (a job resource). */
+export interface FileReport {
+  path: string;
+  bytes: number;
+  outcome: 'used' | 'set-aside' | 'candidate';
+  seriesInstanceUid?: string;
+  code?: SetAside['code'];
+  reason?: string;
+}
