@@ -76,6 +76,8 @@ export const inputDataSchema = z.object({
   series: z.array(seriesCandidateSchema),
   /** Signed and short-lived; null unless the caller may download the original (it holds patient identity). */
   readUrl: z.string().nullable(),
+  /** Whether the caller (staff) may process it again, e.g. with another series. */
+  canReprocess: z.boolean(),
 });
 export type InputData = z.infer<typeof inputDataSchema>;
 
