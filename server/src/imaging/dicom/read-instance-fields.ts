@@ -1,0 +1,76 @@
+/** The ParsedInstance of a data set already known to be a decodable CT image. */
+import type { DataSet } from 'dicom-parser';
+import type { ParsedInstance } from '../types.ts';
+import { firstNumber, text, uint16 } from './data-set-values.ts';
+import type { PixelLayout } from './pixel-data-check.ts';
+import { enhancedMacro, enhancedSliceThickness, readGeometry } from './read-geometry.ts';
+
+interface Known {
+  transferSyntaxUid: string;
+  sopClassUid: string;
+  modality: string;
+  imageType: string[];
+  photometric: string;
+  layout: PixelLayout;
+}
+
+export type FieldsResult = { ok: true; instance: ParsedInstance } | { ok: false; reason: string };
+
+const integer = (ds: DataSet, tag: string) => {
+  const n = firstNumber(ds, tag);
+  return n === undefined ? undefined : Math.trunc(n);
+};
+
+/** PixelPaddingValue is US or SS following PixelRepresentation; its VR in the file may say either. */
+function paddingValue(ds: DataSet, signed: boolean): number | undefined {
+  const el = ds.elements.x00280120;
+  if (!el || el.length < 2) return undefined;
+  return signed ? ds.int16('x00280120') : ds.uint16('x00280120');
+}
+
+export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
+  const geometry = readGeometry(ds, k.layout.numberOfFrames);
+  if (!geometry.ok) return { ok: false, reason: geometry.reason };
+  const pixelRepresentation = uint16(ds, 'x00280103') === 1 ? 1 : 0;
+  const bitsStored = uint16(ds, 'x00280101') ?? k.layout.bitsAllocated;
+  const enhanced = ds.elements.x52009229 !== undefined || ds.elements.x52009230 !== undefined;
+  // Enhanced images keep rescale and window in functional groups; classic ones at the top level.
+  const rescale = enhanced ? (enhancedMacro(ds, 'x00289145') ?? ds) : ds;
+  const voi = enhanced ? (enhancedMacro(ds, 'x00289132') ?? ds) : ds;
+  const sliceThickness = (enhanced ? enhancedSliceThickness(ds) : undefined) ?? firstNumber(ds, 'x00180050');
+  return {
+    ok: true,
+    instance: {
+      transferSyntaxUid: k.transferSyntaxUid,
+      sopClassUid: k.sopClassUid,
+      sopInstanceUid: text(ds, 'x00080018') ?? text(ds, 'x00020003') ?? '',
+      studyInstanceUid: text(ds, 'x0020000d') ?? '',
+      seriesInstanceUid: text(ds, 'x0020000e') ?? '',
+      frameOfReferenceUid: text(ds, 'x00200052'),
+      modality: k.modality || 'CT',
+      imageType: k.imageType,
+      seriesDescription: text(ds, 'x0008103e') ?? '',
+      seriesNumber: integer(ds, 'x00200011'),
+      instanceNumber: integer(ds, 'x00200013'),
+      acquisitionNumber: integer(ds, 'x00200012'),
+      rows: k.layout.rows,
+      columns: k.layout.columns,
+      numberOfFrames: k.layout.numberOfFrames,
+      bitsAllocated: k.layout.bitsAllocated,
+      bitsStored: bitsStored > 0 && bitsStored <= k.layout.bitsAllocated ? bitsStored : k.layout.bitsAllocated,
+      pixelRepresentation,
+      samplesPerPixel: k.layout.samplesPerPixel,
+      photometricInterpretation: k.photometric,
+      rescaleSlope: firstNumber(rescale, 'x00281053') ?? 1,
+      rescaleIntercept: firstNumber(rescale, 'x00281052') ?? 0,
+      pixelPaddingValue: paddingValue(ds, pixelRepresentation === 1),
+      windowCenter: firstNumber(voi, 'x00281050'),
+      windowWidth: firstNumber(voi, 'x00281051'),
+      sliceThickness,
+      gantryTilt: firstNumber(ds, 'x00181120'),
+      contrastBolusAgent: text(ds, 'x00180010'),
+      burnedInAnnotation: text(ds, 'x00280301')?.toUpperCase() === 'YES',
+      frames: geometry.frames,
+    },
+  };
+}
