@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** The documented default, at least 15 characters as the password policy demands. */
@@ -33,6 +34,24 @@ const origins = z
     message: 'must be a comma-separated list of origins like https://portal.example.org (no path)',
   });
 
+/** `s3://bucket` or `s3://bucket/prefix`, with a bucket name S3 accepts. */
+const S3_STORAGE_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[^\s]*)?$/;
+
+const storageUrl = optionalUrl(['file', 's3']).refine(
+  (v) => v === undefined || !v.startsWith('s3:') || S3_STORAGE_URL.test(v),
+  {
+    message: 'must be s3://bucket or s3://bucket/prefix (bucket: 3-63 lower-case letters, digits, dots, hyphens)',
+  },
+);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/** Values that must never be echoed back in a configuration error. */
+const SECRET_SETTINGS = new Set(['S3_SECRET_ACCESS_KEY', 'STORAGE_SECRET']);
+
 const positiveInt = (fallback: number) =>
   z.coerce
     .number({ message: 'must be a whole number' })
@@ -47,7 +66,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   TEST_DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  STORAGE_URL: optionalUrl(['file', 's3']),
+  STORAGE_URL: storageUrl,
+  /** Signs the local driver's URLs; else a random key kept in DATA_DIR/storage.key. */
+  STORAGE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().trim().min(1, 'must not be empty').default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('CardioMap <no-reply@cardiomap.test>'),
   PUBLIC_URL: optionalUrl(['http', 'https']),
@@ -59,6 +87,10 @@ const envSchema = z.object({
   REFRESH_TOKEN_DAYS: positiveInt(7),
   AUTH_RATE_LIMIT: positiveInt(10),
   WEB_DIST: z.string().optional(),
+  /** Run the job workers (ingest …) inside this process; `false` for API-only instances. */
+  RUN_WORKERS: z.enum(['true', 'false']).default('true'),
+  /** Where jobs unpack their work; each job gets its own folder, removed when it ends. */
+  JOB_TEMP_DIR: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -69,7 +101,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** `file:///absolute/folder` (default DATA_DIR/objects) or `s3://bucket[/prefix]`. */
   storageUrl: string;
+  storageSecret: string | undefined;
+  s3: S3Settings;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string | undefined;
@@ -82,6 +117,18 @@ export interface Config {
   /** Attempts per minute on each sign-in route, per client address and account. */
   authRateLimit: number;
   webDist: string;
+  runWorkers: boolean;
+  jobTempDir: string;
+}
+
+export interface S3Settings {
+  /** Unset for AWS itself; the URL of any other S3-compatible store. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (instance role, profile…). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -96,11 +143,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
-        (i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+        (i) =>
+          `${String(i.path[0])}: ${i.message} (got ${
+            SECRET_SETTINGS.has(String(i.path[0])) ? 'a hidden value' : JSON.stringify(env[String(i.path[0])])
+          })`,
       ),
     );
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      `${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: must be set too (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together)`,
+    ]);
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -109,6 +164,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     storageUrl: e.STORAGE_URL ?? `file://${resolve(dataDir, 'objects')}`,
+    storageSecret: e.STORAGE_SECRET,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
@@ -120,5 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    runWorkers: e.RUN_WORKERS === 'true',
+    jobTempDir: resolve(e.JOB_TEMP_DIR ?? join(tmpdir(), 'cardiomap-jobs')),
   };
 }

@@ -3,12 +3,15 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Actor } from './lib/actor.ts';
 import type { Mailer } from './plugins/mail.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** Object storage (local folder or S3), see storage/object-storage.ts. */
+    storage: ObjectStorage;
     /** Verifies the bearer access token and sets request.actor, else answers 401 token_not_valid. */
     authenticate: onRequestAsyncHookHandler;
   }

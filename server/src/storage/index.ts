@@ -1,0 +1,4 @@
+export { attachmentDisposition } from './content-headers.ts';
+export { assertValidKey, safeFileName } from './object-key.ts';
+export { createObjectStorage, type ObjectStorage } from './object-storage.ts';
+export { isStorageError, StorageError, type StorageErrorCode } from './storage-error.ts';

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config.ts';
+import { assertValidKey, RESERVED_SEGMENT_PREFIX } from '../object-key.ts';
+import type { ObjectStorage } from '../object-storage.ts';
+import { StorageError } from '../storage-error.ts';
+import { assertExpiry, assertMaxBytes, assertPartCount } from '../url-options.ts';
+import { writeFileAtomically } from './atomic-file.ts';
+import { loadOrCreateSecret, signatureMatches, signGrant, type UrlGrant } from './url-signature.ts';
+
+export const LOCAL_ROUTE_PREFIX = '/api/storage/';
+
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PART_FILE = /^part-(\d{5})$/;
+
+interface MultipartManifest {
+  key: string;
+  partCount: number;
+  maxBytes: number;
+  contentType?: string;
+}
+
+export interface LocalStorageOptions {
+  root: string;
+  secret: Buffer;
+  /** Origin (and path) the browser reaches the API at; relative URLs when unset. */
+  publicUrl?: string;
+  /** Milliseconds since the epoch; tests move it to expire URLs without waiting. */
+  now?: () => number;
+}
+
+export type GrantCheck = 'ok' | 'signature_invalid' | 'url_expired';
+
+/** Encodes each segment, keeping the slashes, so the route sees exactly the key that was signed. */
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * Objects as files under a root folder. Browsers reach them through the API's `/api/storage/<key>`
+ * routes with URLs this driver signs (HMAC-SHA256 of what the URL grants, see url-signature.ts).
+ */
+export class LocalObjectStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  readonly #root: string;
+  readonly #secret: Buffer;
+  readonly #base: string;
+  readonly #now: () => number;
+
+  constructor(options: LocalStorageOptions) {
+    this.#root = options.root;
+    this.#secret = options.secret;
+    this.#base = `${options.publicUrl ?? ''}${LOCAL_ROUTE_PREFIX}`;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async signedPutUrl(key: string, opts: { expiresInSeconds: number; maxBytes: number; contentType?: string }) {
+    assertValidKey(key);
+    assertMaxBytes(opts.maxBytes);
+    return this.#url({
+      method: 'PUT',
+      key,
+      expires: this.#expiry(opts.expiresInSeconds),
+      maxBytes: opts.maxBytes,
+      contentType: opts.contentType,
+    });
+  }
+
+  async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; contentType?: string }) {
+    assertValidKey(key);
+    return this.#url({
+      method: 'GET',
+      key,
+      expires: this.#expiry(opts.expiresInSeconds),
+      filename: opts.filename,
+      contentType: opts.contentType,
+    });
+  }
+
+  async createMultipartUpload(
+    key: string,
+    opts: { partCount: number; expiresInSeconds: number; maxBytes: number; contentType?: string },
+  ) {
+    assertValidKey(key);
+    assertPartCount(opts.partCount);
+    assertMaxBytes(opts.maxBytes);
+    const expires = this.#expiry(opts.expiresInSeconds);
+    const uploadId = randomUUID();
+    const folder = this.#partsFolder(key, uploadId);
+    const manifest: MultipartManifest = {
+      key,
+      partCount: opts.partCount,
+      maxBytes: opts.maxBytes,
+      contentType: opts.contentType,
+    };
+    await writeFileAtomically(join(folder, 'manifest.json'), Buffer.from(JSON.stringify(manifest)));
+    const partUrls = Array.from({ length: opts.partCount }, (_, i) =>
+      this.#url({
+        method: 'PUT',
+        key,
+        expires,
+        maxBytes: opts.maxBytes,
+        uploadId,
+        partNumber: i + 1,
+        contentType: opts.contentType,
+      }),
+    );
+    return { uploadId, partUrls };
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string): Promise<void> {
+    const manifest = await this.#manifest(key, uploadId);
+    const folder = this.#partsFolder(key, uploadId);
+    const present = new Map<number, string>();
+    for (const name of await readdir(folder)) {
+      const match = PART_FILE.exec(name);
+      if (match) present.set(Number(match[1]), join(folder, name));
+    }
+    const parts: string[] = [];
+    let total = 0;
+    for (let n = 1; n <= manifest.partCount; n++) {
+      const path = present.get(n);
+      if (!path) throw new StorageError('incomplete', `Part ${n} of ${manifest.partCount} has not been uploaded.`);
+      parts.push(path);
+      total += (await stat(path)).size;
+    }
+    if (total > manifest.maxBytes) {
+      throw new StorageError(
+        'too_large',
+        `The parts add up to ${total} bytes, over the limit of ${manifest.maxBytes}.`,
+      );
+    }
+    await writeFileAtomically(this.#path(key), Readable.from(concatenate(parts)));
+    await rm(folder, { recursive: true, force: true });
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    assertValidKey(key);
+    if (!UPLOAD_ID.test(uploadId)) return;
+    await rm(this.#partsFolder(key, uploadId), { recursive: true, force: true });
+  }
+
+  async head(key: string): Promise<{ size: number } | null> {
+    assertValidKey(key);
+    try {
+      const info = await stat(this.#path(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+    const opened = await this.openObject(key);
+    if (!opened) throw new StorageError('not_found', `No object at ${key}.`);
+    return opened.handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async writeFile(key: string, localPath: string): Promise<void> {
+    assertValidKey(key);
+    await writeFileAtomically(this.#path(key), createReadStream(localPath));
+  }
+
+  async write(key: string, body: NodeJS.ReadableStream | Buffer): Promise<void> {
+    assertValidKey(key);
+    await writeFileAtomically(this.#path(key), body);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await rm(this.#path(key), { force: true });
+  }
+
+  // The rest serves the /api/storage routes (plugins/storage.ts).
+
+  checkGrant(grant: UrlGrant, signature: string): GrantCheck {
+    if (!signatureMatches(this.#secret, grant, signature)) return 'signature_invalid';
+    if (this.#now() > grant.expires * 1000) return 'url_expired';
+    return 'ok';
+  }
+
+  /** The browser's PUT of a whole object; the limit is enforced while the bytes arrive. */
+  receiveObject(key: string, body: NodeJS.ReadableStream, maxBytes: number) {
+    assertValidKey(key);
+    return writeFileAtomically(this.#path(key), body, { maxBytes });
+  }
+
+  /** One part of a multipart upload; a re-sent part replaces the earlier attempt whole. */
+  async receivePart(key: string, uploadId: string, partNumber: number, body: NodeJS.ReadableStream, maxBytes: number) {
+    const manifest = await this.#manifest(key, uploadId);
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > manifest.partCount) {
+      throw new StorageError('invalid_argument', `Part number must be between 1 and ${manifest.partCount}.`);
+    }
+    const name = `part-${String(partNumber).padStart(5, '0')}`;
+    return writeFileAtomically(join(this.#partsFolder(key, uploadId), name), body, { maxBytes });
+  }
+
+  /** An open handle on the object (so a later replacement does not change what this reader gets), or null. */
+  async openObject(key: string): Promise<{ handle: FileHandle; size: number } | null> {
+    assertValidKey(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(this.#path(key), 'r');
+    } catch (error) {
+      if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      throw error;
+    }
+    const info = await handle.stat();
+    if (!info.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return { handle, size: info.size };
+  }
+
+  #path(key: string): string {
+    return join(this.#root, ...key.split('/'));
+  }
+
+  #partsFolder(key: string, uploadId: string): string {
+    return join(dirname(this.#path(key)), `${RESERVED_SEGMENT_PREFIX}parts-${uploadId}`);
+  }
+
+  async #manifest(key: string, uploadId: string): Promise<MultipartManifest> {
+    assertValidKey(key);
+    const unknown = () =>
+      new StorageError('no_such_upload', 'The upload does not exist (completed, aborted or never begun).');
+    if (!UPLOAD_ID.test(uploadId)) throw unknown();
+    try {
+      const manifest = JSON.parse(
+        await readFile(join(this.#partsFolder(key, uploadId), 'manifest.json'), 'utf8'),
+      ) as MultipartManifest;
+      if (manifest.key !== key) throw unknown();
+      return manifest;
+    } catch (error) {
+      if (isMissing(error)) throw unknown();
+      throw error;
+    }
+  }
+
+  #expiry(expiresInSeconds: number): number {
+    assertExpiry(expiresInSeconds);
+    return Math.floor(this.#now() / 1000) + expiresInSeconds;
+  }
+
+  #url(grant: UrlGrant): string {
+    const query = new URLSearchParams();
+    query.set('expires', String(grant.expires));
+    if (grant.maxBytes !== undefined) query.set('max', String(grant.maxBytes));
+    if (grant.uploadId !== undefined) query.set('upload', grant.uploadId);
+    if (grant.partNumber !== undefined) query.set('part', String(grant.partNumber));
+    if (grant.filename !== undefined) query.set('name', grant.filename);
+    if (grant.contentType !== undefined) query.set('type', grant.contentType);
+    query.set('sig', signGrant(this.#secret, grant));
+    return `${this.#base}${encodeKey(grant.key)}?${query}`;
+  }
+}
+
+/** The parts one after another, as one stream, each file opened only when its turn comes. */
+async function* concatenate(paths: string[]): AsyncGenerator<Buffer> {
+  for (const path of paths) {
+    for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+  }
+}
+
+/** ENOTDIR: a key below one that is a file, e.g. `a/b` when `a` is an object. */
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+export function createLocalObjectStorage(config: Config): LocalObjectStorage {
+  return new LocalObjectStorage({
+    root: fileURLToPath(new URL(config.storageUrl)),
+    secret: loadOrCreateSecret(join(config.dataDir, 'storage.key'), config.storageSecret),
+    publicUrl: config.publicUrl,
+  });
+}

@@ -1,0 +1,27 @@
+import { StorageError } from './storage-error.ts';
+
+/** SigV4's own ceiling; a local URL is held to the same, so both drivers behave alike. */
+export const MAX_EXPIRY_SECONDS = 7 * 24 * 3600;
+/** S3's ceiling on parts in one multipart upload. */
+export const MAX_PART_COUNT = 10_000;
+
+export function assertExpiry(expiresInSeconds: number): void {
+  if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_EXPIRY_SECONDS) {
+    throw new StorageError(
+      'invalid_argument',
+      `expiresInSeconds must be a whole number from 1 to ${MAX_EXPIRY_SECONDS}.`,
+    );
+  }
+}
+
+export function assertMaxBytes(maxBytes: number): void {
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) {
+    throw new StorageError('invalid_argument', 'maxBytes must be a whole number of bytes.');
+  }
+}
+
+export function assertPartCount(partCount: number): void {
+  if (!Number.isInteger(partCount) || partCount < 1 || partCount > MAX_PART_COUNT) {
+    throw new StorageError('invalid_argument', `partCount must be a whole number from 1 to ${MAX_PART_COUNT}.`);
+  }
+}
