@@ -11,3 +11,5 @@ export * from './roles.ts';
 export * from './service-status.ts';
 export * from './user-flags.ts';
 export * from './user-menu.ts';
+export * from './volume-format.ts';
+export * from './volume-stream.ts';
