@@ -67,7 +67,7 @@ function describe(error: unknown): string {
 
 /** dicom-parser reports reading past the end in a few wordings; those mean the file was cut short. */
 function isTruncation(message: string): boolean {
-  return /overrun|eof|end of|beyond|past the end|outside|exceeds|not enough|Offset is outside|out of range/i.test(
+  return /overrun|maxPosition|eof|end of|beyond|past the end|outside|exceeds|not enough|Offset is outside|out of range/i.test(
     message,
   );
 }

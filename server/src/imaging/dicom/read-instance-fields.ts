@@ -14,7 +14,11 @@ interface Known {
   layout: PixelLayout;
 }
 
-export type FieldsResult = { ok: true; instance: ParsedInstance } | { ok: false; reason: string };
+/** The instance, with `frames` undefined and the reason in `geometryProblem` when it cannot be placed. */
+export interface FieldsResult {
+  instance: ParsedInstance;
+  geometryProblem: string | undefined;
+}
 
 const integer = (ds: DataSet, tag: string) => {
   const n = firstNumber(ds, tag);
@@ -30,7 +34,6 @@ function paddingValue(ds: DataSet, signed: boolean): number | undefined {
 
 export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
   const geometry = readGeometry(ds, k.layout.numberOfFrames);
-  if (!geometry.ok) return { ok: false, reason: geometry.reason };
   const pixelRepresentation = uint16(ds, 'x00280103') === 1 ? 1 : 0;
   const bitsStored = uint16(ds, 'x00280101') ?? k.layout.bitsAllocated;
   const enhanced = ds.elements.x52009229 !== undefined || ds.elements.x52009230 !== undefined;
@@ -39,7 +42,7 @@ export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
   const voi = enhanced ? (enhancedMacro(ds, 'x00289132') ?? ds) : ds;
   const sliceThickness = (enhanced ? enhancedSliceThickness(ds) : undefined) ?? firstNumber(ds, 'x00180050');
   return {
-    ok: true,
+    geometryProblem: geometry.ok ? undefined : geometry.reason,
     instance: {
       transferSyntaxUid: k.transferSyntaxUid,
       sopClassUid: k.sopClassUid,
@@ -70,7 +73,7 @@ export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
       gantryTilt: firstNumber(ds, 'x00181120'),
       contrastBolusAgent: text(ds, 'x00180010'),
       burnedInAnnotation: text(ds, 'x00280301')?.toUpperCase() === 'YES',
-      frames: geometry.frames,
+      frames: geometry.ok ? geometry.frames : undefined,
     },
   };
 }

@@ -7,7 +7,7 @@ import type { DataSet, Element } from 'dicom-parser';
 import type { ParsedInstance, SetAside } from '../types.ts';
 import { text, textValues, uint16 } from './data-set-values.ts';
 import { parseBytes } from './parse-bytes.ts';
-import { checkPixelData } from './pixel-data-check.ts';
+import { checkPixelData, type PixelLayout } from './pixel-data-check.ts';
 import { readInstanceFields } from './read-instance-fields.ts';
 import { CT_SOP_CLASSES, isSecondaryCapture, MEDIA_STORAGE_DIRECTORY, nonImageKind } from './sop-classes.ts';
 import { pixelCodec } from './transfer-syntaxes.ts';
@@ -29,6 +29,16 @@ export type ReadResult =
 const NON_ACQUISITION_IMAGE_TYPES = ['SCREEN SAVE', 'DOSE_INFO', 'DOSE INFO', 'DOSE REPORT', 'CSA REPORT'];
 
 const setAside = (code: SetAside['code'], reason: string): ReadResult => ({ ok: false, setAside: { code, reason } });
+
+export function readPixelLayout(ds: DataSet): PixelLayout {
+  return {
+    rows: uint16(ds, 'x00280010') ?? 0,
+    columns: uint16(ds, 'x00280011') ?? 0,
+    numberOfFrames: Number(text(ds, 'x00280008') ?? '1'),
+    samplesPerPixel: uint16(ds, 'x00280002') ?? 1,
+    bitsAllocated: uint16(ds, 'x00280100') ?? 0,
+  };
+}
 
 export function readInstance(bytes: Uint8Array): ReadResult {
   try {
@@ -53,13 +63,7 @@ function classify(bytes: Uint8Array): ReadResult {
   if (kind) return setAside('not-an-image', `A ${kind} (SOP class ${sopClassUid}), not an image`);
 
   const pixelData = ds.elements.x7fe00010;
-  const layout = {
-    rows: uint16(ds, 'x00280010') ?? 0,
-    columns: uint16(ds, 'x00280011') ?? 0,
-    numberOfFrames: Number(text(ds, 'x00280008') ?? '1'),
-    samplesPerPixel: uint16(ds, 'x00280002') ?? 1,
-    bitsAllocated: uint16(ds, 'x00280100') ?? 0,
-  };
+  const layout = readPixelLayout(ds);
   if (pixelData) {
     const problem = checkPixelData(pixelData, layout, transferSyntaxUid, parsed.parsed.bytes.length);
     if (problem) return { ok: false, setAside: problem };
@@ -72,6 +76,13 @@ function classify(bytes: Uint8Array): ReadResult {
   }
   if (sopClassUid && !CT_SOP_CLASSES.has(sopClassUid)) {
     return setAside('not-an-image', `SOP class ${sopClassUid} is not a CT image storage class`);
+  }
+  const privateCompression = text(ds, 'x07a11011');
+  if (!pixelData && privateCompression) {
+    return setAside(
+      'unsupported-transfer-syntax',
+      `Pixels compressed with the vendor-private ${privateCompression} scheme behind transfer syntax ${transferSyntaxUid}`,
+    );
   }
   if (!pixelData) return setAside('no-pixel-data', 'CT header without pixel data');
 
@@ -95,7 +106,7 @@ function classify(bytes: Uint8Array): ReadResult {
   }
 
   const fields = readInstanceFields(ds, { transferSyntaxUid, sopClassUid, modality, imageType, photometric, layout });
-  if (!fields.ok) return setAside('unusable-geometry', fields.reason);
+  if (fields.geometryProblem) return setAside('unusable-geometry', fields.geometryProblem);
   const instance = fields.instance;
   return {
     ok: true,

@@ -1,4 +1,4 @@
-/** The slice of dcmjs (untyped) this folder uses: the PS3.6 dictionary and, in tests, its Part-10 reader. */
+/** The slices of untyped packages this folder uses. dcmjs: the PS3.6 dictionary and, in tests, its Part-10 reader. */
 declare module 'dcmjs' {
   interface DictionaryEntry {
     tag: string;
@@ -18,4 +18,11 @@ declare module 'dcmjs' {
     };
   };
   export default dcmjs;
+}
+
+/** jpeg-lossless-decoder-js 2.1.2 names a .d.ts it does not ship. */
+declare module 'jpeg-lossless-decoder-js' {
+  export class Decoder {
+    decode(buffer: ArrayBuffer, offset?: number, length?: number, numBytes?: number): Uint8Array | Uint16Array;
+  }
 }

@@ -1,0 +1,181 @@
+/**
+ * One frame → Hounsfield units. Decoding gives the stored samples (8- or 16-bit containers of a
+ * BitsStored-bit value); the HU step masks and sign-extends them per BitsStored/PixelRepresentation,
+ * maps padding to air, applies the rescale and clamps to int16.
+ */
+import { inflateRawSync } from 'node:zlib';
+import { Decoder as LosslessJpegDecoder } from 'jpeg-lossless-decoder-js';
+import type { ParsedInstance } from '../types.ts';
+import { encapsulatedFrame } from './encapsulated-frame.ts';
+import { TS } from './file-meta.ts';
+import { decodeJpegDct, jpegPrecision } from './jpeg-dct.ts';
+import type { DicomSource } from './read-instance.ts';
+import { decodeRle } from './rle.ts';
+import { pixelCodec } from './transfer-syntaxes.ts';
+import { decodeWithWasm, type WasmCodecName } from './wasm-codecs.ts';
+
+export class DecodeError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'DecodeError';
+  }
+}
+
+/** HU given to padding pixels (outside the reconstruction circle): air. */
+export const PADDING_HU = -1024;
+
+type Samples = Uint8Array | Uint16Array;
+
+export interface StoredFrame {
+  samples: Samples;
+  /**
+   * Whether the samples are two's complement. PixelRepresentation says so, except that some JPEG 2000
+   * writers (Toshiba) mark the codestream signed while PixelRepresentation says 0: the codestream is right
+   * (unsigned reading puts air at +65000).
+   */
+  signed: boolean;
+}
+
+export async function decodeFrameHU(source: DicomSource, frameIndex: number): Promise<Int16Array> {
+  const instance = source.instance;
+  if (!Number.isInteger(frameIndex) || frameIndex < 0 || frameIndex >= instance.numberOfFrames) {
+    throw new DecodeError(`Frame ${frameIndex} does not exist (${instance.numberOfFrames} frames)`);
+  }
+  let frame: StoredFrame;
+  try {
+    frame = await decodeStoredFrame(source, frameIndex);
+  } catch (error) {
+    if (error instanceof DecodeError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new DecodeError(`Frame ${frameIndex + 1} of ${instance.transferSyntaxUid} could not be decoded: ${message}`);
+  }
+  const pixelCount = instance.rows * instance.columns;
+  if (frame.samples.length < pixelCount) {
+    throw new DecodeError(`Frame ${frameIndex + 1} decoded to ${frame.samples.length} samples, expected ${pixelCount}`);
+  }
+  return toHounsfield(frame, instance);
+}
+
+/** The stored samples of one frame, before any rescale. Exported for tests of non-CT transfer-syntax files. */
+export async function decodeStoredFrame(source: DicomSource, frameIndex: number): Promise<StoredFrame> {
+  const signed = source.instance.pixelRepresentation === 1;
+  if (pixelCodec(source.transferSyntaxUid) === 'jpeg-2000' || pixelCodec(source.transferSyntaxUid) === 'htj2k') {
+    const frame = encapsulatedFrame(
+      source.dataSet,
+      source.pixelData,
+      frameIndex,
+      source.instance.numberOfFrames,
+      false,
+    );
+    const { samples, codestreamSigned } = await wasmSamples(
+      pixelCodec(source.transferSyntaxUid) as WasmCodecName,
+      frame,
+      source.instance,
+    );
+    return { samples, signed: signed || codestreamSigned };
+  }
+  return { samples: await decodeStoredSamples(source, frameIndex), signed };
+}
+
+async function decodeStoredSamples(source: DicomSource, frameIndex: number): Promise<Samples> {
+  const { instance, transferSyntaxUid } = source;
+  const codec = pixelCodec(transferSyntaxUid);
+  const pixelCount = instance.rows * instance.columns;
+  const bytesPerSample = instance.bitsAllocated > 8 ? 2 : 1;
+  if (codec === 'native') return nativeSamples(source, frameIndex, pixelCount, bytesPerSample);
+  if (!codec) throw new DecodeError(`Transfer syntax ${transferSyntaxUid} is not supported`);
+  const isJpeg = codec.startsWith('jpeg');
+  const frame = encapsulatedFrame(source.dataSet, source.pixelData, frameIndex, instance.numberOfFrames, isJpeg);
+  switch (codec) {
+    case 'rle':
+      return asSamples(decodeRle(frame, pixelCount, bytesPerSample), bytesPerSample);
+    case 'deflated-frame':
+      return asSamples(new Uint8Array(inflateRawSync(frame)), bytesPerSample);
+    case 'jpeg-lossless': {
+      const decoded = new LosslessJpegDecoder().decode(copyToArrayBuffer(frame), 0, frame.length, bytesPerSample);
+      return decoded;
+    }
+    case 'jpeg-baseline':
+    case 'jpeg-extended':
+      if (jpegPrecision(frame) <= 8) return (await wasmSamples('jpeg-8bit', frame, instance)).samples;
+      return decodeJpegDct(frame);
+    case 'jpeg-ls':
+    case 'jpeg-2000':
+    case 'htj2k':
+      return (await wasmSamples(codec, frame, instance)).samples;
+  }
+}
+
+async function wasmSamples(
+  name: WasmCodecName,
+  frame: Uint8Array,
+  instance: ParsedInstance,
+): Promise<{ samples: Samples; codestreamSigned: boolean }> {
+  const { info, bytes } = await decodeWithWasm(name, frame);
+  if (info.width !== instance.columns || info.height !== instance.rows || info.componentCount !== 1) {
+    throw new DecodeError(
+      `Codestream is ${info.width}×${info.height}×${info.componentCount}, header says ${instance.columns}×${instance.rows}×1`,
+    );
+  }
+  return { samples: asSamples(bytes, info.bitsPerSample > 8 ? 2 : 1), codestreamSigned: info.isSigned === true };
+}
+
+function asSamples(bytes: Uint8Array, bytesPerSample: number): Samples {
+  if (bytesPerSample === 1) return bytes;
+  const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
+  return new Uint16Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.length / 2));
+}
+
+function copyToArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return copy.buffer;
+}
+
+function nativeSamples(source: DicomSource, frameIndex: number, pixelCount: number, bytesPerSample: number): Samples {
+  const frameBytes = pixelCount * bytesPerSample;
+  const start = source.pixelData.dataOffset + frameIndex * frameBytes;
+  if (start + frameBytes > source.bytes.length) throw new DecodeError(`Frame ${frameIndex + 1} runs past the file end`);
+  const bytes = source.bytes.subarray(start, start + frameBytes);
+  if (bytesPerSample === 1) return bytes;
+  if (source.transferSyntaxUid === TS.explicitBig) {
+    const out = new Uint16Array(pixelCount);
+    for (let i = 0; i < pixelCount; i++) out[i] = (bytes[2 * i]! << 8) | bytes[2 * i + 1]!;
+    return out;
+  }
+  return asSamples(bytes, 2);
+}
+
+/** Stored bit pattern → the value it stands for, per BitsStored and PixelRepresentation. */
+function storedValueReader(instance: ParsedInstance, signed: boolean): (raw: number) => number {
+  const bits = Math.min(instance.bitsStored, 16);
+  const mask = bits >= 32 ? 0xffffffff : 2 ** bits - 1;
+  const signBit = 2 ** (bits - 1);
+  const range = 2 ** bits;
+  if (signed) {
+    return (raw) => {
+      const v = raw & mask;
+      return v >= signBit ? v - range : v;
+    };
+  }
+  return (raw) => raw & mask;
+}
+
+function toHounsfield({ samples, signed }: StoredFrame, instance: ParsedInstance): Int16Array {
+  const pixelCount = instance.rows * instance.columns;
+  const out = new Int16Array(pixelCount);
+  const read = storedValueReader(instance, signed);
+  const slope = instance.rescaleSlope || 1;
+  const intercept = instance.rescaleIntercept;
+  const padding = instance.pixelPaddingValue === undefined ? undefined : read(instance.pixelPaddingValue);
+  for (let i = 0; i < pixelCount; i++) {
+    const stored = read(samples[i]!);
+    if (stored === padding) {
+      out[i] = PADDING_HU;
+      continue;
+    }
+    const hu = Math.round(stored * slope + intercept);
+    out[i] = hu > 32767 ? 32767 : hu < -32768 ? -32768 : hu;
+  }
+  return out;
+}
