@@ -1,9 +1,14 @@
 import { Alert, Box, Button, Tab, Tabs } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Outlet, Link as RouterLink, useMatch, useParams } from 'react-router';
 import { ApiError } from '../../../api/index.ts';
 import { FullPageSpinner } from '../../../components/FullPageSpinner.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { jobKeys } from '../../jobs/index.ts';
+import { CaseUploadProvider, inputDataKeys } from '../../upload/index.ts';
+import { caseKeys } from '../api/case-keys.ts';
 import { useCase } from '../api/get-case.ts';
 import { CaseDetailHeader } from './CaseDetailHeader.tsx';
 
@@ -20,6 +25,13 @@ export function CaseDetailPage() {
 function CaseDetail({ id }: { id: string }) {
   const query = useCase(id);
   const onJobs = useMatch('/case-detail/:id/jobs') !== null;
+  const queryClient = useQueryClient();
+  // Confirmed images move the case on (SUBMITTED) and start an ingest job: reload what shows either.
+  const onUploaded = useCallback(() => {
+    for (const queryKey of [caseKeys.detail(id), caseKeys.lists(), inputDataKeys.ofCase(id), jobKeys.ofCase(id)]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [queryClient, id]);
   usePageTitle(query.data?.caseIdentifier ?? 'Case');
   if (query.isPending) return <FullPageSpinner label="Loading the case" />;
   if (query.isError) {
@@ -46,7 +58,9 @@ function CaseDetail({ id }: { id: string }) {
         <Tab label="Details" value="details" component={RouterLink} to="details" />
         <Tab label="Jobs" value="jobs" component={RouterLink} to="jobs" />
       </Tabs>
-      <Outlet context={query.data} />
+      <CaseUploadProvider caseId={id} onUploaded={onUploaded}>
+        <Outlet context={query.data} />
+      </CaseUploadProvider>
     </Box>
   );
 }

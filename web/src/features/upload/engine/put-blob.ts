@@ -35,11 +35,18 @@ export const xhrPutBlob: PutBlob = (url, body, { contentType, signal, onProgress
       return;
     }
     const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
+    let settled = false;
     const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve();
+    };
+    // Settled here, not only in onabort: not every XMLHttpRequest (or test double) reports an abort.
+    const onAbort = () => {
+      settle(abortError());
+      xhr.abort();
     };
     xhr.open('PUT', url);
     if (contentType) xhr.setRequestHeader('content-type', contentType);

@@ -1,6 +1,7 @@
 import type { InputData } from '@cardiomap/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { abortError, type PutBlob, type PutBlobOptions, TransferError } from './put-blob.ts';
+import type { Sleep } from './retry.ts';
 import { type CreatedUpload, progressPercent, type UploadApi, UploadEngine } from './upload-engine.ts';
 
 const CASE_ID = 'c0000000-0000-4000-8000-000000000001';
@@ -39,7 +40,7 @@ function fakeApi(created: Partial<CreatedUpload> = {}, confirmed = true) {
 }
 
 const file = (size: number, name = 'scan.zip') => new File([new Uint8Array(size)], name, { type: 'application/zip' });
-const noWait = vi.fn(async () => undefined);
+const noWait = vi.fn<Sleep>(async () => undefined);
 
 interface PutCall {
   url: string;
@@ -123,7 +124,7 @@ describe('UploadEngine', () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       if (url === '/p/2' && attempt === 1) throw new TransferError(0);
     });
-    const wait = vi.fn(async () => undefined);
+    const wait = vi.fn<Sleep>(async () => undefined);
     const engine = new UploadEngine({ api, putBlob: storage.putBlob, sleep: wait });
 
     const outcome = await engine.start(file(1300), CASE_ID);
@@ -143,7 +144,7 @@ describe('UploadEngine', () => {
     const storage = fakeStorage(async () => {
       throw new TransferError(503);
     });
-    const wait = vi.fn(async () => undefined);
+    const wait = vi.fn<Sleep>(async () => undefined);
     const engine = new UploadEngine({ api, putBlob: storage.putBlob, sleep: wait });
 
     const outcome = await engine.start(file(1000), CASE_ID);

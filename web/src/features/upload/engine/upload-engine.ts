@@ -1,5 +1,5 @@
 import type { InputData } from '@cardiomap/contract';
-import { isAbortError, type PutBlob, xhrPutBlob } from './put-blob.ts';
+import { type PutBlob, xhrPutBlob } from './put-blob.ts';
 import { type Sleep, sleep } from './retry.ts';
 import { transfer } from './transfer.ts';
 

@@ -1,0 +1,260 @@
+import type { Case } from '@cardiomap/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../testing/render-app.tsx';
+import { server, setUpMockApi } from '../../testing/server.ts';
+import { CASE_ID, caseFixture, page } from '../cases/testing/case-fixtures.ts';
+import { signInAs } from '../cases/testing/render-in-app.tsx';
+import { inputDataFixture } from './testing/input-data-fixtures.ts';
+
+setUpMockApi();
+vi.setConfig({ testTimeout: 20_000 });
+const user = userEvent.setup();
+const PATH = `/case-detail/${CASE_ID}/details`;
+const WRITE_URL = '/api/storage/objects/upload-1?signature=abc';
+
+const zip = (size = 2_000_000, name = 'scan.zip') =>
+  new File([new Uint8Array(size)], name, { type: 'application/zip' });
+
+interface Api {
+  created: unknown[];
+  puts: number;
+  confirms: number;
+}
+
+/**
+ * A case page with the upload endpoints. `put` answers the PUT to the signed URL; after a successful
+ * confirmation the case answers SUBMITTED, as the server moves it on.
+ */
+function showCase(
+  kase: Partial<Case> = {},
+  options: {
+    flags?: Parameters<typeof signInAs>[0];
+    put?: (request: Request) => Promise<Response> | Response;
+    confirm?: () => Promise<Response> | Response;
+  } = {},
+) {
+  signInAs({ canAccessCaseDetails: true, canAddInputData: true, ...options.flags });
+  const api: Api = { created: [], puts: 0, confirms: 0 };
+  let current = caseFixture({ status: 0, services: [{ service: 0, status: 0 }], ...kase });
+  server.use(
+    http.get('*/api/cases/:id/', () => HttpResponse.json(current)),
+    http.post('*/api/input-data/', async ({ request }) => {
+      api.created.push(await request.json());
+      return HttpResponse.json(
+        { ...inputDataFixture({ uploadSuccessful: false }), writeUrl: WRITE_URL, parts: null },
+        {
+          status: 201,
+        },
+      );
+    }),
+    http.put('*/api/storage/objects/:key', ({ request }) => {
+      api.puts++;
+      return options.put ? options.put(request) : new HttpResponse(null, { status: 200 });
+    }),
+    http.get('*/api/input-data/:id/confirm-upload/', async () => {
+      api.confirms++;
+      if (options.confirm) return options.confirm();
+      current = { ...current, status: 1 };
+      return HttpResponse.json(inputDataFixture());
+    }),
+  );
+  return { ...renderApp(PATH), api };
+}
+
+const fileInput = () => screen.getByLabelText('Zip file of the CT images');
+const chosen = () => screen.getByRole('group', { name: 'Chosen file' });
+const toast = () => screen.findByTestId('toast');
+/** A PUT that never answers until the client aborts it. */
+const hang = (request: Request) =>
+  new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+
+describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
+  it('uploads a zip: registers it with its size, PUTs it, confirms, and the case reloads as submitted', async () => {
+    const { api } = showCase();
+    const zone = await screen.findByRole('button', { name: /Drop the zip of the CT images here/ });
+    expect(zone).toBeInTheDocument();
+    await user.upload(fileInput(), zip());
+    expect(chosen()).toHaveTextContent('scan.zip (2.0 MB)');
+    expect(within(chosen()).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(chosen()).getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Images uploaded: processing is under way')).toBeInTheDocument();
+    expect(screen.getByText('Processing usually takes 5-10 minutes.')).toBeInTheDocument();
+    expect(api.created).toEqual([
+      {
+        caseId: CASE_ID,
+        filename: 'scan.zip',
+        metadata: { mimeType: 'application/zip' },
+        size: 2_000_000,
+      },
+    ]);
+    expect(api.puts).toBe(1);
+    expect(api.confirms).toBe(1);
+    expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the processing phase while the server confirms', async () => {
+    let answer: (() => void) | undefined;
+    showCase(
+      {},
+      {
+        confirm: () =>
+          new Promise((resolve) => {
+            answer = () => resolve(HttpResponse.json(inputDataFixture()));
+          }),
+      },
+    );
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const processing = await screen.findByTestId('upload-processing');
+    expect(processing).toHaveTextContent('Processing upload');
+    expect(processing).toHaveTextContent('Processing usually takes 5-10 minutes.');
+    expect(within(processing).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    answer?.();
+    await waitFor(() => expect(screen.queryByText('Processing upload')).not.toBeInTheDocument());
+  });
+
+  it("warns about a file that is no zip and too small, and 'Cancel' sends nothing", async () => {
+    const { api } = showCase();
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip(48_213, 'notes.txt'));
+    expect(within(chosen()).getByText("This doesn't look like a zip file.")).toBeInTheDocument();
+    expect(within(chosen()).getByText('This file seems too small. (48 kB)')).toBeInTheDocument();
+    await user.click(within(chosen()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: /Drop the zip/ })).toBeInTheDocument();
+    expect(api.created).toHaveLength(0);
+  });
+
+  it('accepts a dropped file', async () => {
+    showCase();
+    const zone = await screen.findByRole('button', { name: /Drop the zip/ });
+    fireEvent.drop(zone, { dataTransfer: { files: [zip(999_999)] } });
+    expect(await screen.findByText('This file seems too small. (999 kB)')).toBeInTheDocument();
+    expect(screen.queryByText("This doesn't look like a zip file.")).not.toBeInTheDocument();
+  });
+
+  it('explains how to make a zip on Windows and on a Mac', async () => {
+    showCase();
+    await user.click(await screen.findByRole('button', { name: 'How to make a zip file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How to make a zip file' });
+    expect(within(dialog).getByRole('heading', { name: 'Windows' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Mac' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'How to make a zip file' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("cancels midway: 'Upload cancelled by user', the file is cleared and nothing is confirmed", async () => {
+    const { api } = showCase({}, { put: hang });
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Uploading scan.zip: 0%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: /Uploading scan.zip/ })).toBeInTheDocument();
+    await waitFor(() => expect(api.puts).toBe(1));
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(await toast()).toHaveTextContent('Upload cancelled by user');
+    expect(screen.getByRole('button', { name: /Drop the zip/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Chosen file' })).not.toBeInTheDocument();
+    expect(api.confirms).toBe(0);
+  });
+
+  it("says 'Upload failed! Please try again' on a refused PUT, still confirms, and keeps the file to retry", async () => {
+    const { api } = showCase(
+      {},
+      {
+        put: () => new HttpResponse(null, { status: 403 }),
+        confirm: () => HttpResponse.json(inputDataFixture({ uploadSuccessful: false })),
+      },
+    );
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await toast()).toHaveTextContent('Upload failed! Please try again');
+    expect(api.confirms).toBe(1);
+    expect(chosen()).toHaveTextContent('scan.zip');
+    await user.click(within(chosen()).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(api.created).toHaveLength(2));
+  });
+
+  it('asks before leaving the case while uploading; staying keeps the upload, leaving cancels it', async () => {
+    const view = showCase({}, { put: hang });
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText('Uploading scan.zip: 0%');
+
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    void view.router.navigate('/contact');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(dialog).toHaveTextContent('Your images are still uploading. Leaving this page cancels the upload.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(view.location()).toBe(PATH);
+    expect(screen.getByText('Uploading scan.zip: 0%')).toBeInTheDocument();
+
+    void view.router.navigate('/contact');
+    await user.click(await screen.findByRole('button', { name: 'Leave and cancel upload' }));
+    await waitFor(() => expect(view.location()).toBe('/contact'));
+    expect(await toast()).toHaveTextContent('Upload cancelled by user');
+    expect(view.api.confirms).toBe(0);
+  });
+
+  it('keeps uploading when switching to the Jobs tab', async () => {
+    const view = showCase({}, { put: hang });
+    server.use(http.get('*/api/jobs/', () => HttpResponse.json(page([]))));
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText('Uploading scan.zip: 0%');
+    await user.click(screen.getByRole('tab', { name: 'Jobs' }));
+    await waitFor(() => expect(view.location()).toBe(`/case-detail/${CASE_ID}/jobs`));
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Details' }));
+    expect(await screen.findByText('Uploading scan.zip: 0%')).toBeInTheDocument();
+  });
+
+  it('shows no upload box to users who may not add input data', async () => {
+    showCase({}, { flags: { canAddInputData: false } });
+    await screen.findByLabelText('Patient information');
+    expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [1, 'Images uploaded: processing is under way'],
+    [2, 'Images uploaded!'],
+  ])('shows no upload box for a case in status %i, but says %j', async (status, text) => {
+    showCase({ status });
+    expect(await screen.findByTestId('images-state')).toHaveTextContent(text);
+    expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the clinician why the uploaded images cannot be used (status 5)', async () => {
+    let query = '';
+    server.use(
+      http.get('*/api/input-data/', ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json(
+          page([
+            inputDataFixture({
+              status: 4,
+              reasons: ['No CT images were found in the zip.', 'All 12 files are dose reports.'],
+            }),
+          ]),
+        );
+      }),
+    );
+    showCase({ status: 5 });
+    const notice = await screen.findByTestId('images-state');
+    expect(notice).toHaveTextContent('The uploaded images cannot be used');
+    const reasons = await within(notice).findByRole('list', { name: 'Reasons' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['No CT images were found in the zip.', 'All 12 files are dose reports.']);
+    expect(query).toContain(`case_id=${CASE_ID}`);
+    expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
+  });
+});

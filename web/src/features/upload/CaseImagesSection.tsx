@@ -1,0 +1,68 @@
+import { type Case, CaseStatus } from '@cardiomap/contract';
+import { Alert, AlertTitle, Card, CardContent, CardHeader } from '@mui/material';
+import { useUser } from '../../app/UserContext.ts';
+import { useCaseInputData } from './api/list-input-data.ts';
+import { useCaseUpload } from './case-upload-context.ts';
+import { UploadBox } from './UploadBox.tsx';
+import { ProcessingProgress } from './UploadProgress.tsx';
+import { IMAGES_UPLOADED } from './upload-messages.ts';
+
+/**
+ * The case's images on the Details tab (spec §2): the upload box for a CREATED case and users who may
+ * add input data; then what became of the upload — under way, 'Images uploaded!', or why not usable.
+ * A case that could not be processed (6) is told by CaseStateNotice, with the analyst's comment.
+ */
+export function CaseImagesSection({ kase }: { kase: Case }) {
+  const user = useUser();
+  const { snapshot } = useCaseUpload();
+  // The upload just confirmed, before the reloaded case says SUBMITTED: keep showing where it is.
+  const justUploaded = snapshot.phase === 'processing' || snapshot.phase === 'confirmed';
+  if (kase.status === CaseStatus.CREATED && (user.canAddInputData || justUploaded)) {
+    return (
+      <Card variant="outlined">
+        <CardHeader title="Patient images" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+        <CardContent sx={{ pt: 0 }}>
+          <UploadBox />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (kase.status === CaseStatus.SUBMITTED) {
+    return (
+      <Alert severity="info" data-testid="images-state">
+        <AlertTitle>Images uploaded: processing is under way</AlertTitle>
+        <ProcessingProgress title="Processing upload" />
+      </Alert>
+    );
+  }
+  if (kase.status === CaseStatus.IN_PROGRESS) {
+    return (
+      <Alert severity="success" data-testid="images-state">
+        {IMAGES_UPLOADED}
+      </Alert>
+    );
+  }
+  if (kase.status === CaseStatus.INVALID_INPUT) return <InvalidInputNotice caseId={kase.id} />;
+  return null;
+}
+
+/** Case status 5: the reasons the ingest found nothing usable, in the words it recorded them. */
+function InvalidInputNotice({ caseId }: { caseId: string }) {
+  const inputData = useCaseInputData(caseId);
+  const reasons = [...new Set((inputData.data ?? []).flatMap((item) => item.reasons))];
+  return (
+    <Alert severity="error" data-testid="images-state">
+      <AlertTitle>The uploaded images cannot be used</AlertTitle>
+      {inputData.isPending && 'Loading the reasons…'}
+      {inputData.isError && 'The reasons could not be loaded.'}
+      {inputData.isSuccess && reasons.length === 0 && 'No usable CT series was found in the upload.'}
+      {reasons.length > 0 && (
+        <ul aria-label="Reasons" style={{ margin: 0, paddingLeft: 20 }}>
+          {reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}

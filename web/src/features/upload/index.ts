@@ -1,0 +1,12 @@
+export { inputDataKeys } from './api/input-data-keys.ts';
+export { caseInputDataQueryOptions, useCaseInputData } from './api/list-input-data.ts';
+export { CaseImagesSection } from './CaseImagesSection.tsx';
+export { CaseUploadProvider } from './CaseUploadProvider.tsx';
+export {
+  IMAGES_UPLOADED,
+  NOT_A_ZIP_WARNING,
+  PROCESSING_TAKES,
+  tooSmallWarning,
+  UPLOAD_CANCELLED,
+  UPLOAD_FAILED,
+} from './upload-messages.ts';
