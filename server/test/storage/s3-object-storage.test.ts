@@ -72,6 +72,30 @@ describe.skipIf(!endpoint)('S3 driver against a real S3 server', () => {
     expect(await ranged.text()).toBe('PK');
   });
 
+  it('lets a browser on another origin PUT to a presigned URL (CORS preflight and answer)', async () => {
+    const key = `${base}/from-browser.zip`;
+    const putUrl = await storage.signedPutUrl(key, {
+      expiresInSeconds: 60,
+      maxBytes: 100,
+      contentType: 'application/zip',
+    });
+    const origin = 'http://localhost:8080';
+    const preflight = await fetch(putUrl, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+    const put = await fetch(putUrl, {
+      method: 'PUT',
+      body: 'zip',
+      headers: { origin, 'content-type': 'application/zip' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:8080)$/);
+  });
+
   it('refuses a tampered signature with 403, and stores nothing', async () => {
     const key = `${base}/tampered.zip`;
     const putUrl = new URL(await storage.signedPutUrl(key, { expiresInSeconds: 60, maxBytes: 1000 }));
