@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { Actor } from './lib/actor.ts';
 import type { Mailer } from './plugins/mail.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
@@ -12,6 +13,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Object storage (local folder or S3), see storage/object-storage.ts. */
     storage: ObjectStorage;
+    queue: JobQueue;
     /** Verifies the bearer access token and sets request.actor, else answers 401 token_not_valid. */
     authenticate: onRequestAsyncHookHandler;
   }

@@ -36,6 +36,7 @@ describe('case transitions (spec §4): every status, allowed and refused', () =>
     reject: [C.IN_PROGRESS],
     complete: [],
     reopen: [],
+    reprocess: [C.INVALID_INPUT, C.COULD_NOT_BE_PROCESSED],
   };
   for (const action of Object.keys(allowedFrom) as CaseAction[]) {
     for (const status of ALL_STATUSES) {

@@ -42,7 +42,8 @@ export type CaseAction =
   | 'cancelUnderEvaluation'
   | 'reject'
   | 'complete'
-  | 'reopen';
+  | 'reopen'
+  | 'reprocess';
 
 interface CaseTransition {
   from: readonly CaseStatus[];
@@ -69,6 +70,12 @@ export const CASE_TRANSITIONS: Readonly<Record<CaseAction, CaseTransition>> = {
   startProcessing: { from: [CaseStatus.SUBMITTED], to: CaseStatus.IN_PROGRESS },
   markInvalidInput: { from: [CaseStatus.SUBMITTED], to: CaseStatus.INVALID_INPUT },
   markNotProcessable: { from: [CaseStatus.SUBMITTED, CaseStatus.IN_PROGRESS], to: CaseStatus.COULD_NOT_BE_PROCESSED },
+  /** Staff process the images again (e.g. with another series) after ingest found nothing usable or failed. */
+  reprocess: {
+    from: [CaseStatus.INVALID_INPUT, CaseStatus.COULD_NOT_BE_PROCESSED],
+    to: CaseStatus.SUBMITTED,
+    permission: P.changeStudy,
+  },
   cancel: {
     from: [CaseStatus.CREATED, CaseStatus.SUBMITTED],
     to: CaseStatus.CANCELED,

@@ -31,6 +31,11 @@ export interface Database {
    * Answers the function that stops listening.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * pg-boss's database adapter: parameterised statements, or (without values) scripts of several
+   * statements, which its migrations send and PGlite's extended protocol refuses.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       return res.rows;
     },
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    async executeSql(text, values) {
+      const res = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement script answers one result per statement.
+      return { rows: Array.isArray(res) ? (res.at(-1)?.rows ?? []) : res.rows };
+    },
     close: () => pool.end(),
   };
 }
@@ -132,6 +142,11 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
         handlers.onLost();
         await unsubscribe();
       };
+    },
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     close: () => client.close(),
   };

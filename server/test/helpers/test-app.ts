@@ -38,6 +38,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
     WEB_DIST: join(dataDir, 'no-web'),
+    // Tests that need the ingest worker turn it on; the others keep the process quiet.
+    RUN_WORKERS: 'false',
+    JOB_TEMP_DIR: join(dataDir, 'jobs'),
     ...options.env,
   });
   const database = await createTestDatabase();

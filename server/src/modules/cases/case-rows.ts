@@ -39,6 +39,9 @@ export interface CaseRow {
   dateSubmitted: Timestamp | null;
   dateCompleted: Timestamp | null;
   dateModified: Timestamp;
+  studyId: string | null;
+  /** Uploads that arrived (confirmed). */
+  inputDataIds: string[];
 }
 
 export interface OrderRow {
@@ -82,7 +85,10 @@ export const CASE_COLUMNS = `
   c.analyst_comment AS "analystComment", c.rejection_reason_id AS "rejectionReasonId", rr.name AS "rejectionReason",
   c.imaging_date AS "imagingDate", c.intervention_datetime AS "interventionDatetime",
   c.expected_delivery_datetime AS "expectedDeliveryDatetime", c.date_created AS "dateCreated",
-  c.date_submitted AS "dateSubmitted", c.date_completed AS "dateCompleted", c.date_modified AS "dateModified"`;
+  c.date_submitted AS "dateSubmitted", c.date_completed AS "dateCompleted", c.date_modified AS "dateModified",
+  (SELECT st.id FROM studies st WHERE st.case_id = c.id) AS "studyId",
+  (SELECT COALESCE(json_agg(d.id ORDER BY d.date_created, d.id), '[]'::json) FROM input_data d
+    WHERE d.case_id = c.id AND d.upload_successful) AS "inputDataIds"`;
 
 export const CASE_JOINS = `
   JOIN organisations o ON o.id = c.organisation_id

@@ -79,8 +79,8 @@ export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[]
       orderRows.flatMap((o) => o.variants),
       (v) => v.id,
     ).map((v) => v.name),
-    studyId: null,
-    inputDataIds: [],
+    studyId: row.studyId,
+    inputDataIds: row.inputDataIds,
     sharedWith: shareRows.map((s) => ({ id: s.userId ?? s.id, email: s.email, isPending: s.userId === null })),
     sharedBy:
       isSharedToActor && shareToActor

@@ -1,0 +1,67 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+/** What the queue carries: only the id of our own Job row, which holds everything else. */
+export interface JobMessage {
+  jobId: string;
+}
+
+export type JobHandler = (message: JobMessage) => Promise<void>;
+
+/**
+ * Delivery of jobs to workers, at least once. pg-boss keeps the delivery state in the same database
+ * (PGlite or PostgreSQL, through one adapter); our `jobs` table stays the record of what ran and how.
+ */
+export interface JobQueue {
+  send(queue: string, message: JobMessage, options?: { startAfterSeconds?: number }): Promise<void>;
+  /** Consumes a queue in this process; `concurrency` handlers at once. */
+  work(queue: string, handler: JobHandler, options?: { concurrency?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobQueue(database: Database, onError: (error: Error) => void): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
+    // No cron jobs; maintenance (archiving, expiry) stays on.
+    schedule: false,
+  });
+  boss.on('error', onError);
+  let started: Promise<void> | null = null;
+  const knownQueues = new Set<string>();
+  let stopped = false;
+
+  const ready = async (queue: string): Promise<void> => {
+    started ??= boss.start().then(() => undefined);
+    await started;
+    if (!knownQueues.has(queue)) {
+      await boss.createQueue(queue);
+      knownQueues.add(queue);
+    }
+  };
+
+  return {
+    async send(queue, message, options = {}) {
+      await ready(queue);
+      // Retries are ours (the Job row counts attempts), so pg-boss delivers each message once more at most.
+      await boss.send(queue, message, {
+        retryLimit: 0,
+        expireInSeconds: 60 * 60,
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
+    },
+    async work(queue, handler, options = {}) {
+      await ready(queue);
+      const concurrency = options.concurrency ?? 1;
+      for (let i = 0; i < concurrency; i++) {
+        await boss.work<JobMessage>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+          if (job) await handler(job.data);
+        });
+      }
+    },
+    async stop() {
+      if (stopped || !started) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

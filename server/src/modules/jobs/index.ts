@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jobRoutes } from './routes.ts';
+import { createJobsService } from './service.ts';
+
+export { insertJob } from './repository.ts';
+export * as jobRuns from './runs.ts';
+
+/** Jobs (spec §7): a case's jobs with their logs and per-file reports, termination, job types and queues. */
+export const jobsModule = fp(
+  async function jobsModule(app: FastifyInstance) {
+    jobRoutes(app, createJobsService(app.database));
+  },
+  { name: 'jobs', dependencies: ['auth'] },
+);

@@ -1,0 +1,53 @@
+import { type Job, type JobResource, JobStatus } from '@cardiomap/contract';
+import { PERMISSIONS } from '@cardiomap/domain';
+import type { Actor } from '../../lib/actor.ts';
+import { iso } from '../cases/sql-helpers.ts';
+import type { JobResourceRow, JobRow } from './repository.ts';
+
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
+const stringsOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+export function presentJob(actor: Actor, row: JobRow): Job {
+  const s = row.summary;
+  return {
+    id: row.id,
+    caseId: row.caseId,
+    inputDataId: row.inputDataId,
+    jobType: { id: row.jobTypeId, name: row.jobTypeName },
+    queue: { id: row.queueId, name: row.queueName },
+    status: row.status,
+    attempts: row.attempts,
+    dateCreated: iso(row.dateCreated) ?? '',
+    dateStarted: iso(row.dateStarted),
+    dateFinished: iso(row.dateFinished),
+    log: row.log,
+    summary: {
+      filesTotal: numberOf(s.filesTotal),
+      filesUsed: numberOf(s.filesUsed),
+      filesSetAside: numberOf(s.filesSetAside),
+      outcome: typeof s.outcome === 'string' ? s.outcome : null,
+      reasons: stringsOf(s.reasons),
+      warnings: stringsOf(s.warnings),
+    },
+    canTerminate:
+      actor.permissions.has(PERMISSIONS.terminateJob) &&
+      (row.status === JobStatus.QUEUED || row.status === JobStatus.RUNNING),
+  };
+}
+
+export const presentJobResource = (row: JobResourceRow): JobResource => ({ ...row, bytes: Number(row.bytes) });
+
+const csvCell = (value: string | number | null): string => {
+  const text = value === null ? '' : String(value);
+  // Quote always; neutralise spreadsheet formulas a hostile file name could carry.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+export function jobReportCsv(rows: JobResourceRow[]): string {
+  const header = ['path', 'bytes', 'outcome', 'code', 'reason', 'series'];
+  const lines = rows.map((r) =>
+    [r.path, Number(r.bytes), r.outcome, r.code, r.reason, r.seriesKey].map(csvCell).join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,115 @@
+import { JobStatus } from '@cardiomap/contract';
+import type { Query } from '../cases/sql-helpers.ts';
+
+/** A run whose heartbeat is older than this is taken to be dead (its worker was killed) and is taken over. */
+export const STALE_RUN_SECONDS = 30;
+
+export interface ClaimedRun {
+  jobId: string;
+  leaseId: string;
+  caseId: string;
+  inputDataId: string | null;
+  attempts: number;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Claims a job for one run: queued, or running with a stale heartbeat (a worker died mid-job). At most one
+ * claim succeeds, so a message delivered twice, or a dead run re-sent, never runs the job twice at once.
+ */
+export async function claimRun(query: Query, jobId: string, leaseId: string): Promise<ClaimedRun | undefined> {
+  const [row] = await query<ClaimedRun>(
+    `UPDATE jobs SET status = ${JobStatus.RUNNING}, lease_id = $2, heartbeat_at = now(), attempts = attempts + 1,
+            date_started = COALESCE(date_started, now()),
+            log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
+                    'Started (attempt ' || (attempts + 1) || ').'))
+      WHERE id = $1 AND (status = ${JobStatus.QUEUED}
+            OR (status = ${JobStatus.RUNNING} AND heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS})))
+      RETURNING id AS "jobId", lease_id AS "leaseId", case_id AS "caseId", input_data_id AS "inputDataId", attempts, params`,
+    [jobId, leaseId],
+  );
+  return row;
+}
+
+/** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
+export async function heartbeat(query: Query, run: ClaimedRun): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    `UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND lease_id = $2 AND status = ${JobStatus.RUNNING} RETURNING id`,
+    [run.jobId, run.leaseId],
+  );
+  return rows.length === 1;
+}
+
+export async function appendLog(query: Query, run: ClaimedRun, messages: string[]): Promise<void> {
+  if (messages.length === 0) return;
+  await query(
+    `UPDATE jobs SET log = log || (SELECT jsonb_agg(jsonb_build_object('at', now(), 'message', m))
+                                     FROM unnest($3::text[]) m)
+      WHERE id = $1 AND lease_id = $2`,
+    [run.jobId, run.leaseId, messages],
+  );
+}
+
+/** Ends the run with its outcome; false when the run no longer holds the job (then nothing is written). */
+export async function finishRun(
+  query: Query,
+  run: ClaimedRun,
+  status: typeof JobStatus.COMPLETED | typeof JobStatus.FAILED | typeof JobStatus.QUEUED,
+  summary: Record<string, unknown> | null,
+  message: string,
+): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    `UPDATE jobs SET status = $3, lease_id = NULL, heartbeat_at = NULL, summary = COALESCE($4::jsonb, summary),
+            date_finished = CASE WHEN $3 = ${JobStatus.QUEUED} THEN NULL ELSE now() END,
+            log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message', $5::text))
+      WHERE id = $1 AND lease_id = $2 AND status = ${JobStatus.RUNNING} RETURNING id`,
+    [run.jobId, run.leaseId, status, summary === null ? null : JSON.stringify(summary), message],
+  );
+  return rows.length === 1;
+}
+
+/** The per-file report of a run, replacing any earlier run's (a re-run after a crash leaves one report). */
+export async function replaceJobResources(
+  query: Query,
+  jobId: string,
+  lines: { path: string; bytes: number; outcome: string; code?: string; reason?: string; seriesKey?: string }[],
+): Promise<void> {
+  await query('DELETE FROM job_resources WHERE job_id = $1', [jobId]);
+  const BATCH = 2000;
+  for (let start = 0; start < lines.length; start += BATCH) {
+    const batch = lines.slice(start, start + BATCH);
+    await query(
+      `INSERT INTO job_resources (job_id, ordinal, path, bytes, outcome, code, reason, series_key)
+       SELECT $1, r.ordinal, r.path, r.bytes, r.outcome, r.code, r.reason, r.series_key
+         FROM jsonb_to_recordset($2::jsonb)
+              AS r(ordinal int, path text, bytes bigint, outcome text, code text, reason text, series_key text)`,
+      [
+        jobId,
+        JSON.stringify(
+          batch.map((l, i) => ({
+            ordinal: start + i,
+            path: l.path,
+            bytes: l.bytes,
+            outcome: l.outcome,
+            code: l.code ?? null,
+            reason: l.reason ?? null,
+            series_key: l.seriesKey ?? null,
+          })),
+        ),
+      ],
+    );
+  }
+}
+
+/** Jobs to (re)send: queued ones (e.g. sent before a crash that lost the message) and dead runs. */
+export async function jobsToResume(
+  query: Query,
+  olderThanSeconds: number,
+): Promise<{ id: string; queueName: string }[]> {
+  return query<{ id: string; queueName: string }>(
+    `SELECT j.id, q.name AS "queueName" FROM jobs j JOIN job_types t ON t.id = j.job_type_id JOIN queues q ON q.id = t.queue_id
+      WHERE (j.status = ${JobStatus.QUEUED} AND j.date_created < now() - make_interval(secs => $1))
+         OR (j.status = ${JobStatus.RUNNING} AND j.heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS}))`,
+    [olderThanSeconds],
+  );
+}

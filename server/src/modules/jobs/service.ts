@@ -1,0 +1,90 @@
+import { JobStatus } from '@cardiomap/contract';
+import { PERMISSIONS } from '@cardiomap/domain';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
+import { recordAudit } from '../audit/index.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import { findVisibleCase } from '../cases/visibility.ts';
+import { jobReportCsv, presentJob, presentJobResource } from './presenter.ts';
+import {
+  findJob,
+  type JobRow,
+  listJobResources,
+  listJobsOfCase,
+  listJobTypes,
+  listQueues,
+  terminateJob,
+} from './repository.ts';
+
+export const JOB_NOT_FOUND = 'No job matches the given id.';
+const NO_JOB_ACCESS = 'You do not have permission to see the jobs of this case.';
+
+/** Jobs (spec §7 jobs/, job-resources/, job-types/, queues/): staff who see a case's details see its jobs. */
+export function createJobsService(database: Database) {
+  const { db } = database;
+  const query = queryOn(db);
+
+  const visibleCaseForJobs = async (actor: Actor, caseId: string) => {
+    const found = await findVisibleCase(db, actor, caseId);
+    if (!actor.permissions.has(PERMISSIONS.viewCaseDetails)) throw forbidden(NO_JOB_ACCESS);
+    return found;
+  };
+  const visibleJob = async (actor: Actor, jobId: string): Promise<JobRow> => {
+    const row = await findJob(query, jobId);
+    if (!row) throw notFound(JOB_NOT_FOUND);
+    await visibleCaseForJobs(actor, row.caseId).catch((error) => {
+      throw error.statusCode === 404 ? notFound(JOB_NOT_FOUND) : error;
+    });
+    return row;
+  };
+
+  return {
+    async list(actor: Actor, caseId: string, page: PageRequest) {
+      await visibleCaseForJobs(actor, caseId);
+      const { count, rows } = await listJobsOfCase(query, caseId, pageWindow(page));
+      return { count, results: rows.map((row) => presentJob(actor, row)) };
+    },
+    get: async (actor: Actor, jobId: string) => presentJob(actor, await visibleJob(actor, jobId)),
+    async terminate(actor: Actor, jobId: string, ip: string) {
+      const row = await visibleJob(actor, jobId);
+      if (!actor.permissions.has(PERMISSIONS.terminateJob))
+        throw forbidden('You do not have permission to terminate jobs.');
+      if (!(await terminateJob(query, jobId, actor.email))) {
+        throw conflict(
+          `This job has already ended (${row.status === JobStatus.TERMINATED ? 'terminated' : 'finished'}).`,
+        );
+      }
+      await recordAudit(db, {
+        actorId: actor.userId,
+        action: 'job.terminate',
+        targetType: 'job',
+        targetId: jobId,
+        organisationId: row.organisationId,
+        ip,
+        details: { caseId: row.caseId },
+      });
+      return presentJob(actor, (await findJob(query, jobId)) as JobRow);
+    },
+    async resources(actor: Actor, jobId: string, outcome: string | undefined, page: PageRequest) {
+      await visibleJob(actor, jobId);
+      const { count, rows } = await listJobResources(query, jobId, outcome, pageWindow(page));
+      return { count, results: rows.map(presentJobResource) };
+    },
+    async reportCsv(actor: Actor, jobId: string, outcome: string | undefined) {
+      await visibleJob(actor, jobId);
+      return jobReportCsv((await listJobResources(query, jobId, outcome, null)).rows);
+    },
+    async jobTypes() {
+      const rows = await listJobTypes(query);
+      return { count: rows.length, results: rows };
+    },
+    async queues() {
+      const rows = await listQueues(query);
+      return { count: rows.length, results: rows };
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

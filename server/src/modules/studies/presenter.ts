@@ -1,0 +1,46 @@
+import { type Study, type StudyResource, StudyResourceType } from '@cardiomap/contract';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { iso } from '../cases/sql-helpers.ts';
+import type { StudyResourceRow, StudyRow } from './repository.ts';
+
+/** Signed read links live this long: enough to start a download or stream a volume, not to be shared. */
+export const READ_URL_SECONDS = 15 * 60;
+
+export function presentStudy(row: StudyRow): Study {
+  const ofType = (type: number) => row.resources.find((r) => r.type === type)?.id ?? null;
+  const pdfReportId = ofType(StudyResourceType.PDF_REPORT);
+  return {
+    id: row.id,
+    caseId: row.caseId,
+    caseIdentifier: row.caseIdentifier,
+    dicomVolumeId: ofType(StudyResourceType.DICOM_VOLUME),
+    pdfReportId,
+    hasPdfReport: pdfReportId !== null,
+    // Analyses and visualisations arrive with the viewer (issue 5).
+    analysisIds: [],
+    resourceIds: row.resources.map((r) => r.id),
+    visualisationIds: [],
+    dateCreated: iso(row.dateCreated) ?? '',
+  };
+}
+
+export async function presentStudyResource(storage: ObjectStorage, row: StudyResourceRow): Promise<StudyResource> {
+  return {
+    id: row.id,
+    studyId: row.studyId,
+    name: row.name,
+    filename: row.filename,
+    type: row.type,
+    metadata: { mimeType: row.mimeType },
+    size: row.size === null ? null : Number(row.size),
+    attributes: row.attributes,
+    sourceVersion: row.sourceVersion,
+    sourceClient: row.sourceClient,
+    dateCreated: iso(row.dateCreated) ?? '',
+    readUrl: await storage.signedGetUrl(row.storageKey, {
+      expiresInSeconds: READ_URL_SECONDS,
+      filename: row.filename,
+      contentType: row.mimeType,
+    }),
+  };
+}

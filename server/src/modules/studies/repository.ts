@@ -1,0 +1,150 @@
+import type { Query } from '../cases/sql-helpers.ts';
+
+type Timestamp = Date | string;
+
+export interface StudyRow {
+  id: string;
+  caseId: string;
+  caseIdentifier: string;
+  dateCreated: Timestamp;
+  resources: { id: string; type: number }[];
+}
+
+const STUDY_SELECT = `
+  SELECT s.id, s.case_id AS "caseId", c.case_identifier AS "caseIdentifier", s.date_created AS "dateCreated",
+         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type) ORDER BY r.date_created, r.id)
+                     FROM study_resources r WHERE r.study_id = s.id), '[]'::json) AS resources
+    FROM studies s JOIN cases c ON c.id = s.case_id`;
+
+export async function findStudy(query: Query, id: string): Promise<StudyRow | undefined> {
+  const [row] = await query<StudyRow>(`${STUDY_SELECT} WHERE s.id = $1`, [id]);
+  return row;
+}
+
+export async function findStudyOfCase(query: Query, caseId: string): Promise<StudyRow | undefined> {
+  const [row] = await query<StudyRow>(`${STUDY_SELECT} WHERE s.case_id = $1`, [caseId]);
+  return row;
+}
+
+/** The studies of the cases the scope admits (the same tenancy rule as the case list). */
+export async function listVisibleStudies(
+  query: Query,
+  scope: { allOrganisations: boolean; organisationIds: string[]; userId: string; caseId: string | null },
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: StudyRow[] }> {
+  const where = `WHERE ($1 OR c.organisation_id = ANY($2::uuid[])
+                        OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = $3))
+                   AND ($4::uuid IS NULL OR s.case_id = $4)`;
+  const params = [scope.allOrganisations, scope.organisationIds, scope.userId, scope.caseId];
+  const [{ count } = { count: 0 }] = await query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM studies s JOIN cases c ON c.id = s.case_id ${where}`,
+    params,
+  );
+  const rows = await query<StudyRow>(`${STUDY_SELECT} ${where} ORDER BY s.date_created DESC, s.id LIMIT $5 OFFSET $6`, [
+    ...params,
+    window.limit,
+    window.offset,
+  ]);
+  return { count, rows };
+}
+
+/** The case's study, made on first need; concurrent callers get the same one. */
+export async function ensureStudy(query: Query, caseId: string): Promise<string> {
+  await query('INSERT INTO studies (case_id) VALUES ($1) ON CONFLICT (case_id) DO NOTHING', [caseId]);
+  const [row] = await query<{ id: string }>('SELECT id FROM studies WHERE case_id = $1', [caseId]);
+  if (!row) throw new Error(`Study of case ${caseId} vanished`);
+  return row.id;
+}
+
+export interface StudyResourceRow {
+  id: string;
+  studyId: string;
+  caseId: string;
+  type: number;
+  name: string;
+  filename: string;
+  mimeType: string;
+  storageKey: string;
+  size: number | null;
+  attributes: Record<string, unknown>;
+  sourceVersion: string;
+  sourceClient: string;
+  dateCreated: Timestamp;
+}
+
+const RESOURCE_SELECT = `
+  SELECT r.id, r.study_id AS "studyId", s.case_id AS "caseId", r.type, r.name, r.filename, r.mime_type AS "mimeType",
+         r.storage_key AS "storageKey", r.size::float8 AS size, r.attributes, r.source_version AS "sourceVersion",
+         r.source_client AS "sourceClient", r.date_created AS "dateCreated"
+    FROM study_resources r JOIN studies s ON s.id = r.study_id`;
+
+export async function findStudyResource(query: Query, id: string): Promise<StudyResourceRow | undefined> {
+  const [row] = await query<StudyResourceRow>(`${RESOURCE_SELECT} WHERE r.id = $1`, [id]);
+  return row;
+}
+
+export async function listStudyResources(
+  query: Query,
+  studyId: string,
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: StudyResourceRow[] }> {
+  const [{ count } = { count: 0 }] = await query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM study_resources WHERE study_id = $1',
+    [studyId],
+  );
+  const rows = await query<StudyResourceRow>(
+    `${RESOURCE_SELECT} WHERE r.study_id = $1 ORDER BY r.type, r.date_created, r.id LIMIT $2 OFFSET $3`,
+    [studyId, window.limit, window.offset],
+  );
+  return { count, rows };
+}
+
+/**
+ * The ingest's output of a type (1 DICOM, 2 volume): replaced, never duplicated, so a re-run after a crash
+ * or with another series leaves one of each. Answers the storage key it replaced, to delete after commit.
+ */
+export async function upsertIngestResource(
+  query: Query,
+  resource: {
+    studyId: string;
+    type: 1 | 2;
+    name: string;
+    filename: string;
+    mimeType: string;
+    storageKey: string;
+    size: number;
+    attributes: Record<string, unknown>;
+    inputDataId: string;
+    sourceVersion: string;
+  },
+): Promise<{ id: string; replacedKey: string | null }> {
+  const [previous] = await query<{ storageKey: string }>(
+    'SELECT storage_key AS "storageKey" FROM study_resources WHERE study_id = $1 AND type = $2 FOR UPDATE',
+    [resource.studyId, resource.type],
+  );
+  const [row] = await query<{ id: string }>(
+    `INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, attributes,
+                                  input_data_id, source_version, source_client)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, 'cardiomap-ingest')
+     ON CONFLICT (study_id, type) WHERE type in (1, 2) DO UPDATE
+        SET name = EXCLUDED.name, filename = EXCLUDED.filename, mime_type = EXCLUDED.mime_type,
+            storage_key = EXCLUDED.storage_key, size = EXCLUDED.size, attributes = EXCLUDED.attributes,
+            input_data_id = EXCLUDED.input_data_id, source_version = EXCLUDED.source_version, date_created = now()
+     RETURNING id`,
+    [
+      resource.studyId,
+      resource.type,
+      resource.name,
+      resource.filename,
+      resource.mimeType,
+      resource.storageKey,
+      resource.size,
+      JSON.stringify(resource.attributes),
+      resource.inputDataId,
+      resource.sourceVersion,
+    ],
+  );
+  if (!row) throw new Error('Study resource upsert returned nothing');
+  const replacedKey = previous && previous.storageKey !== resource.storageKey ? previous.storageKey : null;
+  return { id: row.id, replacedKey };
+}

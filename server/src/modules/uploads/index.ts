@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { uploadRoutes } from './routes.ts';
+import { createUploadsService } from './service.ts';
+
+export { recordProcessing, type StoredSeries, setInputDataStatus } from './repository.ts';
+
+/** Uploads (spec §7 input-data/): signed upload links, confirmation that starts ingest, staff re-runs. */
+export const uploadsModule = fp(
+  async function uploadsModule(app: FastifyInstance) {
+    uploadRoutes(
+      app,
+      createUploadsService(app.database, app.storage, (queue, jobId) => app.queue.send(queue, { jobId })),
+    );
+  },
+  { name: 'uploads', dependencies: ['auth', 'storage', 'queue'] },
+);

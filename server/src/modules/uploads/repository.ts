@@ -1,0 +1,148 @@
+import type { Query } from '../cases/sql-helpers.ts';
+
+type Timestamp = Date | string;
+
+/** A series as stored with its upload: `uid` is the original series UID, kept for staff re-runs only. */
+export interface StoredSeries {
+  key: string;
+  uid: string;
+  description: string;
+  sliceCount: number;
+  rows: number;
+  columns: number;
+  spacing: number[] | null;
+  orientation: string;
+  isContrastEnhanced: boolean;
+  isChosen: boolean;
+  note: string | null;
+}
+
+export interface InputDataRow {
+  id: string;
+  caseId: string;
+  name: string;
+  filename: string;
+  mimeType: string;
+  sourceVersion: string;
+  sourceClient: string;
+  storageKey: string;
+  multipartUploadId: string | null;
+  size: number | null;
+  uploadSuccessful: boolean;
+  status: number;
+  reasons: string[];
+  warnings: string[];
+  series: StoredSeries[];
+  dateCreated: Timestamp;
+}
+
+const COLUMNS = `
+  id, case_id AS "caseId", name, filename, mime_type AS "mimeType", source_version AS "sourceVersion",
+  source_client AS "sourceClient", storage_key AS "storageKey", multipart_upload_id AS "multipartUploadId",
+  size::float8 AS size, upload_successful AS "uploadSuccessful", status, reasons, warnings, series,
+  date_created AS "dateCreated"`;
+
+export async function insertInputData(
+  query: Query,
+  row: {
+    id: string;
+    caseId: string;
+    name: string;
+    filename: string;
+    mimeType: string;
+    sourceVersion: string;
+    sourceClient: string;
+    storageKey: string;
+    createdById: string;
+  },
+): Promise<InputDataRow> {
+  const [inserted] = await query<InputDataRow>(
+    `INSERT INTO input_data (id, case_id, name, filename, mime_type, source_version, source_client, storage_key, created_by_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [
+      row.id,
+      row.caseId,
+      row.name,
+      row.filename,
+      row.mimeType,
+      row.sourceVersion,
+      row.sourceClient,
+      row.storageKey,
+      row.createdById,
+    ],
+  );
+  if (!inserted) throw new Error('input_data insert returned nothing');
+  return inserted;
+}
+
+export async function setMultipartUpload(query: Query, id: string, uploadId: string): Promise<void> {
+  await query('UPDATE input_data SET multipart_upload_id = $2 WHERE id = $1', [id, uploadId]);
+}
+
+export async function findInputData(
+  query: Query,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InputDataRow | undefined> {
+  const [row] = await query<InputDataRow>(
+    `SELECT ${COLUMNS} FROM input_data WHERE id = $1 ${options.forUpdate ? 'FOR UPDATE' : ''}`,
+    [id],
+  );
+  return row;
+}
+
+export async function listInputDataOfCase(
+  query: Query,
+  caseId: string,
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: InputDataRow[] }> {
+  const [{ count } = { count: 0 }] = await query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM input_data WHERE case_id = $1',
+    [caseId],
+  );
+  const rows = await query<InputDataRow>(
+    `SELECT ${COLUMNS} FROM input_data WHERE case_id = $1 ORDER BY date_created DESC, id LIMIT $2 OFFSET $3`,
+    [caseId, window.limit, window.offset],
+  );
+  return { count, rows };
+}
+
+export async function markUploaded(query: Query, id: string, size: number, status: number): Promise<void> {
+  await query(
+    `UPDATE input_data SET upload_successful = true, size = $2, status = $3, multipart_upload_id = NULL,
+            date_confirmed = now() WHERE id = $1`,
+    [id, size, status],
+  );
+}
+
+/** What processing made of the upload. */
+export async function recordProcessing(
+  query: Query,
+  id: string,
+  outcome: { status: number; reasons: string[]; warnings: string[]; series: StoredSeries[] | null },
+): Promise<void> {
+  await query(
+    `UPDATE input_data SET status = $2, reasons = $3::jsonb, warnings = $4::jsonb, series = COALESCE($5::jsonb, series)
+      WHERE id = $1`,
+    [
+      id,
+      outcome.status,
+      JSON.stringify(outcome.reasons),
+      JSON.stringify(outcome.warnings),
+      outcome.series === null ? null : JSON.stringify(outcome.series),
+    ],
+  );
+}
+
+export async function setInputDataStatus(query: Query, id: string, status: number): Promise<void> {
+  await query('UPDATE input_data SET status = $2 WHERE id = $1', [id, status]);
+}
+
+/** Whether a job for this upload is queued or running. */
+export async function hasActiveJob(query: Query, inputDataId: string): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    'SELECT id FROM jobs WHERE input_data_id = $1 AND status IN (0, 1) LIMIT 1',
+    [inputDataId],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,25 @@
+import { imagingRoutes as r } from '@cardiomap/contract';
+import type { FastifyInstance } from 'fastify';
+import { paginated } from '../../lib/pagination.ts';
+import { registerRoute } from '../../lib/register-route.ts';
+import type { UploadsService } from './service.ts';
+
+export function uploadRoutes(app: FastifyInstance, service: UploadsService): void {
+  const publicUrl = app.config.publicUrl;
+  registerRoute(app, r.createInputData, ({ actor, body, request }) => service.create(actor, body, request.ip), {
+    status: 201,
+  });
+  registerRoute(app, r.listInputData, async ({ actor, query, request }) => {
+    const { count, results } = await service.list(actor, query.case_id, query);
+    return paginated(request, publicUrl, query, count, results);
+  });
+  // download=true answers the same: readUrl is the download, for those who may have it.
+  registerRoute(app, r.getInputData, ({ actor, params }) => service.get(actor, params.id));
+  registerRoute(app, r.confirmUpload, ({ actor, params, request }) => service.confirm(actor, params.id, request.ip));
+  registerRoute(
+    app,
+    r.reingestInputData,
+    ({ actor, params, body, request }) => service.reingest(actor, params.id, body, request.ip),
+    { status: 202 },
+  );
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CaseStatus,
+  type createInputDataSchema,
+  InputDataStatus,
+  MAX_UPLOAD_BYTES,
+  MULTIPART_THRESHOLD_BYTES,
+  type reingestSchema,
+  UPLOAD_PART_BYTES,
+} from '@cardiomap/contract';
+import { CASE_TRANSITIONS, PERMISSIONS } from '@cardiomap/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { recordAudit } from '../audit/index.ts';
+import { transitionCase } from '../cases/repository.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import { findVisibleCase, sharedOnly } from '../cases/visibility.ts';
+import { insertJob } from '../jobs/index.ts';
+import { presentJob } from '../jobs/presenter.ts';
+import { findJob, type JobRow } from '../jobs/repository.ts';
+import { presentInputData } from './presenter.ts';
+import {
+  findInputData,
+  hasActiveJob,
+  type InputDataRow,
+  insertInputData,
+  listInputDataOfCase,
+  markUploaded,
+  setMultipartUpload,
+} from './repository.ts';
+
+export const INPUT_DATA_NOT_FOUND = 'No input data matches the given id.';
+export const UPLOAD_ONLY_WHEN_CREATED = 'Images can only be uploaded to a new case that is waiting for them.';
+export const NO_UPLOAD_PERMISSION = 'You do not have permission to upload images to this case.';
+export const UNKNOWN_SERIES = 'Choose one of the series found in this upload.';
+export const ALREADY_PROCESSING = 'These images are being processed already. Wait for the current job to end.';
+export const NOT_UPLOADED = 'This upload never arrived: upload the images again.';
+export const CASE_FINISHED = 'This case is finished: its images can no longer be processed again.';
+
+/** Signed upload links live long enough for a 1 GB file over a slow hospital line. */
+const WRITE_URL_SECONDS = 6 * 60 * 60;
+
+export type Enqueue = (queueName: string, jobId: string) => Promise<void>;
+
+/** Uploads of a case (spec §7 input-data/): register, confirm (which starts ingest), read, process again. */
+export function createUploadsService(database: Database, storage: ObjectStorage, enqueue: Enqueue) {
+  const { db } = database;
+  const query = queryOn(db);
+  const storageKeyOf = (id: string) => `input-data/${id}/upload.zip`;
+
+  /** The upload and its case, when the actor may see the case; else 404 like a missing one. */
+  const visibleInputData = async (actor: Actor, id: string) => {
+    const row = await findInputData(query, id);
+    if (!row) throw notFound(INPUT_DATA_NOT_FOUND);
+    const found = await findVisibleCase(db, actor, row.caseId).catch(() => {
+      throw notFound(INPUT_DATA_NOT_FOUND);
+    });
+    return { row, found };
+  };
+  const mayUpload = (actor: Actor, organisationId: string) =>
+    actor.permissions.has(PERMISSIONS.addInputData) && !sharedOnly(actor, organisationId);
+  const present = (actor: Actor, row: InputDataRow, organisationId: string) =>
+    presentInputData(storage, actor, row, organisationId);
+
+  return {
+    async create(actor: Actor, body: z.output<typeof createInputDataSchema>, ip: string) {
+      const id = randomUUID();
+      const storageKey = storageKeyOf(id);
+      const { row, found } = await db.transaction(async (tx) => {
+        const found = await findVisibleCase(tx, actor, body.caseId, { forUpdate: true });
+        if (!mayUpload(actor, found.organisationId)) throw forbidden(NO_UPLOAD_PERMISSION);
+        if (found.status !== CaseStatus.CREATED) throw conflict(UPLOAD_ONLY_WHEN_CREATED);
+        const row = await insertInputData(queryOn(tx), {
+          id,
+          caseId: body.caseId,
+          name: body.name,
+          filename: body.filename,
+          mimeType: body.metadata.mimeType,
+          sourceVersion: body.sourceVersion,
+          sourceClient: body.sourceClient,
+          storageKey,
+          createdById: actor.userId,
+        });
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'input-data.create',
+          targetType: 'case',
+          targetId: body.caseId,
+          organisationId: found.organisationId,
+          ip,
+          details: { inputDataId: id, size: body.size ?? null },
+        });
+        return { row, found };
+      });
+      const maxBytes = body.size ?? MAX_UPLOAD_BYTES;
+      const writeUrl = await storage.signedPutUrl(storageKey, {
+        expiresInSeconds: WRITE_URL_SECONDS,
+        maxBytes,
+        contentType: body.metadata.mimeType,
+      });
+      let parts: { partSize: number; urls: string[] } | null = null;
+      if (body.size !== undefined && body.size > MULTIPART_THRESHOLD_BYTES) {
+        const partCount = Math.ceil(body.size / UPLOAD_PART_BYTES);
+        const multipart = await storage.createMultipartUpload(storageKey, {
+          partCount,
+          expiresInSeconds: WRITE_URL_SECONDS,
+          // The whole upload's limit: the parts may not add up to more than the size announced.
+          maxBytes: body.size,
+          contentType: body.metadata.mimeType,
+        });
+        await setMultipartUpload(query, id, multipart.uploadId);
+        parts = { partSize: UPLOAD_PART_BYTES, urls: multipart.partUrls };
+      }
+      return { ...(await present(actor, row, found.organisationId)), writeUrl, parts };
+    },
+
+    async list(actor: Actor, caseId: string, page: PageRequest) {
+      const found = await findVisibleCase(db, actor, caseId);
+      const { count, rows } = await listInputDataOfCase(query, caseId, pageWindow(page));
+      return { count, results: await Promise.all(rows.map((row) => present(actor, row, found.organisationId))) };
+    },
+
+    async get(actor: Actor, id: string) {
+      const { row, found } = await visibleInputData(actor, id);
+      return present(actor, row, found.organisationId);
+    },
+
+    /**
+     * GET input-data/{id}/confirm-upload/: checks the object arrived (assembling the parts of a large
+     * upload), marks the upload successful, submits the case and queues the ingest job. Idempotent: a
+     * second confirmation answers the same and queues nothing.
+     */
+    async confirm(actor: Actor, id: string, ip: string) {
+      const { row, found } = await visibleInputData(actor, id);
+      if (!mayUpload(actor, found.organisationId)) throw forbidden(NO_UPLOAD_PERMISSION);
+      if (row.uploadSuccessful) return present(actor, row, found.organisationId);
+
+      // Storage work stays outside the transaction: assembling a 1 GB upload must not hold the case row.
+      if (row.multipartUploadId) {
+        await storage.completeMultipartUpload(row.storageKey, row.multipartUploadId).catch(() => undefined);
+      }
+      const object = await storage.head(row.storageKey);
+      if (!object || object.size === 0 || object.size > MAX_UPLOAD_BYTES) {
+        if (object) await storage.delete(row.storageKey);
+        return present(actor, row, found.organisationId);
+      }
+
+      const queued = await db.transaction(async (tx) => {
+        const txQuery = queryOn(tx);
+        const current = await findVisibleCase(tx, actor, row.caseId, { forUpdate: true });
+        const locked = (await findInputData(txQuery, id, { forUpdate: true })) as InputDataRow;
+        if (locked.uploadSuccessful) return null;
+        if (current.status !== CaseStatus.CREATED && current.status !== CaseStatus.SUBMITTED) {
+          throw conflict(UPLOAD_ONLY_WHEN_CREATED);
+        }
+        await markUploaded(txQuery, id, object.size, InputDataStatus.UPLOADED);
+        const submit = CASE_TRANSITIONS.submit;
+        await transitionCase(txQuery, row.caseId, submit.from, submit.to);
+        await txQuery('UPDATE cases SET date_submitted = COALESCE(date_submitted, now()) WHERE id = $1', [row.caseId]);
+        const job = await insertJob(txQuery, {
+          caseId: row.caseId,
+          inputDataId: id,
+          jobType: 'ingest',
+          params: {},
+          createdById: actor.userId,
+        });
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'input-data.confirm',
+          targetType: 'case',
+          targetId: row.caseId,
+          organisationId: found.organisationId,
+          ip,
+          details: { inputDataId: id, size: object.size, jobId: job.id },
+        });
+        return job;
+      });
+      // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
+      if (queued) await enqueue(queued.queueName, queued.id).catch(() => undefined);
+      return present(actor, (await findInputData(query, id)) as InputDataRow, found.organisationId);
+    },
+
+    /** Staff: process the upload again, with the automatic series choice or the one they pick. */
+    async reingest(actor: Actor, id: string, body: z.output<typeof reingestSchema>, ip: string) {
+      const { row, found } = await visibleInputData(actor, id);
+      if (!actor.permissions.has(PERMISSIONS.changeStudy)) {
+        throw forbidden('You do not have permission to process images again.');
+      }
+      const series = body.seriesKey ? row.series.find((s) => s.key === body.seriesKey) : undefined;
+      if (body.seriesKey && !series) throw fieldError('seriesKey', UNKNOWN_SERIES);
+      const queued = await db.transaction(async (tx) => {
+        const txQuery = queryOn(tx);
+        const current = await findVisibleCase(tx, actor, row.caseId, { forUpdate: true });
+        const locked = (await findInputData(txQuery, id, { forUpdate: true })) as InputDataRow;
+        if (!locked.uploadSuccessful) throw conflict(NOT_UPLOADED);
+        if (await hasActiveJob(txQuery, id)) throw conflict(ALREADY_PROCESSING);
+        const reprocess = CASE_TRANSITIONS.reprocess;
+        if (reprocess.from.includes(current.status)) {
+          await transitionCase(txQuery, row.caseId, reprocess.from, reprocess.to);
+        } else if (current.status !== CaseStatus.SUBMITTED && current.status !== CaseStatus.IN_PROGRESS) {
+          throw conflict(CASE_FINISHED);
+        }
+        const job = await insertJob(txQuery, {
+          caseId: row.caseId,
+          inputDataId: id,
+          jobType: 'ingest',
+          params: series ? { seriesUid: series.uid, seriesKey: series.key } : {},
+          createdById: actor.userId,
+        });
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'input-data.reprocess',
+          targetType: 'case',
+          targetId: row.caseId,
+          organisationId: found.organisationId,
+          ip,
+          details: { inputDataId: id, jobId: job.id, seriesKey: series?.key ?? null },
+        });
+        return job;
+      });
+      await enqueue(queued.queueName, queued.id).catch(() => undefined);
+      return presentJob(actor, (await findJob(query, queued.id)) as JobRow);
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

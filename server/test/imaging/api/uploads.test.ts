@@ -1,0 +1,194 @@
+import { CaseStatus, InputDataStatus, JobStatus, MULTIPART_THRESHOLD_BYTES } from '@cardiomap/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, insertCase, shareWith } from '../../cases/case-fixtures.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+/** input-data/ (spec §7): register an upload, PUT it to the signed URL, confirm it, read it, process it again. */
+describe('uploads API', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const call = (who: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: who ? bearer(tokens[who] ?? '') : {}, ...(payload ? { payload } : {}) });
+  const register = (who: string | null, caseId: string, extra: Record<string, unknown> = {}) =>
+    call(who, 'POST', '/api/input-data/', {
+      caseId,
+      filename: 'ct.zip',
+      metadata: { mimeType: 'application/zip' },
+      ...extra,
+    });
+  const putBytes = (url: string, body: Buffer) =>
+    t.app.inject({ method: 'PUT', url, payload: body, headers: { 'content-type': 'application/zip' } });
+  const zipLike = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2048, 7)]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of ['physician', 'other-physician', 'case-analyst', 'case-manager', 'field-clinical-specialist']) {
+      tokens[who] = (await signIn(t, `${who}@cardiomap.test`)).access;
+    }
+  });
+  afterAll(async () => t.close());
+
+  describe('POST /api/input-data/', () => {
+    it('requires authentication', async () => {
+      expect((await register(null, (await insertCase(t)).id)).statusCode).toBe(401);
+    });
+
+    it("answers 404 for another organisation's case", async () => {
+      const res = await register('other-physician', (await insertCase(t)).id);
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('names the fields that are wrong', async () => {
+      const res = await call('physician', 'POST', '/api/input-data/', { caseId: 'nope', filename: '', size: -1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        caseId: ['Must be a valid UUID.'],
+        filename: ['This field is required'],
+        size: [expect.any(String)],
+      });
+      const tooBig = await register('physician', (await insertCase(t)).id, { size: 5 * 1024 ** 4 });
+      expect(tooBig.json().size[0]).toMatch(/too large/);
+    });
+
+    it('is forbidden without the upload permission or on a case only shared with the caller', async () => {
+      const c = await insertCase(t);
+      expect((await register('case-analyst', c.id)).statusCode).toBe(403);
+      await shareWith(t, c.id, 'other-physician@cardiomap.test');
+      expect((await register('other-physician', c.id)).statusCode).toBe(403);
+    });
+
+    it('refuses a case that is no longer waiting for images', async () => {
+      const res = await register('physician', (await insertCase(t, { status: CaseStatus.IN_PROGRESS })).id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('Images can only be uploaded to a new case that is waiting for them.');
+    });
+
+    it('answers an id and a signed write URL; large files also get part URLs', async () => {
+      const c = await insertCase(t);
+      const res = await register('physician', c.id);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        caseId: c.id,
+        name: 'Patient Images',
+        filename: 'ct.zip',
+        uploadSuccessful: false,
+        status: InputDataStatus.AWAITING_UPLOAD,
+        parts: null,
+        readUrl: null,
+      });
+      expect(res.json().writeUrl).toMatch(/^(\/|https?:)/);
+      const large = await register('physician', c.id, { size: MULTIPART_THRESHOLD_BYTES * 2 + 5 });
+      expect(large.json().parts.urls).toHaveLength(5);
+      expect(large.json().parts.partSize).toBe(16 * 1024 ** 2);
+    });
+  });
+
+  describe('GET /api/input-data/{id}/confirm-upload/', () => {
+    it('answers uploadSuccessful false while nothing arrived, and true (submitting the case, queueing ingest) after the PUT', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id)).json();
+      expect((await call(null, 'GET', `/api/input-data/${created.id}/confirm-upload/`)).statusCode).toBe(401);
+      expect((await call('other-physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`)).statusCode).toBe(
+        404,
+      );
+      const early = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      expect(early.statusCode).toBe(200);
+      expect(early.json().uploadSuccessful).toBe(false);
+
+      expect((await putBytes(created.writeUrl, zipLike)).statusCode).toBe(200);
+      const confirmed = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      expect(confirmed.json()).toMatchObject({
+        uploadSuccessful: true,
+        size: zipLike.length,
+        status: InputDataStatus.UPLOADED,
+      });
+      const again = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      expect(again.json().uploadSuccessful).toBe(true);
+
+      const theCase = (await call('physician', 'GET', `/api/cases/${c.id}/`)).json();
+      expect(theCase.status).toBe(CaseStatus.SUBMITTED);
+      expect(theCase.inputDataIds).toEqual([created.id]);
+      const jobs = (await call('case-analyst', 'GET', `/api/jobs/?case_id=${c.id}`)).json();
+      // Confirmed twice, queued once.
+      expect(jobs.count).toBe(1);
+      expect(jobs.results[0]).toMatchObject({
+        status: JobStatus.QUEUED,
+        jobType: { name: 'ingest' },
+        queue: { name: 'imaging' },
+      });
+      expect((await auditActions(t, c.id)).map((a) => a.action)).toEqual(['input-data.create', 'input-data.confirm']);
+    });
+
+    it('assembles a large upload from its parts, retried parts included', async () => {
+      const c = await insertCase(t);
+      const size = MULTIPART_THRESHOLD_BYTES + 1000;
+      const created = (await register('physician', c.id, { size })).json();
+      const bytes = Buffer.alloc(size, 3);
+      const partSize = created.parts.partSize as number;
+      const urls = created.parts.urls as string[];
+      for (const [i, url] of urls.entries()) {
+        const part = bytes.subarray(i * partSize, (i + 1) * partSize);
+        if (i === 0) await putBytes(url, part.subarray(0, 10)); // a dropped first attempt
+        expect((await putBytes(url, part)).statusCode).toBe(200);
+      }
+      const confirmed = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      expect(confirmed.json()).toMatchObject({ uploadSuccessful: true, size });
+    });
+  });
+
+  describe('GET /api/input-data/ and /api/input-data/{id}/', () => {
+    it('lists the uploads of a case; the original is downloadable only by members with the permission', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id)).json();
+      await putBytes(created.writeUrl, zipLike);
+      await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+
+      expect((await call(null, 'GET', `/api/input-data/?case_id=${c.id}`)).statusCode).toBe(401);
+      expect((await call('other-physician', 'GET', `/api/input-data/?case_id=${c.id}`)).statusCode).toBe(404);
+      expect((await call('physician', 'GET', '/api/input-data/?case_id=x')).json()).toMatchObject({
+        case_id: ['Must be a valid UUID.'],
+      });
+      const list = (await call('physician', 'GET', `/api/input-data/?case_id=${c.id}`)).json();
+      expect(list.count).toBe(1);
+      expect(list.results[0].id).toBe(created.id);
+
+      const mine = (await call('case-manager', 'GET', `/api/input-data/${created.id}/?download=true`)).json();
+      expect(mine.readUrl).toMatch(/^(\/|https?:)/);
+      const download = await t.app.inject({ method: 'GET', url: mine.readUrl });
+      expect(download.rawPayload.equals(zipLike)).toBe(true);
+
+      await shareWith(t, c.id, 'other-physician@cardiomap.test');
+      const shared = (await call('other-physician', 'GET', `/api/input-data/${created.id}/`)).json();
+      expect(shared.readUrl).toBeNull();
+      expect((await call('other-physician', 'GET', `/api/input-data/${crypto.randomUUID()}/`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('POST /api/input-data/{id}/ingest/', () => {
+    it('lets staff process an upload again, once at a time, with a series found in it', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id)).json();
+      const url = `/api/input-data/${created.id}/ingest/`;
+      expect((await call(null, 'POST', url, {})).statusCode).toBe(401);
+      expect((await call('other-physician', 'POST', url, {})).statusCode).toBe(404);
+      expect((await call('physician', 'POST', url, {})).statusCode).toBe(403);
+      expect((await call('case-manager', 'POST', url, {})).json().detail).toBe(
+        'This upload never arrived: upload the images again.',
+      );
+      await putBytes(created.writeUrl, zipLike);
+      await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      // The confirmation's job is still queued.
+      expect((await call('case-manager', 'POST', url, {})).statusCode).toBe(409);
+      await t.database.query(`UPDATE jobs SET status = ${JobStatus.COMPLETED} WHERE case_id = $1`, [c.id]);
+      await t.database.query(`UPDATE cases SET status = ${CaseStatus.INVALID_INPUT} WHERE id = $1`, [c.id]);
+      expect((await call('case-manager', 'POST', url, { seriesKey: '2.25.1' })).json()).toEqual({
+        seriesKey: ['Choose one of the series found in this upload.'],
+      });
+      const res = await call('case-manager', 'POST', url, {});
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toMatchObject({ status: JobStatus.QUEUED, inputDataId: created.id });
+      expect((await call('physician', 'GET', `/api/cases/${c.id}/`)).json().status).toBe(CaseStatus.SUBMITTED);
+    });
+  });
+});
