@@ -1,1 +1,2 @@
 export { jobKeys } from './api/job-keys.ts';
+export { CaseJobs } from './CaseJobs.tsx';

@@ -6,7 +6,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
-import { CASE_ID, caseFixture, order } from '../testing/case-fixtures.ts';
+import { CASE_ID, caseFixture, order, page } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
 import { signInAs } from '../testing/render-in-app.tsx';
 
@@ -26,6 +26,10 @@ const patientList = () => screen.getByLabelText('Patient information');
 
 describe('case detail page (spec §2 case-detail/{id})', () => {
   it('redirects to the Details tab and shows the case; the Jobs tab is honest about having none', async () => {
+    server.use(
+      http.get('*/api/jobs/', () => HttpResponse.json(page([]))),
+      http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+    );
     const view = showCase(caseFixture());
     expect(await screen.findByRole('heading', { name: 'HVC-TAVI-00042' })).toBeInTheDocument();
     expect(view.location()).toBe(`${PATH}/details`);

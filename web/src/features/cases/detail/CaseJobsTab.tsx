@@ -1,9 +1,8 @@
-import { Typography } from '@mui/material';
+import { CaseJobs } from '../../jobs/index.ts';
+import { useDetailCase } from './case-outlet.ts';
 
-/**
- * Spec §2 `case-detail-jobs`. Jobs (GET jobs/?case_id=) are created by the imaging pipeline, which
- * arrives with the imaging issue; until then a case has none, and the tab says so.
- */
+/** Spec §2 `case-detail-jobs`: the imaging jobs of the case (ingest and its reruns), with their reports. */
 export function CaseJobsTab() {
-  return <Typography color="text.secondary">No jobs yet</Typography>;
+  const kase = useDetailCase();
+  return <CaseJobs caseId={kase.id} />;
 }

@@ -1,0 +1,66 @@
+import type { InputData } from '@cardiomap/contract';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCaseInputData } from '../upload/index.ts';
+import { useCaseJobs } from './api/list-jobs.ts';
+import { JobCard } from './JobCard.tsx';
+import { ProcessAgainDialog } from './ProcessAgainDialog.tsx';
+
+/** Uploads staff may process again, each with its 'Process again' action. */
+function ReprocessableUploads({ caseId }: { caseId: string }) {
+  const inputData = useCaseInputData(caseId);
+  const [chosen, setChosen] = useState<InputData | null>(null);
+  const reprocessable = (inputData.data ?? []).filter((item) => item.canReprocess);
+  if (reprocessable.length === 0) return null;
+  return (
+    <Stack spacing={1} aria-label="Uploads" role="group">
+      {reprocessable.map((item) => (
+        <Stack key={item.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography>
+            {item.filename}
+            {item.series.length > 0 && ` (${item.series.length} series found)`}
+          </Typography>
+          <Button variant="outlined" onClick={() => setChosen(item)} aria-label={`Process ${item.filename} again`}>
+            Process again
+          </Button>
+        </Stack>
+      ))}
+      {chosen && <ProcessAgainDialog inputData={chosen} onClose={() => setChosen(null)} />}
+    </Stack>
+  );
+}
+
+/**
+ * Spec §2 `case-detail-jobs`: the case's jobs, newest first, reloaded every few seconds while one is
+ * queued or running; staff may terminate a job or process an upload again.
+ */
+export function CaseJobs({ caseId }: { caseId: string }) {
+  const jobs = useCaseJobs(caseId);
+  return (
+    <Stack spacing={2}>
+      <ReprocessableUploads caseId={caseId} />
+      {jobs.isPending && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <CircularProgress size={20} aria-label="Loading the jobs" />
+          <Typography color="text.secondary">Loading the jobs…</Typography>
+        </Stack>
+      )}
+      {jobs.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => jobs.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The jobs could not be loaded.
+        </Alert>
+      )}
+      {jobs.data?.length === 0 && <Typography color="text.secondary">No jobs yet</Typography>}
+      {jobs.data?.map((job) => (
+        <JobCard key={job.id} job={job} />
+      ))}
+    </Stack>
+  );
+}

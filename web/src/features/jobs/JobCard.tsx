@@ -1,0 +1,102 @@
+import { type Job, JobStatus } from '@cardiomap/contract';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { isActiveJob } from './api/list-jobs.ts';
+import { JobLog } from './JobLog.tsx';
+import { JobReport } from './JobReport.tsx';
+import { JobSummary } from './JobSummary.tsx';
+import { formatJobTime, jobDuration, jobStatusLabel } from './job-format.ts';
+import { TerminateJobDialog } from './TerminateJobDialog.tsx';
+
+const STATUS_COLOURS: Record<number, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  [JobStatus.QUEUED]: 'default',
+  [JobStatus.RUNNING]: 'info',
+  [JobStatus.COMPLETED]: 'success',
+  [JobStatus.FAILED]: 'error',
+  [JobStatus.TERMINATED]: 'warning',
+};
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * One job of the case (spec §3 Job): type, queue, status, timings and attempts; its outcome; the log
+ * and the per-file report on demand (the report loads only when opened).
+ */
+export function JobCard({ job }: { job: Job }) {
+  const [terminating, setTerminating] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const label = `${job.jobType.name} job`;
+  return (
+    <Card variant="outlined" component="section" aria-label={label}>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Typography variant="h6" component="h3">
+            {job.jobType.name}
+          </Typography>
+          <Chip
+            size="small"
+            label={jobStatusLabel(job.status)}
+            color={STATUS_COLOURS[job.status] ?? 'default'}
+            data-testid="job-status"
+          />
+          {job.canTerminate && isActiveJob(job) && (
+            <Button color="error" onClick={() => setTerminating(true)} sx={{ ml: 'auto !important' }}>
+              Terminate
+            </Button>
+          )}
+        </Stack>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 2, m: 0, mb: 2 }}
+        >
+          <Fact label="Queue" value={job.queue.name} />
+          <Fact label="Created" value={formatJobTime(job.dateCreated)} />
+          <Fact label="Started" value={formatJobTime(job.dateStarted)} />
+          <Fact label="Finished" value={formatJobTime(job.dateFinished)} />
+          <Fact label="Duration" value={jobDuration(job, Date.now())} />
+          <Fact label="Attempts" value={String(job.attempts)} />
+        </Box>
+        <JobSummary summary={job.summary} />
+      </CardContent>
+      <Accordion disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>Log ({job.log.length} lines)</AccordionSummary>
+        <AccordionDetails>
+          <JobLog log={job.log} />
+        </AccordionDetails>
+      </Accordion>
+      <Accordion
+        disableGutters
+        expanded={reportOpen}
+        onChange={(_, open) => setReportOpen(open)}
+        slotProps={{ transition: { unmountOnExit: true } }}
+      >
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>Per-file report</AccordionSummary>
+        <AccordionDetails>{reportOpen && <JobReport jobId={job.id} />}</AccordionDetails>
+      </Accordion>
+      {terminating && <TerminateJobDialog job={job} onClose={() => setTerminating(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Job } from '@cardiomap/contract';
+import { Alert, Stack, Typography } from '@mui/material';
+
+/** What the job made of the upload: files used and set aside, its outcome, reasons and warnings. */
+export function JobSummary({ summary }: { summary: Job['summary'] }) {
+  return (
+    <Stack spacing={1} aria-label="Summary" role="group">
+      <Typography>
+        {summary.filesUsed} of {summary.filesTotal} files used, {summary.filesSetAside} set aside
+        {summary.outcome ? ` — ${summary.outcome}` : ''}
+      </Typography>
+      {summary.reasons.length > 0 && (
+        <Alert severity="error">
+          <ul aria-label="Reasons" style={{ margin: 0, paddingLeft: 20 }}>
+            {summary.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {summary.warnings.length > 0 && (
+        <Alert severity="warning">
+          <ul aria-label="Warnings" style={{ margin: 0, paddingLeft: 20 }}>
+            {summary.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import type { InputData, SeriesCandidate } from '@cardiomap/contract';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
+import { useState } from 'react';
+import { useReingestInputData } from './api/reingest-input-data.ts';
+
+const AUTOMATIC = '';
+
+/** One line per candidate: what staff weigh when choosing the series to analyse. */
+export function describeSeries(series: SeriesCandidate): string {
+  const spacing = series.spacing
+    ? `${series.spacing.map((v) => Number(v.toFixed(2))).join(' × ')} mm`
+    : 'spacing unknown';
+  const parts = [
+    series.description || series.key,
+    `${series.sliceCount} slices`,
+    `${series.columns}×${series.rows}`,
+    spacing,
+    series.orientation,
+    series.isContrastEnhanced ? 'contrast' : 'no contrast',
+  ];
+  if (series.isChosen) parts.push('chosen now');
+  if (series.note) parts.push(series.note);
+  return parts.join(', ');
+}
+
+interface Props {
+  inputData: InputData;
+  onClose: () => void;
+}
+
+/** Staff process an upload again (POST input-data/{id}/ingest/), with another series or the automatic choice. */
+export function ProcessAgainDialog({ inputData, onClose }: Props) {
+  const reingest = useReingestInputData(inputData.caseId);
+  const [seriesKey, setSeriesKey] = useState(inputData.series.find((s) => s.isChosen)?.key ?? AUTOMATIC);
+  const submit = () =>
+    reingest.mutate(
+      { id: inputData.id, seriesKey: seriesKey === AUTOMATIC ? null : seriesKey },
+      { onSuccess: onClose },
+    );
+  return (
+    <Dialog
+      open
+      onClose={reingest.isPending ? undefined : onClose}
+      aria-labelledby="process-again-title"
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id="process-again-title">Process {inputData.filename} again</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="process-again-series">Series to analyse</DialogContentText>
+        <RadioGroup
+          aria-labelledby="process-again-series"
+          value={seriesKey}
+          onChange={(event) => setSeriesKey(event.target.value)}
+        >
+          <FormControlLabel value={AUTOMATIC} control={<Radio />} label="Automatic choice" />
+          {inputData.series.map((series) => (
+            <FormControlLabel key={series.key} value={series.key} control={<Radio />} label={describeSeries(series)} />
+          ))}
+        </RadioGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={reingest.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={reingest.isPending}>
+          Process again
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

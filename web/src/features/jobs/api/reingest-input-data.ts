@@ -1,0 +1,29 @@
+import { type Job, routes } from '@cardiomap/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../api/index.ts';
+import { useToast } from '../../../components/Toasts.tsx';
+import { inputDataKeys } from '../../upload/index.ts';
+import { jobKeys } from './job-keys.ts';
+
+export const PROCESSING_STARTED_AGAIN = 'Processing started again';
+
+/** POST input-data/{id}/ingest/: staff process an upload again, with a chosen series or the automatic one. */
+export const reingestInputData = (id: string, seriesKey: string | null): Promise<Job> =>
+  call(routes.reingestInputData, { params: { id }, body: { seriesKey } });
+
+/** The new job appears in the case's list (which then polls); the upload's chosen series may change. */
+export function useReingestInputData(caseId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, seriesKey }: { id: string; seriesKey: string | null }) => reingestInputData(id, seriesKey),
+    onSuccess: () => {
+      toast.success(PROCESSING_STARTED_AGAIN);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: jobKeys.ofCase(caseId) }),
+        queryClient.invalidateQueries({ queryKey: inputDataKeys.ofCase(caseId) }),
+      ]);
+    },
+    onError: (error) => toast.error(error),
+  });
+}

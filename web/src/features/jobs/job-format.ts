@@ -1,0 +1,32 @@
+import { JOB_STATUS_LABELS, type JobStatus } from '@cardiomap/contract';
+import type { JobResourceOutcome } from './api/list-job-resources.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
+
+export const formatJobTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');
+export const formatLogTime = (iso: string): string => timeOnly.format(new Date(iso));
+
+export const jobStatusLabel = (status: number): string => JOB_STATUS_LABELS[status as JobStatus] ?? 'Unknown';
+
+/** '850 ms', '12.4 s', '3 min 5 s', '1 h 2 min': precise for a fast ingest, readable for a slow one. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
+}
+
+/** From start to finish; a running job counts up to `now`; a job not started has none. */
+export function jobDuration(job: { dateStarted: string | null; dateFinished: string | null }, now: number): string {
+  if (!job.dateStarted) return '—';
+  const end = job.dateFinished ? Date.parse(job.dateFinished) : now;
+  return formatDuration(end - Date.parse(job.dateStarted));
+}
+
+export const OUTCOME_LABELS: Record<JobResourceOutcome, string> = {
+  used: 'Used',
+  'set-aside': 'Set aside',
+  candidate: 'Other series',
+};
