@@ -1,3 +1,4 @@
+export { storageConnectSources } from './connect-sources.ts';
 export { attachmentDisposition } from './content-headers.ts';
 export { assertValidKey, safeFileName } from './object-key.ts';
 export { createObjectStorage, type ObjectStorage } from './object-storage.ts';

@@ -21,7 +21,6 @@ interface MultipartManifest {
   key: string;
   partCount: number;
   maxBytes: number;
-  contentType?: string;
 }
 
 export interface LocalStorageOptions {
@@ -89,23 +88,12 @@ export class LocalObjectStorage implements ObjectStorage {
     const expires = this.#expiry(opts.expiresInSeconds);
     const uploadId = randomUUID();
     const folder = this.#partsFolder(key, uploadId);
-    const manifest: MultipartManifest = {
-      key,
-      partCount: opts.partCount,
-      maxBytes: opts.maxBytes,
-      contentType: opts.contentType,
-    };
+    const manifest: MultipartManifest = { key, partCount: opts.partCount, maxBytes: opts.maxBytes };
     await writeFileAtomically(join(folder, 'manifest.json'), Buffer.from(JSON.stringify(manifest)));
+    // Like S3's UploadPart, a part carries no Content-Type of its own (browsers send slices untyped):
+    // the object's type was set when the upload began.
     const partUrls = Array.from({ length: opts.partCount }, (_, i) =>
-      this.#url({
-        method: 'PUT',
-        key,
-        expires,
-        maxBytes: opts.maxBytes,
-        uploadId,
-        partNumber: i + 1,
-        contentType: opts.contentType,
-      }),
+      this.#url({ method: 'PUT', key, expires, maxBytes: opts.maxBytes, uploadId, partNumber: i + 1 }),
     );
     return { uploadId, partUrls };
   }

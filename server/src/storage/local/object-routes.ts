@@ -145,7 +145,9 @@ export async function localObjectRoutes(app: FastifyInstance, opts: { storage: L
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const url = `${LOCAL_ROUTE_PREFIX}*`;
-  app.put(url, (request, reply) => putObject(storage, request, reply));
-  app.get(url, { exposeHeadRoute: false }, (request, reply) => getObject(storage, request, reply));
-  app.head(url, (request, reply) => getObject(storage, request, reply));
+  // Not API operations but where signed URLs lead: kept out of the OpenAPI document.
+  const schema = { hide: true };
+  app.put(url, { schema }, (request, reply) => putObject(storage, request, reply));
+  app.get(url, { schema, exposeHeadRoute: false }, (request, reply) => getObject(storage, request, reply));
+  app.head(url, { schema }, (request, reply) => getObject(storage, request, reply));
 }

@@ -200,6 +200,9 @@ export function parseS3StorageUrl(url: string): { bucket: string; prefix: string
 }
 
 export function createS3Client(settings: Config['s3']): S3Client {
+  // The SDK is pinned (stack-notes) and this project runs on Node 20 by choice: its notice that future
+  // SDK releases will need Node 22 would only be noise in every start-up log.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
