@@ -72,6 +72,18 @@ function isTruncation(message: string): boolean {
   );
 }
 
+/**
+ * dicom-parser does not check that the last implicit-VR element fits in the file: an element whose
+ * declared value runs past the end means the file was cut.
+ */
+function overrunningElement(dataSet: DataSet): string | undefined {
+  const size = dataSet.byteArray.length;
+  for (const [tag, element] of Object.entries(dataSet.elements)) {
+    if (element.dataOffset !== undefined && element.dataOffset + element.length > size) return tag;
+  }
+  return undefined;
+}
+
 export function parseBytes(input: Uint8Array): ParseOutcome {
   let bytes = input;
   let bareTs: string | undefined;
@@ -91,6 +103,9 @@ export function parseBytes(input: Uint8Array): ParseOutcome {
       inflater,
       vrCallback: implicitVrCallback,
     } as dicomParser.ParseDicomOptions);
+    const end = overrunningElement(dataSet);
+    if (end)
+      return { ok: false, setAside: { code: 'truncated', reason: `Element ${end} runs past the end of the file` } };
     const transferSyntaxUid = bareTs ?? (dataSet.string('x00020010') ?? '').replace(/\0/g, '').trim();
     return {
       ok: true,

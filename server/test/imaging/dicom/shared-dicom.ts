@@ -1,0 +1,28 @@
+/** The shared real-DICOM folder (`/work/shared/dicom` beside the repo): tests using it skip when it is absent. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SHARED_DICOM = fileURLToPath(new URL('../../../../../shared/dicom/', import.meta.url));
+export const HAS_SHARED_DICOM = existsSync(join(SHARED_DICOM, 'corpus'));
+export const SERIES_DIR = join(SHARED_DICOM, 'series/tcia-pancreatic-ct-cbct-seg_philips-brilliance-bigbore_134sl');
+
+if (!HAS_SHARED_DICOM) console.warn(`Skipping real-DICOM tests: ${SHARED_DICOM} is missing`);
+
+/** Every file under `dir`, as paths relative to the shared folder, sorted. */
+export function listFiles(dir = SHARED_DICOM): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.push(relative(SHARED_DICOM, path));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out.sort();
+}
+
+export function readShared(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(SHARED_DICOM, path)));
+}
