@@ -42,11 +42,22 @@ print_settings() {
 proxy_answers() { curl -fsS -o /dev/null --max-time 2 "$ENDPOINT/healthcheck" 2>/dev/null; }
 
 stop_all() {
+  local stopped=()
   for pidfile in "$DIR"/run/*.pid; do
     [ -e "$pidfile" ] || continue
     pid="$(cat "$pidfile")"
-    kill "$pid" 2>/dev/null || true
+    # Only a process of ours: after a restart the number may belong to something else.
+    if tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qE "$DIR|-p $MEMCACHED_PORT"; then
+      kill "$pid" 2>/dev/null && stopped+=("$pid")
+    fi
     rm -f "$pidfile"
+  done
+  # Wait for them to let go of their ports, so a restart right after finds them free.
+  for _ in $(seq 1 50); do
+    local alive=0
+    for pid in "${stopped[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && return 0
+    sleep 0.1
   done
 }
 
@@ -181,16 +192,21 @@ use = egg:swift#dlo
 EOF
 } >"$DIR/etc/proxy-server.conf"
 
-# Rings: one zone, one device, one replica; a small partition power keeps building them instant.
-(
+# Rings: one zone, one device, one replica, a small partition power; the three built side by side.
+build_ring() {
+  local kind="$1" port="$2"
   cd "$DIR/etc"
-  for kind in account container object; do
-    port_var="$(echo "$kind" | tr '[:lower:]' '[:upper:]')_PORT"
-    swift-ring-builder "$kind.builder" create 6 1 1 >/dev/null
-    swift-ring-builder "$kind.builder" add "r1z1-$HOST:${!port_var}/d1" 100 >/dev/null
-    swift-ring-builder "$kind.builder" rebalance >/dev/null
-  done
-)
+  swift-ring-builder "$kind.builder" create 6 1 1 >/dev/null
+  swift-ring-builder "$kind.builder" add "r1z1-$HOST:$port/d1" 100 >/dev/null
+  swift-ring-builder "$kind.builder" rebalance >/dev/null
+}
+build_ring account "$ACCOUNT_PORT" &
+build_ring container "$CONTAINER_PORT" &
+build_ring object "$OBJECT_PORT" &
+wait
+for kind in account container object; do
+  [ -s "$DIR/etc/$kind.ring.gz" ] || { echo "Building the $kind ring failed." >&2; exit 1; }
+done
 
 start() {
   local name="$1"
