@@ -8,18 +8,23 @@ import { auditModule } from './modules/audit/index.ts';
 import { casesModule } from './modules/cases/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsModule } from './modules/jobs/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
+import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
+import { uploadsModule } from './modules/uploads/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import staticWebPlugin from './plugins/static-web.ts';
+import storagePlugin from './plugins/storage.ts';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(authPlugin);
+  await app.register(storagePlugin);
+  await app.register(queuePlugin);
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
@@ -85,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersModule);
   await app.register(ordersModule);
   await app.register(sharingModule);
+  await app.register(uploadsModule);
+  await app.register(studiesModule);
+  await app.register(jobsModule);
 
   await app.register(staticWebPlugin);
   return app;

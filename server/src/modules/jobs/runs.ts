@@ -113,3 +113,19 @@ export async function jobsToResume(
     [olderThanSeconds],
   );
 }
+
+/**
+ * Embedded mode only (one process owns a PGlite database): at start, every running job was interrupted by
+ * the previous process's end, so it goes straight back to the queue instead of waiting for its heartbeat
+ * to go stale.
+ */
+export async function requeueInterrupted(query: Query): Promise<number> {
+  const rows = await query<{ id: string }>(
+    `UPDATE jobs SET status = ${JobStatus.QUEUED}, lease_id = NULL, heartbeat_at = NULL,
+            log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
+                    'Interrupted: the worker stopped before the job ended. Resuming.'))
+      WHERE status = ${JobStatus.RUNNING} RETURNING id`,
+    [],
+  );
+  return rows.length;
+}

@@ -97,11 +97,9 @@ export function createUploadsService(database: Database, storage: ObjectStorage,
         return { row, found };
       });
       const maxBytes = body.size ?? MAX_UPLOAD_BYTES;
-      const writeUrl = await storage.signedPutUrl(storageKey, {
-        expiresInSeconds: WRITE_URL_SECONDS,
-        maxBytes,
-        contentType: body.metadata.mimeType,
-      });
+      // No content type bound to the URL: browsers label the same zip application/zip,
+      // application/x-zip-compressed or nothing at all, depending on the system.
+      const writeUrl = await storage.signedPutUrl(storageKey, { expiresInSeconds: WRITE_URL_SECONDS, maxBytes });
       let parts: { partSize: number; urls: string[] } | null = null;
       if (body.size !== undefined && body.size > MULTIPART_THRESHOLD_BYTES) {
         const partCount = Math.ceil(body.size / UPLOAD_PART_BYTES);
@@ -110,7 +108,6 @@ export function createUploadsService(database: Database, storage: ObjectStorage,
           expiresInSeconds: WRITE_URL_SECONDS,
           // The whole upload's limit: the parts may not add up to more than the size announced.
           maxBytes: body.size,
-          contentType: body.metadata.mimeType,
         });
         await setMultipartUpload(query, id, multipart.uploadId);
         parts = { partSize: UPLOAD_PART_BYTES, urls: multipart.partUrls };

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { queryOn } from '../modules/cases/sql-helpers.ts';
+import { jobRuns } from '../modules/jobs/index.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+import { createIngestRunner } from './ingest/run-ingest.ts';
+import type { JobQueue } from './job-queue.ts';
+
+/** How often dead runs and lost messages are looked for. */
+const SWEEP_SECONDS = 30;
+/** A queued job older than this without a worker on it is sent again (its message may have been lost). */
+const QUEUED_RESEND_SECONDS = 120;
+
+export interface WorkerDeps {
+  database: Database;
+  storage: ObjectStorage;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  tempDir: string;
+}
+
+/**
+ * Consumes the queues in this process, and sweeps for jobs to resume: runs whose worker died (no
+ * heartbeat) and queued jobs whose message was lost. Answers the function that stops it all.
+ */
+export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
+  const query = queryOn(deps.database.db);
+  const ingest = createIngestRunner(deps);
+  // One ingest at a time per process: it already uses both cores (decoding and compression in threads).
+  await deps.queue.work('imaging', ingest.run, { concurrency: 1 });
+
+  const sweep = async (olderThanSeconds: number) => {
+    for (const job of await jobRuns.jobsToResume(query, olderThanSeconds)) {
+      deps.log.info({ jobId: job.id }, 'resuming job');
+      await deps.queue.send(job.queueName, { jobId: job.id });
+    }
+  };
+  if (deps.database.kind === 'pglite') await jobRuns.requeueInterrupted(query);
+  // At start, a queued job of any age is resumed: its message may have died with the last process.
+  await sweep(0).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
+  const timer = setInterval(() => {
+    sweep(QUEUED_RESEND_SECONDS).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
+  }, SWEEP_SECONDS * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await ingest.stop();
+  };
+}

@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
+import { parseVolumeHeader } from '@cardiomap/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
+import { insertCase } from '../../cases/case-fixtures.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { type NamedBytes, scratch } from '../ingest/ingest-fixtures.ts';
+import { renameInZip } from '../zip/zip-fixtures.ts';
+
+/**
+ * The ingest job end to end inside the app: the upload goes up through the signed URL, the confirmation
+ * queues the job on pg-boss, the in-process worker runs the pipeline, stores its outputs and moves the
+ * case on; the jobs API shows every step.
+ */
+describe('ingest job', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who] ?? '') });
+  const work = scratch();
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RUN_WORKERS: 'true' } });
+    for (const who of ['physician', 'case-analyst', 'case-manager']) {
+      tokens[who] = (await signIn(t, `${who}@cardiomap.test`)).access;
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await (await work).cleanup();
+  });
+
+  /** Uploads the files as a zip to a new case and confirms; answers the case and its input data id. */
+  async function uploadToNewCase(files: NamedBytes[], patch?: (zipPath: string) => Promise<void>) {
+    const c = await insertCase(t);
+    const zipPath = await (await work).zip(files);
+    await patch?.(zipPath);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/input-data/',
+      headers: bearer(tokens.physician ?? ''),
+      payload: { caseId: c.id, filename: 'ct.zip' },
+    });
+    const { id, writeUrl } = created.json();
+    const put = await t.app.inject({ method: 'PUT', url: writeUrl, payload: await readFile(zipPath) });
+    expect(put.statusCode).toBe(200);
+    expect((await get('physician', `/api/input-data/${id}/confirm-upload/`)).json().uploadSuccessful).toBe(true);
+    return { caseRow: c, inputDataId: id as string };
+  }
+
+  async function settled(caseId: string, timeoutMs = 60_000) {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const c = (await get('physician', `/api/cases/${caseId}/`)).json();
+      if (c.status !== CaseStatus.SUBMITTED) return c;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('the case did not settle');
+  }
+
+  it('turns a phantom series into an in-progress case with a de-identified DICOM zip and a volume', async () => {
+    const files = phantomSeries({
+      count: 24,
+      rows: 64,
+      columns: 64,
+      spacing: 2.5,
+      patientName: 'DOE^JANE',
+      patientId: 'SECRET-ID-77',
+    });
+    const { caseRow, inputDataId } = await uploadToNewCase([
+      ...files,
+      { name: 'notes.txt', bytes: Buffer.from('hello') },
+    ]);
+    const c = await settled(caseRow.id);
+    expect(c.status).toBe(CaseStatus.IN_PROGRESS);
+    expect(c.studyId).toEqual(expect.any(String));
+
+    const resources = (await get('physician', `/api/study-resources/?study_id=${c.studyId}`)).json().results;
+    expect(resources.map((r: { type: number }) => r.type)).toEqual([
+      StudyResourceType.PSEUDONYMIZED_DICOM,
+      StudyResourceType.DICOM_VOLUME,
+    ]);
+    const volume = resources[1];
+    expect(volume.attributes).toMatchObject({ dimensions: [64, 64, 24], spacing: [1, 1, 2.5], interpolationType: 0 });
+    const volumeBytes = (await t.app.inject({ method: 'GET', url: volume.readUrl })).rawPayload;
+    expect(
+      (parseVolumeHeader(new Uint8Array(volumeBytes)) as { header: { dimensions: number[] } }).header.dimensions,
+    ).toEqual([64, 64, 24]);
+    const dicomZip = (await t.app.inject({ method: 'GET', url: resources[0].readUrl })).rawPayload;
+    for (const secret of ['DOE^JANE', 'SECRET-ID-77']) {
+      expect(dicomZip.includes(Buffer.from(secret))).toBe(false);
+      expect(volumeBytes.includes(Buffer.from(secret))).toBe(false);
+    }
+    expect(dicomZip.includes(Buffer.from(caseRow.caseIdentifier))).toBe(true);
+
+    const input = (await get('physician', `/api/input-data/${inputDataId}/`)).json();
+    expect(input).toMatchObject({ status: InputDataStatus.PROCESSED, reasons: [] });
+    expect(input.series).toEqual([expect.objectContaining({ sliceCount: 24, isChosen: true, orientation: 'axial' })]);
+
+    const [job] = (await get('case-analyst', `/api/jobs/?case_id=${caseRow.id}`)).json().results;
+    expect(job).toMatchObject({
+      status: JobStatus.COMPLETED,
+      attempts: 1,
+      summary: { filesTotal: 25, filesUsed: 24, filesSetAside: 1, outcome: 'ready' },
+    });
+    expect(job.log.map((l: { message: string }) => l.message)).toContain('Completed: the volume is ready.');
+    const report = (await get('case-analyst', `/api/job-resources/?job_id=${job.id}&outcome=set-aside`)).json();
+    expect(report.results).toEqual([expect.objectContaining({ path: 'notes.txt', code: 'not-dicom' })]);
+  });
+
+  it('marks the case invalid input (5), with reasons, when nothing usable was found; staff can run it again', async () => {
+    const { caseRow, inputDataId } = await uploadToNewCase([
+      { name: 'a.txt', bytes: Buffer.from('not an image') },
+      { name: 'b.txt', bytes: Buffer.from('nor this') },
+    ]);
+    const c = await settled(caseRow.id);
+    expect(c.status).toBe(CaseStatus.INVALID_INPUT);
+    const input = (await get('physician', `/api/input-data/${inputDataId}/`)).json();
+    expect(input.status).toBe(InputDataStatus.INVALID);
+    expect(input.reasons.join(' ')).toMatch(/not DICOM|No CT/i);
+    expect(c.studyId).toBeNull();
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/input-data/${inputDataId}/ingest/`,
+      headers: bearer(tokens['case-manager'] ?? ''),
+      payload: {},
+    });
+    expect(again.statusCode).toBe(202);
+    expect((await settled(caseRow.id)).status).toBe(CaseStatus.INVALID_INPUT);
+    expect((await get('case-analyst', `/api/jobs/?case_id=${caseRow.id}`)).json().count).toBe(2);
+  });
+
+  it('refuses a zip with a path-traversal entry and writes nothing outside its folder', async () => {
+    const s = await work;
+    // Zip writers refuse such names, so the entry is renamed in place (same length) after writing.
+    const { caseRow } = await uploadToNewCase(
+      [{ name: 'xx/xx/xx/xx/tmp/cm-pwned-by-test.txt', bytes: Buffer.from('pwn') }, ...phantomSeries({ count: 3 })],
+      (zipPath) => renameInZip(zipPath, 'xx/xx/xx/xx/tmp/cm-pwned-by-test.txt', '../../../../tmp/cm-pwned-by-test.txt'),
+    );
+    const c = await settled(caseRow.id);
+    expect(c.status).toBe(CaseStatus.INVALID_INPUT);
+    expect(await s.strayFiles()).toEqual([]);
+    await expect(readFile('/tmp/cm-pwned-by-test.txt')).rejects.toThrow();
+  });
+
+  it('a re-run with the same series replaces the study resources instead of adding to them', async () => {
+    const { caseRow, inputDataId } = await uploadToNewCase(phantomSeries({ count: 8 }));
+    const c = await settled(caseRow.id);
+    const before = (await get('physician', `/api/study-resources/?study_id=${c.studyId}`)).json().results;
+    const [candidate] = (await get('case-manager', `/api/input-data/${inputDataId}/`)).json().series;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/input-data/${inputDataId}/ingest/`,
+      headers: bearer(tokens['case-manager'] ?? ''),
+      payload: { seriesKey: candidate.key },
+    });
+    expect(again.statusCode).toBe(202);
+    const until = Date.now() + 30_000;
+    let jobs = [];
+    while (Date.now() < until) {
+      jobs = (await get('case-analyst', `/api/jobs/?case_id=${caseRow.id}`)).json().results;
+      if (jobs.every((j: { status: number }) => j.status === JobStatus.COMPLETED)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(jobs.map((j: { status: number }) => j.status)).toEqual([JobStatus.COMPLETED, JobStatus.COMPLETED]);
+    const after = (await get('physician', `/api/study-resources/?study_id=${c.studyId}`)).json().results;
+    expect(after.map((r: { id: string }) => r.id)).toEqual(before.map((r: { id: string }) => r.id));
+    expect((await get('physician', `/api/cases/${caseRow.id}/`)).json().status).toBe(CaseStatus.IN_PROGRESS);
+  });
+});
