@@ -204,7 +204,10 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
 
   it('keeps uploading when switching to the Jobs tab', async () => {
     const view = showCase({}, { put: hang });
-    server.use(http.get('*/api/jobs/', () => HttpResponse.json(page([]))));
+    server.use(
+      http.get('*/api/jobs/', () => HttpResponse.json(page([]))),
+      http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+    );
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByText('Uploading scan.zip: 0%');
@@ -228,6 +231,21 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     showCase({ status });
     expect(await screen.findByTestId('images-state')).toHaveTextContent(text);
     expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
+  });
+
+  it("polls a submitted case until it is in progress, then says 'Images uploaded!'", async () => {
+    let reads = 0;
+    showCase({ status: 1 });
+    server.use(
+      http.get('*/api/cases/:id/', () => {
+        reads++;
+        return HttpResponse.json(caseFixture({ status: reads === 1 ? 1 : 2 }));
+      }),
+    );
+    expect(await screen.findByTestId('images-state')).toHaveTextContent('processing is under way');
+    await waitFor(() => expect(screen.getByTestId('images-state')).toHaveTextContent('Images uploaded!'), {
+      timeout: 7000,
+    });
   });
 
   it('shows the clinician why the uploaded images cannot be used (status 5)', async () => {

@@ -58,7 +58,8 @@ function CaseDetail({ id }: { id: string }) {
         <Tab label="Details" value="details" component={RouterLink} to="details" />
         <Tab label="Jobs" value="jobs" component={RouterLink} to="jobs" />
       </Tabs>
-      <CaseUploadProvider caseId={id} onUploaded={onUploaded}>
+      {/* Keyed: an upload's state belongs to its case, not to the next case opened on this page. */}
+      <CaseUploadProvider key={id} caseId={id} onUploaded={onUploaded}>
         <Outlet context={query.data} />
       </CaseUploadProvider>
     </Box>
