@@ -28,6 +28,9 @@ const VALID_VRS = new Set(
   'AE AS AT CS DA DS DT FD FL IS LO LT OB OD OF OL OV OW PN SH SL SQ SS ST SV TM UC UI UL UN UR US UT UV'.split(' '),
 );
 
+/** VRs removed wherever the profile table does not name the attribute: dates, times and people. */
+const REMOVED_VRS = new Set(['DA', 'DT', 'TM', 'PN']);
+
 /** Bytes per swapped unit when a big-endian value is rewritten little endian. */
 const SWAP_SIZE: Record<string, number> = {
   US: 2,
@@ -152,6 +155,8 @@ function writeElement(
   if (element.hadUndefinedLength) return;
   const vr = resolveVr(key, element, ctx);
   if (!vr) return;
+  // Beyond the table: any other date, time or person name (vendor-specific or newer attributes) goes too.
+  if (action === undefined && REMOVED_VRS.has(vr)) return;
   const value = keptValue(tag, vr, element, action, ctx);
   // Only a value read from an implicit-VR file can outgrow its VR's 16-bit length field.
   w.element(tag, value.length > 0xffff && !LONG_VRS.has(vr) ? 'UN' : vr, value);
