@@ -1,10 +1,31 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { queryOn } from '../modules/cases/sql-helpers.ts';
+import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createIngestRunner } from './ingest/run-ingest.ts';
 import type { JobQueue } from './job-queue.ts';
+
+const WORK_FOLDER = /^job-([0-9a-f-]{36})-/;
+
+/** Work folders a killed run left behind (a clean end removes its own); a live run's folder stays. */
+async function removeAbandonedWorkFolders(query: Query, tempDir: string, log: FastifyBaseLogger): Promise<void> {
+  const names = await readdir(tempDir).catch(() => [] as string[]);
+  const folders = names.flatMap((name) => {
+    const match = WORK_FOLDER.exec(name);
+    return match?.[1] ? [{ name, jobId: match[1] }] : [];
+  });
+  const live = await jobRuns.liveRuns(
+    query,
+    folders.map((f) => f.jobId),
+  );
+  for (const folder of folders.filter((f) => !live.has(f.jobId))) {
+    log.info({ folder: folder.name }, 'removing an abandoned job folder');
+    await rm(join(tempDir, folder.name), { recursive: true, force: true });
+  }
+}
 
 /** How often dead runs and lost messages are looked for. */
 const SWEEP_SECONDS = 30;
@@ -36,6 +57,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     }
   };
   if (deps.database.kind === 'pglite') await jobRuns.requeueInterrupted(query);
+  await removeAbandonedWorkFolders(query, deps.tempDir, deps.log);
   // At start, a queued job of any age is resumed: its message may have died with the last process.
   await sweep(0).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
   const timer = setInterval(() => {

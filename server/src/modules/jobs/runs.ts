@@ -129,3 +129,14 @@ export async function requeueInterrupted(query: Query): Promise<number> {
   );
   return rows.length;
 }
+
+/** Of these job ids, the ones a live run holds (running with a fresh heartbeat). */
+export async function liveRuns(query: Query, jobIds: string[]): Promise<Set<string>> {
+  if (jobIds.length === 0) return new Set();
+  const rows = await query<{ id: string }>(
+    `SELECT id FROM jobs WHERE id = ANY($1::uuid[]) AND status = ${JobStatus.RUNNING}
+        AND heartbeat_at >= now() - make_interval(secs => ${STALE_RUN_SECONDS})`,
+    [jobIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
