@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { storageConnectSources } from '../storage/connect-sources.ts';
 
 /**
  * Helmet's headers depend only on the configuration, so they are worked out once at start and then
@@ -42,7 +43,8 @@ export default fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // With S3 storage the browser PUTs uploads and streams volumes straight from the bucket.
+          connectSrc: ["'self'", ...storageConnectSources(app.config)],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           formAction: ["'self'"],

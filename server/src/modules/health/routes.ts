@@ -1,5 +1,3 @@
-import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { routes } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
@@ -15,15 +13,12 @@ async function databaseReachable(app: FastifyInstance): Promise<boolean> {
   }
 }
 
-/** Writes and removes a probe object, so a read-only or full disk shows as not writable. */
+/** Writes and removes a probe object through the storage driver, so a read-only disk or a bucket out of reach shows. */
 async function storageWritable(app: FastifyInstance): Promise<boolean> {
-  const root = new URL(app.config.storageUrl).pathname;
+  const probe = `health/probe-${process.pid}`;
   try {
-    await mkdir(root, { recursive: true });
-    await access(root, constants.W_OK);
-    const probe = join(root, `.health-${process.pid}`);
-    await writeFile(probe, 'ok');
-    await rm(probe, { force: true });
+    await app.storage.write(probe, Buffer.from('ok'));
+    await app.storage.delete(probe);
     return true;
   } catch {
     return false;
