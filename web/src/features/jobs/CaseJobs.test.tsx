@@ -18,9 +18,12 @@ const PATH = `/case-detail/${CASE_ID}/jobs`;
 /** The Jobs tab of a case, with `jobs` answering GET jobs/ (called once per request) and the uploads. */
 function showJobs(jobs: () => Job[] | Response, inputData: InputData[] = []) {
   signInAs({ canAccessCaseDetails: true });
-  const requests = { jobs: [] as string[] };
+  const requests = { jobs: [] as string[], caseReads: 0 };
   server.use(
-    http.get('*/api/cases/:id/', () => HttpResponse.json(caseFixture())),
+    http.get('*/api/cases/:id/', () => {
+      requests.caseReads++;
+      return HttpResponse.json(caseFixture());
+    }),
     http.get('*/api/jobs/', ({ request }) => {
       requests.jobs.push(new URL(request.url).search);
       const answer = jobs();
@@ -176,6 +179,8 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
     expect(await screen.findByTestId('toast')).toHaveTextContent('Processing started again');
     expect(bodies).toEqual([{ seriesKey: 's2' }]);
     await waitFor(() => expect(requests.jobs.length).toBeGreaterThanOrEqual(2));
+    // A rerun may move the case on (invalid input back to submitted): the case reloads too.
+    await waitFor(() => expect(requests.caseReads).toBe(2));
   });
 
   it('sends no series for the automatic choice, and offers nothing for uploads that may not be reprocessed', async () => {

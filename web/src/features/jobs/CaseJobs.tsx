@@ -7,7 +7,7 @@ import { JobCard } from './JobCard.tsx';
 import { ProcessAgainDialog } from './ProcessAgainDialog.tsx';
 
 /** Uploads staff may process again, each with its 'Process again' action. */
-function ReprocessableUploads({ caseId }: { caseId: string }) {
+function ReprocessableUploads({ caseId, onCaseChanged }: Props) {
   const inputData = useCaseInputData(caseId);
   const [chosen, setChosen] = useState<InputData | null>(null);
   const reprocessable = (inputData.data ?? []).filter((item) => item.canReprocess);
@@ -25,20 +25,26 @@ function ReprocessableUploads({ caseId }: { caseId: string }) {
           </Button>
         </Stack>
       ))}
-      {chosen && <ProcessAgainDialog inputData={chosen} onClose={() => setChosen(null)} />}
+      {chosen && <ProcessAgainDialog inputData={chosen} onClose={() => setChosen(null)} onProcessing={onCaseChanged} />}
     </Stack>
   );
+}
+
+interface Props {
+  caseId: string;
+  /** A rerun or a termination may move the case on (e.g. invalid input back to submitted). */
+  onCaseChanged?: () => void;
 }
 
 /**
  * Spec §2 `case-detail-jobs`: the case's jobs, newest first, reloaded every few seconds while one is
  * queued or running; staff may terminate a job or process an upload again.
  */
-export function CaseJobs({ caseId }: { caseId: string }) {
+export function CaseJobs({ caseId, onCaseChanged }: Props) {
   const jobs = useCaseJobs(caseId);
   return (
     <Stack spacing={2}>
-      <ReprocessableUploads caseId={caseId} />
+      <ReprocessableUploads caseId={caseId} onCaseChanged={onCaseChanged} />
       {jobs.isPending && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <CircularProgress size={20} aria-label="Loading the jobs" />
@@ -59,7 +65,7 @@ export function CaseJobs({ caseId }: { caseId: string }) {
       )}
       {jobs.data?.length === 0 && <Typography color="text.secondary">No jobs yet</Typography>}
       {jobs.data?.map((job) => (
-        <JobCard key={job.id} job={job} />
+        <JobCard key={job.id} job={job} onTerminated={onCaseChanged} />
       ))}
     </Stack>
   );

@@ -45,7 +45,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  * One job of the case (spec §3 Job): type, queue, status, timings and attempts; its outcome; the log
  * and the per-file report on demand (the report loads only when opened).
  */
-export function JobCard({ job }: { job: Job }) {
+export function JobCard({ job, onTerminated }: { job: Job; onTerminated?: () => void }) {
   const [terminating, setTerminating] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const label = `${job.jobType.name} job`;
@@ -96,7 +96,9 @@ export function JobCard({ job }: { job: Job }) {
         <AccordionSummary expandIcon={<ExpandMoreIcon />}>Per-file report</AccordionSummary>
         <AccordionDetails>{reportOpen && <JobReport jobId={job.id} />}</AccordionDetails>
       </Accordion>
-      {terminating && <TerminateJobDialog job={job} onClose={() => setTerminating(false)} />}
+      {terminating && (
+        <TerminateJobDialog job={job} onClose={() => setTerminating(false)} onTerminated={onTerminated} />
+      )}
     </Card>
   );
 }

@@ -36,16 +36,22 @@ export function describeSeries(series: SeriesCandidate): string {
 interface Props {
   inputData: InputData;
   onClose: () => void;
+  onProcessing?: () => void;
 }
 
 /** Staff process an upload again (POST input-data/{id}/ingest/), with another series or the automatic choice. */
-export function ProcessAgainDialog({ inputData, onClose }: Props) {
+export function ProcessAgainDialog({ inputData, onClose, onProcessing }: Props) {
   const reingest = useReingestInputData(inputData.caseId);
   const [seriesKey, setSeriesKey] = useState(inputData.series.find((s) => s.isChosen)?.key ?? AUTOMATIC);
   const submit = () =>
     reingest.mutate(
       { id: inputData.id, seriesKey: seriesKey === AUTOMATIC ? null : seriesKey },
-      { onSuccess: onClose },
+      {
+        onSuccess: () => {
+          onProcessing?.();
+          onClose();
+        },
+      },
     );
   return (
     <Dialog

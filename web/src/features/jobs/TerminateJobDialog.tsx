@@ -4,10 +4,11 @@ import { useTerminateJob } from './api/terminate-job.ts';
 interface Props {
   job: { id: string; caseId: string; jobType: { name: string } };
   onClose: () => void;
+  onTerminated?: () => void;
 }
 
 /** Confirmation before terminating a job (spec §9: confirm dialogs are 400 wide). */
-export function TerminateJobDialog({ job, onClose }: Props) {
+export function TerminateJobDialog({ job, onClose, onTerminated }: Props) {
   const terminate = useTerminateJob(job.caseId);
   return (
     <Dialog
@@ -30,7 +31,7 @@ export function TerminateJobDialog({ job, onClose }: Props) {
           color="error"
           variant="contained"
           disabled={terminate.isPending}
-          onClick={() => terminate.mutate(job.id, { onSettled: onClose })}
+          onClick={() => terminate.mutate(job.id, { onSuccess: onTerminated, onSettled: onClose })}
         >
           Terminate
         </Button>
