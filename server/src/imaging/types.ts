@@ -62,6 +62,8 @@ export interface ParsedInstance {
   rescaleSlope: number;
   rescaleIntercept: number;
   pixelPaddingValue: number | undefined;
+  /** With PixelPaddingValue, stored values between the two (inclusive) are padding too (PS3.3 C.7.5.1.1.2). */
+  pixelPaddingRangeLimit?: number;
   windowCenter: number | undefined;
   windowWidth: number | undefined;
   sliceThickness: number | undefined;

@@ -161,16 +161,24 @@ function storedValueReader(instance: ParsedInstance, signed: boolean): (raw: num
   return (raw) => raw & mask;
 }
 
+/** Stored values that mean "no data": an empty range when the file declares no padding. */
+function paddingRange(instance: ParsedInstance, read: (raw: number) => number): [number, number] {
+  if (instance.pixelPaddingValue === undefined) return [1, 0];
+  const value = read(instance.pixelPaddingValue);
+  const limit = instance.pixelPaddingRangeLimit === undefined ? value : read(instance.pixelPaddingRangeLimit);
+  return [Math.min(value, limit), Math.max(value, limit)];
+}
+
 function toHounsfield({ samples, signed }: StoredFrame, instance: ParsedInstance): Int16Array {
   const pixelCount = instance.rows * instance.columns;
   const out = new Int16Array(pixelCount);
   const read = storedValueReader(instance, signed);
   const slope = instance.rescaleSlope || 1;
   const intercept = instance.rescaleIntercept;
-  const padding = instance.pixelPaddingValue === undefined ? undefined : read(instance.pixelPaddingValue);
+  const [padLow, padHigh] = paddingRange(instance, read);
   for (let i = 0; i < pixelCount; i++) {
     const stored = read(samples[i]!);
-    if (stored === padding) {
+    if (stored >= padLow && stored <= padHigh) {
       out[i] = PADDING_HU;
       continue;
     }

@@ -25,11 +25,11 @@ const integer = (ds: DataSet, tag: string) => {
   return n === undefined ? undefined : Math.trunc(n);
 };
 
-/** PixelPaddingValue is US or SS following PixelRepresentation; its VR in the file may say either. */
-function paddingValue(ds: DataSet, signed: boolean): number | undefined {
-  const el = ds.elements.x00280120;
+/** Padding values are US or SS following PixelRepresentation; the VR in the file may say either. */
+function usOrSs(ds: DataSet, tag: string, signed: boolean): number | undefined {
+  const el = ds.elements[tag];
   if (!el || el.length < 2) return undefined;
-  return signed ? ds.int16('x00280120') : ds.uint16('x00280120');
+  return signed ? ds.int16(tag) : ds.uint16(tag);
 }
 
 export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
@@ -66,7 +66,8 @@ export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
       photometricInterpretation: k.photometric,
       rescaleSlope: firstNumber(rescale, 'x00281053') ?? 1,
       rescaleIntercept: firstNumber(rescale, 'x00281052') ?? 0,
-      pixelPaddingValue: paddingValue(ds, pixelRepresentation === 1),
+      pixelPaddingValue: usOrSs(ds, 'x00280120', pixelRepresentation === 1),
+      pixelPaddingRangeLimit: usOrSs(ds, 'x00280121', pixelRepresentation === 1),
       windowCenter: firstNumber(voi, 'x00281050'),
       windowWidth: firstNumber(voi, 'x00281051'),
       sliceThickness,

@@ -22,7 +22,9 @@ export function dictionaryVr(tag: string): string | undefined {
   return vr;
 }
 
-/** The callback dicom-parser calls for implicit-VR elements: only 'SQ' matters to it. */
-export function implicitVrCallback(tag: string): string {
-  return dictionaryVr(tag) ?? 'UN';
-}
+/**
+ * The callback dicom-parser calls for implicit-VR elements; only 'SQ' matters to it. Unknown (private)
+ * tags answer undefined so that it peeks for an item tag instead: a private sequence of undefined length
+ * read as a plain value would derail the rest of the data set.
+ */
+export const implicitVrCallback = dictionaryVr as (tag: string) => string;

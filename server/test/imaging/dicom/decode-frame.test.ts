@@ -73,6 +73,11 @@ describe('decodeFrameHU on phantoms', () => {
     expect(Array.from(await decodeFrameHU(source, 0))).toEqual([PADDING_HU, -1024, -824, 32767]);
   });
 
+  it('treats the whole range from PixelPaddingValue to PixelPaddingRangeLimit as padding', async () => {
+    const source = oneSlice([-3000, -2500, -2000, -1999], { pixelPaddingValue: -2000, pixelPaddingRangeLimit: -3000 });
+    expect(Array.from(await decodeFrameHU(source, 0))).toEqual([PADDING_HU, PADDING_HU, PADDING_HU, -1999]);
+  });
+
   it('refuses a frame index that does not exist', async () => {
     await expect(decodeFrameHU(oneSlice([0]), 1)).rejects.toBeInstanceOf(DecodeError);
   });

@@ -224,6 +224,18 @@ describe.skipIf(!HAS_SHARED_DICOM)('deidentify on the shared DICOM folder', () =
     checkDeidentified(source, deidentify(source, pseudonymisation()), path);
   });
 
+  it.each([
+    'corpus/transfer-syntax/ct_deflated_1.2.840.10008.1.2.1.99.dcm',
+    'corpus/transfer-syntax/ct_explicit-vr-be_1.2.840.10008.1.2.2.dcm',
+  ])('writes %s inflated/swapped as explicit VR little endian with the same pixels', async (path) => {
+    const source = openAnyImage(readShared(path));
+    const output = openAnyImage(deidentify(source, pseudonymisation()));
+    expect(output.transferSyntaxUid).toBe('1.2.840.10008.1.2.1');
+    expect(output.instance.frames).toEqual(source.instance.frames);
+    const [x, y] = [await decodeFrameHU(source, 0), await decodeFrameHU(output, 0)];
+    expect(Buffer.from(x.buffer).equals(Buffer.from(y.buffer))).toBe(true);
+  });
+
   it('maps a UID shared by two files to the same new UID (same patient, two studies)', () => {
     const p = pseudonymisation();
     const outputs = ['study1234', 'study2345'].map((s) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DataSetWriter, UNDEFINED_LENGTH } from '../../../src/imaging/dicom/data-set-writer.ts';
 import { decodeFrameHU } from '../../../src/imaging/dicom/decode-frame.ts';
 import { readInstance } from '../../../src/imaging/dicom/read-instance.ts';
 import { writePhantomSlice } from '../../../src/imaging/testing/phantom.ts';
@@ -29,6 +30,22 @@ describe('readInstance on self-made bytes', () => {
   it('reads a bare implicit-VR data set without preamble or file meta', () => {
     const result = readInstance(bareDataSet(slice()));
     expect(result.ok && result.instance.transferSyntaxUid).toBe('1.2.840.10008.1.2');
+  });
+
+  it('reads past a private sequence of undefined length in an implicit-VR data set', () => {
+    const file = slice();
+    const metaEnd = 132 + 12 + new DataView(file.buffer, file.byteOffset).getUint32(132 + 8, true);
+    const privateSq = new DataSetWriter(false);
+    privateSq.text(0x00090010, 'LO', 'ACME 1.0');
+    privateSq.header(0x00091010, 'SQ', UNDEFINED_LENGTH);
+    privateSq.delimiter(0xfffee000, UNDEFINED_LENGTH);
+    privateSq.text(0x00091011, 'LO', 'nested private value');
+    privateSq.delimiter(0xfffee00d, 0);
+    privateSq.delimiter(0xfffee0dd, 0);
+    const bytes = new Uint8Array([...file.subarray(0, metaEnd), ...privateSq.toBytes(), ...file.subarray(metaEnd)]);
+    const result = readInstance(bytes);
+    if (!result.ok) throw new Error(result.setAside.reason);
+    expect([result.instance.rows, result.instance.columns, result.instance.sopInstanceUid]).toEqual([8, 8, '2.25.4']);
   });
 
   it.each([
