@@ -1,8 +1,14 @@
-import type { Readable } from 'node:stream';
+import { type FileHandle, open } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { judgeEntry } from './entry-policy.ts';
 import { resolveZipLimits, type ZipLimits } from './zip-limits.ts';
 import { ZipEntryDamaged, ZipRefused } from './zip-refused.ts';
+
+const inflate = promisify(inflateRaw);
+const STORED = 0;
+const DEFLATED = 8;
 
 /** One file of the archive. Data is read on demand, as often as needed, straight from the zip. */
 export interface ZipEntry {
@@ -29,18 +35,25 @@ export interface ZipArchive {
 export async function openZip(zipPath: string, limitOverrides?: Partial<ZipLimits>): Promise<ZipArchive> {
   const limits = resolveZipLimits(limitOverrides);
   const zip = await openYauzl(zipPath);
+  let file: FileHandle | undefined;
   try {
     if (zip.entryCount > limits.maxEntries) {
       throw new ZipRefused(`the archive has ${zip.entryCount} entries, above the limit of ${limits.maxEntries}`);
     }
     const { kept, skipped } = await readCentralDirectory(zip, limits);
+    const data = await open(zipPath, 'r');
+    file = data;
     return {
-      entries: kept.map(({ entry, path }) => toZipEntry(zip, entry, path, limits)),
+      entries: kept.map(({ entry, path }) => toZipEntry(zip, data, entry, path, limits)),
       skipped,
-      close: () => zip.close(),
+      close: () => {
+        zip.close();
+        data.close().catch(() => undefined);
+      },
     };
   } catch (error) {
     zip.close();
+    await file?.close();
     throw error;
   }
 }
@@ -51,7 +64,7 @@ async function openYauzl(zipPath: string): Promise<ZipFile> {
       lazyEntries: true,
       autoClose: false,
       decodeStrings: false,
-      // Sizes are enforced while inflating (collectCapped), so a stored entry that lies is refused, not "damaged".
+      // Sizes are enforced while unpacking (`unpack`), so an entry that lies is refused, not "damaged".
       validateEntrySizes: false,
     });
   } catch (error) {
@@ -98,43 +111,46 @@ async function readCentralDirectory(zip: ZipFile, limits: ZipLimits) {
   return { kept, skipped };
 }
 
-function toZipEntry(zip: ZipFile, entry: Entry, path: string, limits: ZipLimits): ZipEntry {
+function toZipEntry(zip: ZipFile, file: FileHandle, entry: Entry, path: string, limits: ZipLimits): ZipEntry {
   const cap = Math.min(entry.uncompressedSize, limits.maxEntryBytes);
   return {
     path,
     compressedSize: entry.compressedSize,
     size: entry.uncompressedSize,
     read: async () => {
-      let stream: Readable;
+      let dataStart: number;
       try {
-        stream = await zip.openReadStreamPromise(entry);
+        dataStart = (await zip.readLocalFileHeaderPromise(entry, { minimal: true })).fileDataStart;
       } catch (error) {
         if (isNodeIoError(error)) throw error;
         throw new ZipEntryDamaged(path, (error as Error).message);
       }
-      return collectCapped(stream, cap, path);
+      // One positioned read per file: yauzl's stream reads in 16 KB steps, three times slower for CT slices.
+      const stored = Buffer.allocUnsafe(entry.compressedSize);
+      const { bytesRead } = await file.read(stored, 0, stored.length, dataStart);
+      if (bytesRead < stored.length) throw new ZipEntryDamaged(path, 'the archive ends inside this file');
+      return unpack(entry.compressionMethod, stored, cap, path);
     },
   };
 }
 
-/** Inflated bytes are counted as they arrive: an entry that lies about its size stops at the lie. */
-async function collectCapped(stream: Readable, cap: number, path: string): Promise<Buffer> {
-  const out = Buffer.allocUnsafe(cap);
-  let filled = 0;
+/** Inflated bytes stop at the declared size: an entry that lies about its size is refused at the lie. */
+async function unpack(method: number, data: Buffer, cap: number, path: string): Promise<Buffer> {
+  const tooBig = () => new ZipRefused(`"${path}" unpacks to more than its declared ${cap} bytes`);
+  if (method === STORED) {
+    if (data.length > cap) throw tooBig();
+    return data;
+  }
+  if (method !== DEFLATED) throw new ZipEntryDamaged(path, `compression method ${method} is not supported`);
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (filled + chunk.length > cap) {
-        stream.destroy();
-        throw new ZipRefused(`"${path}" unpacks to more than its declared ${cap} bytes`);
-      }
-      chunk.copy(out, filled);
-      filled += chunk.length;
-    }
+    const out = await inflate(data, { maxOutputLength: Math.max(1, cap) });
+    if (out.length > cap) throw tooBig();
+    return out;
   } catch (error) {
-    if (error instanceof ZipRefused || isNodeIoError(error)) throw error;
+    if (error instanceof ZipRefused) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig();
     throw new ZipEntryDamaged(path, (error as Error).message);
   }
-  return filled === cap ? out : out.subarray(0, filled);
 }
 
 function isNodeIoError(error: unknown): boolean {

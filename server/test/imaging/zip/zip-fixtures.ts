@@ -9,6 +9,8 @@ export interface FixtureEntry {
   data?: Buffer;
   /** Streamed content of this many zero bytes (for bombs without holding them in memory). */
   zeros?: number;
+  /** A file on disk to add as this entry. */
+  file?: string;
   compress?: boolean;
   mode?: number;
 }
@@ -19,6 +21,7 @@ export async function writeZip(path: string, entries: FixtureEntry[]): Promise<v
   for (const e of entries) {
     const options = { compress: e.compress ?? true, ...(e.mode === undefined ? {} : { mode: e.mode }) };
     if (e.name.endsWith('/')) zip.addEmptyDirectory(e.name);
+    else if (e.file !== undefined) zip.addFile(e.file, e.name, options);
     else if (e.zeros !== undefined) zip.addReadStream(zeroStream(e.zeros), e.name, { ...options, size: e.zeros });
     else zip.addBuffer(e.data ?? Buffer.alloc(0), e.name, options);
   }

@@ -1,0 +1,163 @@
+import type { VolumeHeader } from '@cardiomap/domain';
+import { createUidMapper } from '../dicom/deidentify.ts';
+import type { FileReport } from '../types.ts';
+import type { VolumeGeometry } from '../volume/geometry.ts';
+import {
+  chooseSeries,
+  compareCandidates,
+  groupSeries,
+  type SeriesCandidate,
+  type SeriesGroup,
+} from '../volume/series.ts';
+import { openZip, type ZipArchive } from '../zip/read-zip.ts';
+import type { ZipLimits } from '../zip/zip-limits.ts';
+import { ZipRefused } from '../zip/zip-refused.ts';
+import { assembleSeries, SeriesFileFailed } from './assemble-series.ts';
+import { summariseSetAside } from './invalid-summary.ts';
+import { type ScannedFile, scanArchive } from './scan-archive.ts';
+
+export type { VolumeHeader } from '@cardiomap/domain';
+export type { FileReport } from '../types.ts';
+export type { SeriesCandidate } from '../volume/series.ts';
+
+export interface IngestOptions {
+  zipPath: string;
+  /** The job's own temporary folder; nothing is written elsewhere. */
+  workDir: string;
+  /** Replaces the patient's name and ID (the case identifier). */
+  pseudonym: string;
+  /** The case's key for remapping UIDs: the same UID always maps to the same new UID within a case. */
+  uidSecret: string;
+  /** Staff's choice of series (original SeriesInstanceUID), instead of the documented rule. */
+  seriesInstanceUid?: string;
+  limits?: Partial<ZipLimits>;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export type IngestResult =
+  | {
+      outcome: 'ready';
+      deidentifiedZipPath: string;
+      volumePath: string;
+      volume: VolumeHeader;
+      chosenSeries: SeriesCandidate;
+      candidates: SeriesCandidate[];
+      files: FileReport[];
+      warnings: string[];
+    }
+  | { outcome: 'invalid'; reasons: string[]; candidates: SeriesCandidate[]; files: FileReport[] };
+
+/** A file of the chosen series failing to decode is dropped and the series assembled again, this often. */
+const MAX_ASSEMBLY_ATTEMPTS = 5;
+
+/**
+ * The ingest pipeline, without a database: zip → per-file report → series choice → de-identified DICOM
+ * zip + volume file in `workDir`. Throws only on unrecoverable faults (I/O, abort); anything wrong with
+ * the upload itself is an 'invalid' outcome with reasons a clinician can read.
+ */
+export async function ingestZip(o: IngestOptions): Promise<IngestResult> {
+  const log = o.log ?? (() => undefined);
+  let archive: ZipArchive;
+  try {
+    archive = await openZip(o.zipPath, o.limits);
+  } catch (error) {
+    if (error instanceof ZipRefused) return refused(error, log);
+    throw error;
+  }
+  try {
+    log(`The zip holds ${archive.entries.length} file(s) (${archive.skipped} folder or system entries skipped).`);
+    const started = Date.now();
+    const files = await scanArchive(archive.entries, o.signal);
+    const usable = files.flatMap((f, file) => (f.instance ? [{ file, instance: f.instance }] : []));
+    log(`Read ${files.length} header(s) in ${Date.now() - started} ms: ${usable.length} CT image(s).`);
+    return await assemble(o, files, log);
+  } catch (error) {
+    if (error instanceof ZipRefused) return refused(error, log);
+    throw error;
+  } finally {
+    archive.close();
+  }
+}
+
+async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: string) => void): Promise<IngestResult> {
+  const mapUid = createUidMapper(o.uidSecret);
+  for (let attempt = 1; ; attempt++) {
+    const usable = files.flatMap((f, file) => (f.instance ? [{ file, instance: f.instance }] : []));
+    const groups = groupSeries(usable);
+    const candidates = groups.map((g) => g.candidate).sort(compareCandidates);
+    const choice = chooseSeries(groups, o.seriesInstanceUid);
+    if (!choice.ok) {
+      const reason = usable.length === 0 ? summariseSetAside(files.map((f) => f.report)) : choice.reason;
+      log(`Invalid input: ${reason}`);
+      return { outcome: 'invalid', reasons: [reason], candidates, files: files.map((f) => f.report) };
+    }
+    const group = choice.group as SeriesGroup & { geometry: VolumeGeometry };
+    log(describeChoice(group, candidates.length, o.seriesInstanceUid !== undefined));
+    const started = Date.now();
+    try {
+      const assembled = await assembleSeries({
+        group,
+        files,
+        workDir: o.workDir,
+        pseudonym: o.pseudonym,
+        mapUid,
+        signal: o.signal,
+      });
+      const seconds = (Date.now() - started) / 1000;
+      log(`Volume ${assembled.volume.dimensions.join('×')} assembled in ${seconds.toFixed(1)} s.`);
+      const warnings = [...group.geometry.warnings, ...(group.candidate.note ? [group.candidate.note] : [])];
+      for (const w of warnings) log(`Warning: ${w}.`);
+      return {
+        outcome: 'ready',
+        deidentifiedZipPath: assembled.deidentifiedZipPath,
+        volumePath: assembled.volumePath,
+        volume: assembled.volume,
+        chosenSeries: group.candidate,
+        candidates,
+        files: finalReports(files, group, assembled.usedFiles),
+        warnings,
+      };
+    } catch (error) {
+      if (!(error instanceof SeriesFileFailed) || attempt >= MAX_ASSEMBLY_ATTEMPTS) throw error;
+      const failed = files[error.file] as ScannedFile;
+      log(`Set aside ${failed.entry.path}: ${error.reason}; assembling again without it.`);
+      files[error.file] = {
+        entry: failed.entry,
+        report: { ...failed.report, outcome: 'set-aside', code: 'corrupt', reason: error.reason },
+      };
+    }
+  }
+}
+
+function finalReports(files: readonly ScannedFile[], chosen: SeriesGroup, used: Set<number>): FileReport[] {
+  const inChosen = new Set(chosen.frames.map((f) => f.file));
+  const label = chosen.candidate.description || chosen.candidate.seriesInstanceUid;
+  return files.map((f, file) => {
+    if (!f.instance) return f.report;
+    if (used.has(file)) return { ...f.report, outcome: 'used' };
+    if (inChosen.has(file)) {
+      return {
+        ...f.report,
+        outcome: 'set-aside',
+        code: 'duplicate',
+        reason: 'Repeats the position of another image of the series',
+      };
+    }
+    return { ...f.report, outcome: 'candidate', code: 'other-series', reason: `Another series was chosen (${label})` };
+  });
+}
+
+function describeChoice(group: SeriesGroup, count: number, overridden: boolean): string {
+  const c = group.candidate;
+  const how = overridden
+    ? 'chosen by staff'
+    : `chosen of ${count} by the rule (axial, most slices, thinnest, contrast)`;
+  return `Series "${c.description}" ${c.orientation}, ${c.sliceCount} slices, ${c.columns}×${c.rows}: ${how}.`;
+}
+
+function refused(error: ZipRefused, log: (line: string) => void): IngestResult {
+  const reason = `The zip file was refused: ${error.reason}.`;
+  log(reason);
+  return { outcome: 'invalid', reasons: [reason], candidates: [], files: [] };
+}
