@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.ts';
 import { seedDemoCases } from './db/seed/demo-cases.ts';
+import { seedDemoImaging } from './db/seed/demo-imaging.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  if (config.seedDemo) await seedDemoImaging(app);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let closing = false;

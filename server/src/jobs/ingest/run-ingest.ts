@@ -39,7 +39,8 @@ const caseFacts = async (query: Query, caseId: string) =>
     )
   )[0];
 
-const FINISHED: readonly CaseStatus[] = [CaseStatus.COMPLETED, CaseStatus.CANCELED, CaseStatus.REJECTED];
+/** Cases whose images nobody will look at again. */
+const CLOSED: readonly CaseStatus[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
 
 /**
  * The ingest job (architecture.md §5.3) around the pure pipeline of imaging/: claims the Job row, copies
@@ -102,13 +103,13 @@ export function createIngestRunner(deps: WorkerDeps) {
     const input = run.inputDataId ? await findInputData(query, run.inputDataId) : undefined;
     const facts = await caseFacts(query, run.caseId);
     if (!input || !facts) throw new Error('The upload or its case no longer exists.');
-    if (FINISHED.includes(facts.status)) {
+    if (CLOSED.includes(facts.status)) {
       await jobRuns.finishRun(
         query,
         run,
         JobStatus.COMPLETED,
         { outcome: 'skipped' },
-        'The case is finished: nothing to do.',
+        'The case is canceled or rejected: nothing to do.',
       );
       return;
     }
