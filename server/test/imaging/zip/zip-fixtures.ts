@@ -1,14 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { constants, deflateRawSync } from 'node:zlib';
 import yazl from 'yazl';
 
 export interface FixtureEntry {
   name: string;
   data?: Buffer;
-  /** Streamed content of this many zero bytes (for bombs without holding them in memory). */
-  zeros?: number;
   /** A file on disk to add as this entry. */
   file?: string;
   compress?: boolean;
@@ -22,24 +21,10 @@ export async function writeZip(path: string, entries: FixtureEntry[]): Promise<v
     const options = { compress: e.compress ?? true, ...(e.mode === undefined ? {} : { mode: e.mode }) };
     if (e.name.endsWith('/')) zip.addEmptyDirectory(e.name);
     else if (e.file !== undefined) zip.addFile(e.file, e.name, options);
-    else if (e.zeros !== undefined) zip.addReadStream(zeroStream(e.zeros), e.name, { ...options, size: e.zeros });
     else zip.addBuffer(e.data ?? Buffer.alloc(0), e.name, options);
   }
   zip.end();
   await pipeline(zip.outputStream as unknown as Readable, createWriteStream(path));
-}
-
-function zeroStream(total: number): Readable {
-  const chunk = Buffer.alloc(4 * 1024 * 1024);
-  let left = total;
-  return new Readable({
-    read() {
-      if (left <= 0) return void this.push(null);
-      const n = Math.min(left, chunk.length);
-      left -= n;
-      this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-    },
-  });
 }
 
 /** Replaces an entry name in both the local header and the central directory (same byte length). */
@@ -128,4 +113,39 @@ export async function writeEmptyEntriesZip(path: string, count: number): Promise
   end.writeUInt32LE(0xffffffff, 12);
   end.writeUInt32LE(0xffffffff, 16);
   await writeFile(path, Buffer.concat([...locals, directory, zip64End, locator, end]));
+}
+
+/**
+ * A zip whose one entry inflates to `total` zero bytes, built in milliseconds: a sync-flushed deflate
+ * block of zeros repeated (valid, since every back-reference lands on zeros), then a final empty block.
+ */
+export async function writeZeroBombZip(path: string, total: number, name = 'zeros.dcm'): Promise<void> {
+  const chunk = 1_000_000;
+  if (total % chunk !== 0) throw new Error(`total must be a multiple of ${chunk}`);
+  const block = deflateRawSync(Buffer.alloc(chunk), { finishFlush: constants.Z_SYNC_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: total / chunk }, () => block), Buffer.from([0x03, 0x00])]);
+  const fileName = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(total, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(total, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const directoryStart = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(directoryStart, 16);
+  await writeFile(path, Buffer.concat([local, fileName, data, central, fileName, end]));
 }
