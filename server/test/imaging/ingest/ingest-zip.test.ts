@@ -46,6 +46,25 @@ describe('ingestZip on self-made phantoms', () => {
     expect((await readdir(s.work)).sort()).toEqual(['deidentified.zip', 'volume.cmvol']);
   });
 
+  it('orders a series listed backwards, with instance numbers running against the positions', async () => {
+    s = await scratch();
+    await s.zip([...phantomSeries({ count: 12 })].reverse());
+    const result = ready(await ingest());
+    expect(result.volume.origin).toEqual([-32, -32, 0]);
+    for (const k of [0, 11]) expect(await differingVoxels(result.volumePath, k, phantomSlice(k, 12))).toBe(0);
+  });
+
+  it('stops when aborted and leaves no partial output', async () => {
+    s = await scratch();
+    await s.zip(phantomSeries({ count: 30 }));
+    const abort = new AbortController();
+    const log = (line: string) => {
+      if (line.startsWith('Series ')) abort.abort(new Error('terminated by staff'));
+    };
+    await expect(ingest({ signal: abort.signal, log })).rejects.toThrow('terminated by staff');
+    expect(await readdir(s.work)).toEqual([]);
+  });
+
   it('drops duplicate slices and reports them', async () => {
     s = await scratch();
     await s.zip(phantomSeries({ count: 10, duplicate: [3, 6] }));
