@@ -146,19 +146,13 @@ function nativeSamples(source: DicomSource, frameIndex: number, pixelCount: numb
   return asSamples(bytes, 2);
 }
 
-/** Stored bit pattern → the value it stands for, per BitsStored and PixelRepresentation. */
+/** Stored bit pattern → the value it stands for, per BitsStored and the frame's signedness. */
 function storedValueReader(instance: ParsedInstance, signed: boolean): (raw: number) => number {
   const bits = Math.min(instance.bitsStored, 16);
-  const mask = bits >= 32 ? 0xffffffff : 2 ** bits - 1;
+  const mask = 2 ** bits - 1;
   const signBit = 2 ** (bits - 1);
   const range = 2 ** bits;
-  if (signed) {
-    return (raw) => {
-      const v = raw & mask;
-      return v >= signBit ? v - range : v;
-    };
-  }
-  return (raw) => raw & mask;
+  return signed ? (raw) => ((raw & mask) >= signBit ? (raw & mask) - range : raw & mask) : (raw) => raw & mask;
 }
 
 /** Stored values that mean "no data": an empty range when the file declares no padding. */
@@ -169,20 +163,29 @@ function paddingRange(instance: ParsedInstance, read: (raw: number) => number): 
   return [Math.min(value, limit), Math.max(value, limit)];
 }
 
+/**
+ * Masks to BitsStored, sign-extends, maps padding to air, rescales and clamps, in one tight loop (the
+ * pipeline runs it on every slice; per-pixel function calls would cost several times more).
+ */
 function toHounsfield({ samples, signed }: StoredFrame, instance: ParsedInstance): Int16Array {
   const pixelCount = instance.rows * instance.columns;
-  const out = new Int16Array(pixelCount);
-  const read = storedValueReader(instance, signed);
+  const bits = Math.min(instance.bitsStored, 16);
+  const mask = 2 ** bits - 1;
+  const signBit = signed ? 2 ** (bits - 1) : 2 ** bits;
+  const range = 2 ** bits;
   const slope = instance.rescaleSlope || 1;
   const intercept = instance.rescaleIntercept;
-  const [padLow, padHigh] = paddingRange(instance, read);
+  const exact = slope === 1 && Number.isInteger(intercept);
+  const [padLow, padHigh] = paddingRange(instance, storedValueReader(instance, signed));
+  const out = new Int16Array(pixelCount);
   for (let i = 0; i < pixelCount; i++) {
-    const stored = read(samples[i]!);
-    if (stored >= padLow && stored <= padHigh) {
+    let v = samples[i]! & mask;
+    if (v >= signBit) v -= range;
+    if (v >= padLow && v <= padHigh) {
       out[i] = PADDING_HU;
       continue;
     }
-    const hu = Math.round(stored * slope + intercept);
+    const hu = exact ? v + intercept : Math.round(v * slope + intercept);
     out[i] = hu > 32767 ? 32767 : hu < -32768 ? -32768 : hu;
   }
   return out;
