@@ -1,5 +1,5 @@
+import { uploadWarnings } from '@cardiomap/domain';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { uploadWarnings } from './upload-checks.ts';
 
 interface Props {
   file: File;
