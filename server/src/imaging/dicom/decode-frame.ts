@@ -111,7 +111,7 @@ async function wasmSamples(
   frame: Uint8Array,
   instance: ParsedInstance,
 ): Promise<{ samples: Samples; codestreamSigned: boolean }> {
-  const { info, bytes } = await decodeWithWasm(name, frame);
+  const { info, bytes } = await decodeWithWasm(name, frame, { width: instance.columns, height: instance.rows });
   if (info.width !== instance.columns || info.height !== instance.rows || info.componentCount !== 1) {
     throw new DecodeError(
       `Codestream is ${info.width}×${info.height}×${info.componentCount}, header says ${instance.columns}×${instance.rows}×1`,

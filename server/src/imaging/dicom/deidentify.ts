@@ -28,6 +28,8 @@ const VALID_VRS = new Set(
   'AE AS AT CS DA DS DT FD FL IS LO LT OB OD OF OL OV OW PN SH SL SQ SS ST SV TM UC UI UL UN UR US UT UV'.split(' '),
 );
 
+const latin1 = new TextDecoder('latin1');
+
 /** VRs removed wherever the profile table does not name the attribute: dates, times and people. */
 const REMOVED_VRS = new Set(['DA', 'DT', 'TM', 'PN']);
 
@@ -174,7 +176,7 @@ function keptValue(
   if (action === 'dummy') return element.length > 0 ? encodeText(vr, DUMMY_VALUES.get(tag) ?? '') : new Uint8Array(0);
   const raw = ctx.bytes.subarray(element.dataOffset, element.dataOffset + element.length);
   if (vr === 'UI' && !CLASS_UID_TAGS.has(tag)) {
-    return encodeText('UI', mapUids(new TextDecoder('latin1').decode(raw), ctx.p));
+    return encodeText('UI', mapUids(latin1.decode(raw), ctx.p));
   }
   const value = ctx.bigEndian ? swapToLittleEndian(raw, SWAP_SIZE[vr] ?? 1) : raw;
   return value.length % 2 === 1 ? padToEven(value, vr) : value;

@@ -15,6 +15,8 @@ export interface WasmFrameInfo {
 }
 
 interface WasmDecoder {
+  /** Not in the JPEG-LS codec: its header is only known after decoding. */
+  readHeader?(): void;
   getEncodedBuffer(length: number): Uint8Array;
   getDecodedBuffer(): Uint8Array;
   decode(): void;
@@ -54,11 +56,30 @@ export interface WasmDecoded {
   bytes: Uint8Array;
 }
 
-export async function decodeWithWasm(name: WasmCodecName, encoded: Uint8Array): Promise<WasmDecoded> {
+/**
+ * Decodes one codestream. With `expected`, a header that announces other dimensions is refused before
+ * the codec allocates for them (a forged 60000×60000 codestream must not reach decode()).
+ */
+export async function decodeWithWasm(
+  name: WasmCodecName,
+  encoded: Uint8Array,
+  expected?: { width: number; height: number },
+): Promise<WasmDecoded> {
   const Decoder = await load(name);
   const decoder = new Decoder();
   try {
     decoder.getEncodedBuffer(encoded.length).set(encoded);
+    if (expected && decoder.readHeader) {
+      decoder.readHeader();
+      const header = decoder.getFrameInfo();
+      // Some builds fill the frame info only while decoding (0×0 here): then only the check after decode holds.
+      const known = header.width > 0 && header.height > 0;
+      if (known && (header.width !== expected.width || header.height !== expected.height)) {
+        throw new Error(
+          `codestream is ${header.width}×${header.height}, expected ${expected.width}×${expected.height}`,
+        );
+      }
+    }
     decoder.decode();
     const info = decoder.getFrameInfo();
     return { info: { ...info }, bytes: decoder.getDecodedBuffer().slice() };

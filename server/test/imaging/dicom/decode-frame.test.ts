@@ -160,6 +160,12 @@ describe.skipIf(!HAS_SHARED_DICOM)('decodeFrameHU on real transfer syntaxes', ()
     expect(bytes).toHaveLength(640 * 480 * 3);
   });
 
+  it('refuses a codestream whose header disagrees with Rows/Columns before decoding it', async () => {
+    const source = openAnyImage(readShared(`${TS_DIR}/rgb_htj2k-lossless_1.2.840.10008.1.2.4.201.dcm`));
+    const lying = { ...source, instance: { ...source.instance, rows: 60000, columns: 60000, samplesPerPixel: 1 } };
+    await expect(decodeFrameHU(lying, 0)).rejects.toThrow(/640×480, expected 60000×60000/);
+  });
+
   it('throws DecodeError, not anything else, on a damaged compressed frame', async () => {
     const source = open(readShared(`${TS_DIR}/ct_rle-fragments_1.2.840.10008.1.2.5.dcm`));
     const first = source.pixelData.fragments![0]!;
