@@ -53,6 +53,14 @@ describe('decodeFrameHU on phantoms', () => {
     });
   }
 
+  it('decodes bytes that sit at an odd offset inside a larger buffer (as a zip reader may hand them over)', async () => {
+    const [file] = phantomSeries({ count: 1, rows: 16, columns: 16 });
+    const shifted = new Uint8Array(file!.bytes.length + 1);
+    shifted.set(file!.bytes, 1);
+    const hu = await decodeFrameHU(open(shifted.subarray(1)), 0);
+    expect(hu).toEqual(await decodeFrameHU(open(file!.bytes), 0));
+  });
+
   it('masks to BitsStored and sign-extends per PixelRepresentation', async () => {
     // 0xF7FF: bits above the 12 stored carry junk (overlay bits in old files); 0x0800 is the 12-bit sign bit.
     const raw = [0x07ff, -0x0801 /* 0xF7FF */, 0x0800, 0x0fff];
