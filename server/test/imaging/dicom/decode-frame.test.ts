@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, decodeFrameHU, PADDING_HU } from '../../../src/imaging/dicom/decode-frame.ts';
 import { encapsulatedFrame } from '../../../src/imaging/dicom/encapsulated-frame.ts';
+import { decodeJpegDct } from '../../../src/imaging/dicom/jpeg-dct.ts';
 import { type DicomSource, readInstance } from '../../../src/imaging/dicom/read-instance.ts';
 import { decodeWithWasm } from '../../../src/imaging/dicom/wasm-codecs.ts';
 import { openAnyImage } from '../../../src/imaging/testing/open-any-image.ts';
@@ -166,6 +167,19 @@ describe.skipIf(!HAS_SHARED_DICOM)('decodeFrameHU on real transfer syntaxes', ()
     const { info, bytes } = await decodeWithWasm(codec, frame);
     expect([info.width, info.height, info.componentCount]).toEqual([640, 480, 3]);
     expect(bytes).toHaveLength(640 * 480 * 3);
+  });
+
+  it('decodes 8-bit greyscale JPEG with its own DCT decoder as libjpeg-turbo does (±1 rounding)', async () => {
+    const source = openAnyImage(readShared('corpus/multiframe/xa_96frames_jpeg-baseline.dcm'));
+    for (const frameIndex of [0, 95]) {
+      const frame = encapsulatedFrame(source.dataSet, source.pixelData, frameIndex, 96, true);
+      const own = decodeJpegDct(frame);
+      const { bytes: reference } = await decodeWithWasm('jpeg-8bit', frame);
+      expect(own).toHaveLength(reference.length);
+      let worst = 0;
+      for (let i = 0; i < reference.length; i++) worst = Math.max(worst, Math.abs(own[i]! - reference[i]!));
+      expect(worst).toBeLessThanOrEqual(1);
+    }
   });
 
   it('refuses a codestream whose header disagrees with Rows/Columns before decoding it', async () => {
