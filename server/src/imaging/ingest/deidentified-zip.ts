@@ -1,7 +1,7 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 
@@ -20,14 +20,35 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
   const zip = new yazl.ZipFile();
   let added = 0;
   let written = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      written += chunk.length;
-      done(null, chunk);
-      this.emit('progress');
+  const fd = openSync(path, 'w');
+  // Written synchronously: a few hundred µs per file into the page cache, where an async write would
+  // queue on libuv's thread pool behind the volume's deflate jobs and stall the whole pass.
+  const counter = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      try {
+        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
+        written += chunk.length;
+        done();
+        this.emit('progress');
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    final(done) {
+      closeOnce();
+      done();
+    },
+    destroy(error, done) {
+      closeOnce();
+      done(error);
     },
   });
-  const finished = pipeline(zip.outputStream as unknown as Readable, counter, createWriteStream(path));
+  let open = true;
+  const closeOnce = () => {
+    if (open) closeSync(fd);
+    open = false;
+  };
+  const finished = pipeline(zip.outputStream as unknown as Readable, counter);
   finished.catch(() => undefined);
 
   return {

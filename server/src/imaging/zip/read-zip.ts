@@ -143,7 +143,9 @@ async function unpack(method: number, data: Buffer, cap: number, path: string): 
   }
   if (method !== DEFLATED) throw new ZipEntryDamaged(path, `compression method ${method} is not supported`);
   try {
-    const out = await inflate(data, { maxOutputLength: Math.max(1, cap) });
+    // Output in as few chunks as the declared size allows: each 16 KB default chunk is a thread-pool round trip.
+    const chunkSize = Math.min(Math.max(64 * 1024, cap + 1), 16 * 1024 * 1024);
+    const out = await inflate(data, { maxOutputLength: Math.max(1, cap), chunkSize });
     if (out.length > cap) throw tooBig();
     return out;
   } catch (error) {
