@@ -101,7 +101,7 @@ async function readCentralDirectory(zip: ZipFile, limits: ZipLimits) {
     throw new ZipRefused(`the archive is damaged (${(error as Error).message})`);
   }
   if (
-    declaredTotal >= limits.ratioFloorBytes &&
+    declaredTotal >= limits.archiveRatioFloorBytes &&
     declaredTotal / Math.max(1, compressedTotal) > limits.maxCompressionRatio
   ) {
     throw new ZipRefused(

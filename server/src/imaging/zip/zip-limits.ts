@@ -18,6 +18,11 @@ export interface ZipLimits {
   maxCompressionRatio: number;
   /** Entries below this declared size are not ratio-checked: a tiny, highly compressible file harms no one. */
   ratioFloorBytes: number;
+  /**
+   * The archive as a whole is ratio-checked once it declares this much: it catches bombs made of many
+   * small entries, while a few hundred MB of noiseless synthetic slices (which do compress 200:1) pass.
+   */
+  archiveRatioFloorBytes: number;
 }
 
 export const DEFAULT_ZIP_LIMITS: Readonly<ZipLimits> = Object.freeze({
@@ -26,6 +31,7 @@ export const DEFAULT_ZIP_LIMITS: Readonly<ZipLimits> = Object.freeze({
   maxTotalBytes: 16 * 1024 ** 3,
   maxCompressionRatio: 400,
   ratioFloorBytes: 8 * 1024 ** 2,
+  archiveRatioFloorBytes: 1024 ** 3,
 });
 
 export function resolveZipLimits(overrides: Partial<ZipLimits> | undefined): ZipLimits {

@@ -127,6 +127,18 @@ describe('openZip', () => {
     }
   });
 
+  it('refuses an archive of many small, extremely compressed entries', async () => {
+    const path = join(dir, 'many-small.zip');
+    await writeZip(
+      path,
+      Array.from({ length: 40 }, (_, i) => ({ name: `z${i}`, data: Buffer.alloc(1_000_000) })),
+    );
+    await expect(openZip(path, { archiveRatioFloorBytes: 10_000_000 })).rejects.toThrow(/archive is compressed \d+:1/);
+    const zip = await openZip(path);
+    expect(zip.entries).toHaveLength(40);
+    zip.close();
+  });
+
   it('refuses declared sizes above the limits', async () => {
     const path = join(dir, 'big.zip');
     await writeZip(path, [
