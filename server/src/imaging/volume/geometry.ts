@@ -58,6 +58,8 @@ export const GRID_TOLERANCE_MM = 0.01;
 const SHIFT_TOLERANCE_PX = 0.01;
 const ORIENTATION_TOLERANCE = 1e-4;
 const GAP_FACTOR = 1.5;
+/** Interpolation may fill gaps, but never invent more slices than there are real ones. */
+const MAX_FILL_FACTOR = 2;
 /** Spec §9. */
 const INTERPOLATION_THRESHOLD_MM = 0.3;
 
@@ -98,6 +100,12 @@ export function planVolume(inputs: readonly SliceInput[]): GeometryResult {
   const gridTolerance = Math.max(GRID_TOLERANCE_MM, 0.02 * mean);
   const uniform = along.every((d, k) => Math.abs(d - (along[0] as number) - k * mean) <= gridTolerance);
   const count = uniform ? kept.length : Math.round(extent / median) + 1;
+  if (count > MAX_FILL_FACTOR * kept.length) {
+    return {
+      ok: false,
+      reason: `the slices leave gaps too large to fill (${kept.length} slices over ${Math.round(extent)} mm, usually ${Math.round(median * 100) / 100} mm apart)`,
+    };
+  }
   const sliceSpacing = extent / (count - 1);
 
   const p0 = inputs[kept[0]?.index as number]?.geometry.position as Vec3;

@@ -135,6 +135,10 @@ describe('planVolume', () => {
       reason: 'the slices have different orientations',
     });
     expect(planVolume([a, { ...b, geometry: { ...b.geometry, pixelSpacing: [1, 1] } }])).toMatchObject({ ok: false });
+    expect(planVolume(axial([0, 1, 2, 3, 100, 101]))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/gaps too large/),
+    });
     expect(planVolume([a])).toEqual({ ok: false, reason: 'a volume needs at least two slices' });
     expect(planVolume(axial([5, 5, 5]))).toMatchObject({ ok: false, reason: expect.stringMatching(/same position/) });
   });
