@@ -74,6 +74,21 @@ describe.skipIf(!present)('ingestZip on the real files under ../shared/dicom', (
     expect(found).toEqual([]);
   }, 120_000);
 
+  it('reads a DICOMDIR layout: the directory file set aside, the images beside it used', async () => {
+    const { phantomSeries } = await import('../../../src/imaging/testing/phantom.ts');
+    const { readFile } = await import('node:fs/promises');
+    const dicomdir = await readFile(join(SHARED, 'corpus/ct-study-extras/philips_DICOMDIR_media-export'));
+    const images = phantomSeries({ count: 6, extension: '' }).map((f, i) => ({
+      name: `DICOM/PAT00001/STU00001/SER00001/IMG0000${i}`,
+      data: Buffer.from(f.bytes),
+    }));
+    await writeZip(s.zipPath, [{ name: 'DICOMDIR', data: dicomdir }, ...images]);
+    const result = await ingestZip({ zipPath: s.zipPath, workDir: s.work, pseudonym: 'CASE-0003', uidSecret: 'dir' });
+    if (result.outcome !== 'ready') throw new Error(result.reasons.join(' '));
+    expect(result.volume.dimensions).toEqual([64, 64, 6]);
+    expect(result.files.find((f) => f.path === 'DICOMDIR')).toMatchObject({ outcome: 'set-aside', code: 'dicomdir' });
+  });
+
   it('reports every file of the corpus zipped as one archive, and never throws', async () => {
     const corpus = join(SHARED, 'corpus');
     const files = (await filesUnder(corpus)).filter((p) => !p.endsWith('.zip'));
