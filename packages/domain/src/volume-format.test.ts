@@ -22,6 +22,7 @@ const header: VolumeHeader = {
   levels: DEFAULT_VOLUME_LEVELS,
   interpolationType: 0,
   sliceByteLengths: [5, 1, 7],
+  frameOfReferenceUid: '2.25.1234',
 };
 
 describe('volume header', () => {

@@ -47,6 +47,8 @@ export interface VolumeHeader {
   interpolationType: 0 | 1;
   /** Compressed length of each slice in bytes, in slice order. */
   sliceByteLengths: number[];
+  /** The (pseudonymised) frame of reference the positions are in, as in the de-identified DICOM. */
+  frameOfReferenceUid?: string;
 }
 
 export class VolumeFormatError extends Error {
@@ -132,6 +134,7 @@ export function validateVolumeHeader(value: unknown): VolumeHeader {
   const lengths = h.sliceByteLengths;
   if (!Array.isArray(lengths) || lengths.length !== h.dimensions?.[2]) fail('sliceByteLengths must list every slice');
   if (!lengths?.every((n) => Number.isInteger(n) && n > 0)) fail('sliceByteLengths');
+  if (h.frameOfReferenceUid !== undefined && typeof h.frameOfReferenceUid !== 'string') fail('frameOfReferenceUid');
   return h as VolumeHeader;
 }
 

@@ -31,6 +31,7 @@ export interface AssembleOptions {
   pseudonym: string;
   mapUid(uid: string): string;
   signal?: AbortSignal;
+  log?: (line: string) => void;
 }
 
 export interface Assembled {
@@ -70,12 +71,15 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
     compression: 'deflate-raw',
     levels: levelsOf(firstInstances),
     interpolationType: geometry.interpolationType,
+    ...frameOfReference(firstInstances, o.mapUid),
   });
 
   const loaded = new Map<number, DicomSource>();
   const decoded = new Map<number, Int16Array>();
   const names = new Set<string>();
   let k = 0;
+  // A few progress lines for the Jobs tab, not one per slice.
+  const progressStep = Math.max(50, Math.ceil(geometry.slices.length / 4));
   try {
     for await (const { index, read } of readInOrder(
       fileOrder.map((f) => (o.files[f] as ScannedFile).entry),
@@ -107,6 +111,9 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
         for (const s of decoded.keys()) if (!nextSources.has(s)) decoded.delete(s);
         for (const f of loaded.keys()) if ((lastUse.get(f) ?? -1) <= k) loaded.delete(f);
         k++;
+        if (k % progressStep === 0 && k < geometry.slices.length) {
+          o.log?.(`Volume: ${k} of ${geometry.slices.length} slices written.`);
+        }
       }
     }
     if (k !== geometry.slices.length) throw new Error(`assembled ${k} of ${geometry.slices.length} slices`);
@@ -126,6 +133,11 @@ async function decodeOrFail(source: DicomSource, frame: number, file: number): P
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
     throw new SeriesFileFailed(file, `The image could not be decoded: ${reason}`);
   }
+}
+
+function frameOfReference(instances: readonly ParsedInstance[], mapUid: (uid: string) => string) {
+  const uid = instances[0]?.frameOfReferenceUid;
+  return uid ? { frameOfReferenceUid: mapUid(uid) } : {};
 }
 
 /** The series' own window (first image that has one), else spec §9's 230 / 1075. */

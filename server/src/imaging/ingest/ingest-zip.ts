@@ -103,6 +103,7 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
         pseudonym: o.pseudonym,
         mapUid,
         signal: o.signal,
+        log,
       });
       const seconds = (Date.now() - started) / 1000;
       log(`Volume ${assembled.volume.dimensions.join('×')} assembled in ${seconds.toFixed(1)} s.`);

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createUidMapper } from '../../../src/imaging/dicom/deidentify.ts';
 import { type IngestOptions, type IngestResult, ingestZip } from '../../../src/imaging/ingest/ingest-zip.ts';
 import { phantomSeries, phantomUid, writePhantomSlice } from '../../../src/imaging/testing/phantom.ts';
 import { readVolumeFile } from '../../../src/imaging/volume/volume-file.ts';
@@ -169,6 +170,10 @@ describe('ingestZip on self-made phantoms', () => {
       ],
     );
     expect(found).toEqual([]);
+    // The volume names the same pseudonymised frame of reference as the de-identified images.
+    const mappedFrame = createUidMapper('case-secret')('2.25.1234567890.3');
+    expect(result.volume.frameOfReferenceUid).toBe(mappedFrame);
+    expect(await containsAny([result.deidentifiedZipPath], [mappedFrame])).toHaveLength(1);
   });
 
   it('says why nothing could be used when there is no CT', async () => {
