@@ -35,14 +35,12 @@ export interface ZipArchive {
 export async function openZip(zipPath: string, limitOverrides?: Partial<ZipLimits>): Promise<ZipArchive> {
   const limits = resolveZipLimits(limitOverrides);
   const zip = await openYauzl(zipPath);
-  let file: FileHandle | undefined;
   try {
     if (zip.entryCount > limits.maxEntries) {
       throw new ZipRefused(`the archive has ${zip.entryCount} entries, above the limit of ${limits.maxEntries}`);
     }
     const { kept, skipped } = await readCentralDirectory(zip, limits);
     const data = await open(zipPath, 'r');
-    file = data;
     return {
       entries: kept.map(({ entry, path }) => toZipEntry(zip, data, entry, path, limits)),
       skipped,
@@ -53,7 +51,6 @@ export async function openZip(zipPath: string, limitOverrides?: Partial<ZipLimit
     };
   } catch (error) {
     zip.close();
-    await file?.close();
     throw error;
   }
 }
