@@ -56,7 +56,11 @@ export const DUPLICATE_TOLERANCE_MM = 0.01;
 export const GRID_TOLERANCE_MM = 0.01;
 /** In-plane displacement below this (in pixels) is rounding noise, not tilt. */
 const SHIFT_TOLERANCE_PX = 0.01;
-const ORIENTATION_TOLERANCE = 1e-4;
+/**
+ * Direction cosines may differ this much and still be one orientation (writers round them); twice the
+ * grouping tolerance, so every stack `groupSeries` forms passes here.
+ */
+export const ORIENTATION_TOLERANCE = 2e-3;
 const GAP_FACTOR = 1.5;
 /** Interpolation may fill gaps, but never invent more slices than there are real ones. */
 const MAX_FILL_FACTOR = 2;

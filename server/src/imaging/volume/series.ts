@@ -1,5 +1,5 @@
 import type { ParsedInstance, Vec3 } from '../types.ts';
-import { planVolume, type SliceInput, type VolumeGeometry } from './geometry.ts';
+import { ORIENTATION_TOLERANCE, planVolume, type SliceInput, type VolumeGeometry } from './geometry.ts';
 import { type OrientationLabel, orientationLabel, orthonormalAxes } from './vector.ts';
 
 /** One frame of a usable instance, tied back to the file it came from. */
@@ -50,7 +50,9 @@ export function groupSeries(instances: ReadonlyArray<{ file: number; instance: P
     (instance.frames ?? []).forEach((geometry, frame) => {
       const known = orientationsOf.get(instance.seriesInstanceUid) ?? [];
       orientationsOf.set(instance.seriesInstanceUid, known);
-      let o = known.findIndex((k) => k.every((x, i) => Math.abs(x - (geometry.orientation[i] as number)) < 1e-4));
+      let o = known.findIndex((k) =>
+        k.every((x, i) => Math.abs(x - (geometry.orientation[i] as number)) <= ORIENTATION_TOLERANCE / 2),
+      );
       if (o < 0) o = known.push([...geometry.orientation]) - 1;
       const key = [
         instance.seriesInstanceUid,
