@@ -13,6 +13,11 @@ export interface RouteContext<R extends RouteDef> {
   actor: R['auth'] extends true ? Actor : Actor | null;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Answers a body that is not the contract's JSON (plain text, CSV …) as is, past the serializer. The
+   * route then returns nothing, and no 204 follows.
+   */
+  sendRaw(contentType: string, body: string, headers?: Record<string, string>): void;
 }
 
 type SuccessBody<R extends RouteDef> = {
@@ -58,6 +63,7 @@ export function registerRoute<R extends RouteDef>(
     ...(route.auth ? { onRequest: [app.authenticate] } : {}),
     preHandler: preHandlers,
     handler: async (request, reply) => {
+      let sentRaw = false;
       const result = await handler({
         body: request.body as never,
         query: request.query as never,
@@ -65,8 +71,18 @@ export function registerRoute<R extends RouteDef>(
         actor: (request.actor ?? null) as never,
         request,
         reply,
+        sendRaw(contentType, body, headers = {}) {
+          sentRaw = true;
+          reply
+            .type(contentType)
+            .headers(headers)
+            .serializer((payload: unknown) => payload as string)
+            .send(body);
+        },
       });
-      if (reply.sent) return reply;
+      // Sent already (sendRaw, or a redirect): hooks such as onSend may still be running, so `reply.sent`
+      // cannot tell; answering `reply` tells Fastify the answer is on its way.
+      if (sentRaw || reply.sent) return reply;
       if (extras.status) reply.status(extras.status);
       return result ?? reply.status(204).send();
     },

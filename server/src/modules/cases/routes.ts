@@ -20,8 +20,8 @@ export function caseRoutes(app: FastifyInstance, service: CasesService): void {
     service.patch(actor, params.id, body, request.ip),
   );
   // Plain text, not JSON: sent as is, past the contract's JSON serializer.
-  registerRoute(app, r.caseText, async ({ actor, params, reply }) => {
-    reply.type('text/plain; charset=utf-8').send(await service.text(actor, params.id));
+  registerRoute(app, r.caseText, async ({ actor, params, sendRaw }) => {
+    sendRaw('text/plain; charset=utf-8', await service.text(actor, params.id));
     return undefined;
   });
   registerRoute(app, r.cancelCase, ({ actor, params, request }) => service.cancel(actor, params.id, request.ip));

@@ -13,15 +13,11 @@ export function jobRoutes(app: FastifyInstance, service: JobsService): void {
   registerRoute(app, r.getJob, ({ actor, params }) => service.get(actor, params.id));
   registerRoute(app, r.terminateJob, ({ actor, params, request }) => service.terminate(actor, params.id, request.ip));
   registerRoute(app, r.patchJob, ({ actor, params, request }) => service.terminate(actor, params.id, request.ip));
-  registerRoute(app, r.listJobResources, async ({ actor, query, request, reply }) => {
+  registerRoute(app, r.listJobResources, async ({ actor, query, request, sendRaw }) => {
     if (query.download) {
-      const csv = await service.reportCsv(actor, query.job_id, query.outcome);
-      // CSV, not the page schema: past the contract's JSON serializer.
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="job-${query.job_id}-report.csv"`)
-        .serializer((payload: unknown) => payload as string)
-        .send(csv);
+      sendRaw('text/csv; charset=utf-8', await service.reportCsv(actor, query.job_id, query.outcome), {
+        'content-disposition': `attachment; filename="job-${query.job_id}-report.csv"`,
+      });
       return undefined;
     }
     const { count, results } = await service.resources(actor, query.job_id, query.outcome, query);
