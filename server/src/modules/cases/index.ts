@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CASES_CHANGED_CHANNEL, CaseListCache } from './list-cache.ts';
 import { caseRoutes } from './routes.ts';
 import { createCasesService } from './service.ts';
 
@@ -9,7 +10,19 @@ export { findVisibleCase, type VisibleCase } from './visibility.ts';
 /** Cases (spec §7 "Cases"): list, create, read, edit, the text export and the case transitions. */
 export const casesModule = fp(
   async function casesModule(app: FastifyInstance) {
-    caseRoutes(app, createCasesService(app.database));
+    const listCache = new CaseListCache();
+    const stopListening = await app.database.listen(CASES_CHANGED_CHANNEL, {
+      onNotify: () => listCache.changed(),
+      onReady: () => listCache.setListening(true),
+      onLost: () => listCache.setListening(false),
+    });
+    app.addHook('onClose', async () => stopListening());
+    // Read-your-writes: a change made through this instance drops the pages before its answer leaves,
+    // without waiting for the database's notice to come back.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') listCache.changed();
+    });
+    caseRoutes(app, createCasesService(app.database, listCache));
   },
   { name: 'cases', dependencies: ['auth'] },
 );

@@ -6,6 +6,7 @@ import type { PageRequest } from '../../lib/pagination.ts';
 import { caseAsText } from './case-text.ts';
 import { type CreateCaseBody, createCase } from './create-case.ts';
 import { editCase, requestPatientInformation, sensitiveData } from './edit-case.ts';
+import { CaseListCache } from './list-cache.ts';
 import { type CaseListFilter, listCaseIds } from './list-query.ts';
 import { listScope } from './list-scope.ts';
 import { presentCase, presentCases } from './presenter.ts';
@@ -13,7 +14,11 @@ import { queryOnPool } from './sql-helpers.ts';
 import { assignCaseResponsible, cancelCase, rejectCase } from './transitions.ts';
 
 /** The case use cases; each checks permissions first and changes state in one transaction. */
-export function createCasesService(database: Database, now: () => Date = () => new Date()) {
+export function createCasesService(
+  database: Database,
+  listCache: CaseListCache = new CaseListCache(),
+  now: () => Date = () => new Date(),
+) {
   const { db } = database;
   const pool = queryOnPool(database);
   const present = (actor: Actor, caseId: string) => presentCase(db, actor, caseId);
@@ -23,8 +28,24 @@ export function createCasesService(database: Database, now: () => Date = () => n
       filter: CaseListFilter,
       page: PageRequest,
     ): Promise<Omit<Paginated<Case>, 'next' | 'previous'>> {
-      const { count, ids } = await listCaseIds(pool, actor, listScope(actor, filter), page);
-      return { count, results: await presentCases(pool, actor, ids) };
+      const scope = listScope(actor, filter);
+      // Per user and profile version: what a page shows depends on the caller's permissions and shares.
+      const key = JSON.stringify([
+        actor.userId,
+        actor.profile.profileVersion,
+        scope.search ?? null,
+        scope.organisationId ?? null,
+        scope.status ?? null,
+        page.page,
+        page.page_size,
+      ]);
+      const cached = listCache.get(key);
+      if (cached) return cached;
+      const loadStartedAt = listCache.beginLoad();
+      const { count, ids } = await listCaseIds(pool, actor, scope, page);
+      const loaded = { count, results: await presentCases(pool, actor, ids) };
+      listCache.store(loadStartedAt, key, loaded);
+      return loaded;
     },
     get: present,
     text: async (actor: Actor, caseId: string) => caseAsText(await present(actor, caseId)),
