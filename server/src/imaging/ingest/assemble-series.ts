@@ -95,7 +95,7 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
       const name = `${o.mapUid(result.instance.sopInstanceUid)}.dcm`;
       if (!names.has(name)) {
         names.add(name);
-        await zip.add(name, deidentify(result.source, { pseudonym: o.pseudonym, mapUid: o.mapUid }));
+        await zip.add(name, deidentifyOrFail(result.source, o, file));
       }
       loaded.set(file, result.source);
 
@@ -123,6 +123,14 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
   } catch (error) {
     await Promise.all([writer.abort(), zip.abort()]);
     throw error;
+  }
+}
+
+function deidentifyOrFail(source: DicomSource, o: AssembleOptions, file: number): Uint8Array {
+  try {
+    return deidentify(source, { pseudonym: o.pseudonym, mapUid: o.mapUid });
+  } catch (error) {
+    throw new SeriesFileFailed(file, `The image could not be de-identified: ${(error as Error).message}`);
   }
 }
 
