@@ -34,3 +34,18 @@ export const queryOnPool =
 /** ISO 8601 of a timestamp column, whichever way the driver parsed it. */
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
+
+/**
+ * One page of a list and the count of all its rows: the count statement takes `params`, the rows
+ * statement the same followed by LIMIT and OFFSET (the next two `$n`).
+ */
+export async function pageOfRows<T>(
+  query: Query,
+  statements: { count: string; rows: string },
+  params: readonly unknown[],
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: T[] }> {
+  const [{ count } = { count: 0 }] = await query<{ count: number }>(statements.count, params);
+  const rows = await query<T>(statements.rows, [...params, window.limit, window.offset]);
+  return { count, rows };
+}

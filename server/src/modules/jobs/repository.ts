@@ -1,5 +1,5 @@
 import { InputDataStatus, JobStatus } from '@cardiomap/contract';
-import type { Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Timestamp = Date | string;
 
@@ -65,16 +65,16 @@ export async function listJobsOfCase(
   caseId: string,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: JobRow[] }> {
-  const [{ count } = { count: 0 }] = await query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM jobs WHERE case_id = $1',
+  return pageOfRows<JobRow>(
+    query,
+    {
+      count: 'SELECT count(*)::int AS count FROM jobs WHERE case_id = $1',
+      rows: `SELECT ${JOB_COLUMNS} FROM jobs j ${JOB_JOINS} WHERE j.case_id = $1
+              ORDER BY j.date_created DESC, j.id DESC LIMIT $2 OFFSET $3`,
+    },
     [caseId],
+    window,
   );
-  const rows = await query<JobRow>(
-    `SELECT ${JOB_COLUMNS} FROM jobs j ${JOB_JOINS} WHERE j.case_id = $1
-      ORDER BY j.date_created DESC, j.id DESC LIMIT $2 OFFSET $3`,
-    [caseId, window.limit, window.offset],
-  );
-  return { count, rows };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Timestamp = Date | string;
 
@@ -36,16 +36,15 @@ export async function listVisibleStudies(
                         OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = $3))
                    AND ($4::uuid IS NULL OR s.case_id = $4)`;
   const params = [scope.allOrganisations, scope.organisationIds, scope.userId, scope.caseId];
-  const [{ count } = { count: 0 }] = await query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM studies s JOIN cases c ON c.id = s.case_id ${where}`,
+  return pageOfRows<StudyRow>(
+    query,
+    {
+      count: `SELECT count(*)::int AS count FROM studies s JOIN cases c ON c.id = s.case_id ${where}`,
+      rows: `${STUDY_SELECT} ${where} ORDER BY s.date_created DESC, s.id LIMIT $5 OFFSET $6`,
+    },
     params,
+    window,
   );
-  const rows = await query<StudyRow>(`${STUDY_SELECT} ${where} ORDER BY s.date_created DESC, s.id LIMIT $5 OFFSET $6`, [
-    ...params,
-    window.limit,
-    window.offset,
-  ]);
-  return { count, rows };
 }
 
 /** The case's study, made on first need; concurrent callers get the same one. */
@@ -88,15 +87,15 @@ export async function listStudyResources(
   studyId: string,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: StudyResourceRow[] }> {
-  const [{ count } = { count: 0 }] = await query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM study_resources WHERE study_id = $1',
+  return pageOfRows<StudyResourceRow>(
+    query,
+    {
+      count: 'SELECT count(*)::int AS count FROM study_resources WHERE study_id = $1',
+      rows: `${RESOURCE_SELECT} WHERE r.study_id = $1 ORDER BY r.type, r.date_created, r.id LIMIT $2 OFFSET $3`,
+    },
     [studyId],
+    window,
   );
-  const rows = await query<StudyResourceRow>(
-    `${RESOURCE_SELECT} WHERE r.study_id = $1 ORDER BY r.type, r.date_created, r.id LIMIT $2 OFFSET $3`,
-    [studyId, window.limit, window.offset],
-  );
-  return { count, rows };
 }
 
 /**

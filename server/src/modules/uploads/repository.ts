@@ -1,4 +1,4 @@
-import type { Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Timestamp = Date | string;
 
@@ -96,15 +96,15 @@ export async function listInputDataOfCase(
   caseId: string,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: InputDataRow[] }> {
-  const [{ count } = { count: 0 }] = await query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM input_data WHERE case_id = $1',
+  return pageOfRows<InputDataRow>(
+    query,
+    {
+      count: 'SELECT count(*)::int AS count FROM input_data WHERE case_id = $1',
+      rows: `SELECT ${COLUMNS} FROM input_data WHERE case_id = $1 ORDER BY date_created DESC, id LIMIT $2 OFFSET $3`,
+    },
     [caseId],
+    window,
   );
-  const rows = await query<InputDataRow>(
-    `SELECT ${COLUMNS} FROM input_data WHERE case_id = $1 ORDER BY date_created DESC, id LIMIT $2 OFFSET $3`,
-    [caseId, window.limit, window.offset],
-  );
-  return { count, rows };
 }
 
 export async function markUploaded(query: Query, id: string, size: number, status: number): Promise<void> {
