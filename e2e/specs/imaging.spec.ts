@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { signIn } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+import {
+  ApiAs,
+  caseStatusOf,
+  createCaseByApi,
+  fileOfSize,
+  hasRealSeries,
+  inputDataOf,
+  REAL_SERIES_DIR,
+  throttleUpload,
+  zipFolder,
+  zipOfTextFiles,
+} from '../support/imaging.ts';
+
+const PHYSICIAN = 'physician@cardiomap.test';
+const CREATED = 0;
+/** Ingest of the real series takes seconds; a loaded 2-core machine running other tests may need far more. */
+const INGEST_TIMEOUT = 120_000;
+
+/** Signs in as the physician, makes a new Created case and opens its Details tab. */
+async function openNewCase(page: Page, label: string): Promise<{ api: ApiAs; caseId: string }> {
+  await signIn(page, PHYSICIAN);
+  const api = await ApiAs.of(page);
+  const { id } = await createCaseByApi(api, `E2E-IMG-${label}-${Date.now()}`);
+  await page.goto(`/case-detail/${id}/details`);
+  await expect(page.getByTestId('case-status')).toHaveText('Created');
+  await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
+  return { api, caseId: id };
+}
+
+const fileInput = (page: Page) => page.getByLabel('Zip file of the CT images');
+const chosenFile = (page: Page) => page.getByRole('group', { name: 'Chosen file' });
+const uploadProgress = (page: Page) => page.getByRole('progressbar', { name: /^Uploading / });
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+test('the real 134-slice series uploads with progress, is ingested, and the Jobs tab reports it', async ({
+  page,
+}, testInfo) => {
+  test.skip(!hasRealSeries(), `The real series is missing (${REAL_SERIES_DIR}): nothing to upload.`);
+  test.setTimeout(INGEST_TIMEOUT + 60_000);
+  const zipPath = await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip'));
+  const { caseId } = await openNewCase(page, 'SERIES');
+
+  // Confirmation is held until the test has seen the 'Processing upload' phase it opens, which on a
+  // fast machine may otherwise last a moment too short to observe.
+  let releaseConfirm = () => {};
+  const confirmHeld = new Promise<void>((resolve) => {
+    releaseConfirm = resolve;
+  });
+  await page.route('**/api/input-data/*/confirm-upload/', async (route) => {
+    await confirmHeld;
+    await route.continue();
+  });
+  // ~31 MB at 8 MB/s: a few seconds in which the bar visibly moves.
+  const cdp = await throttleUpload(page, 8_000_000);
+
+  // Picked with the system file chooser that the drop zone (a real button) opens.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('upload-drop-zone').click();
+  await (await chooser).setFiles(zipPath);
+  await expect(chosenFile(page)).toContainText('philips-134.zip');
+  await expect(chosenFile(page).getByRole('alert')).toHaveCount(0);
+  await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
+
+  // The bar moves: a value strictly between 0 and 100, then a larger one.
+  const bar = uploadProgress(page);
+  await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/);
+  const first = Number(await bar.getAttribute('aria-valuenow'));
+  // Once the bar is gone every byte is stored: that counts as further along too.
+  const valueNow = async () => Number(await bar.getAttribute('aria-valuenow', { timeout: 500 }).catch(() => '100'));
+  await expect.poll(valueNow, { intervals: [100] }).toBeGreaterThan(first);
+  await expect(page.getByText(/^Uploading philips-134\.zip: \d+%$/)).toBeVisible();
+
+  // Every byte stored: the processing phase and its indicator, until the server confirms.
+  const processing = page.getByRole('progressbar', { name: 'Processing upload' });
+  await expect(processing).toBeVisible({ timeout: 60_000 });
+  await expect(bar).toHaveCount(0);
+  releaseConfirm();
+  await cdp.detach();
+
+  // The case page polls the submitted case until the ingest has made it In progress.
+  await expect(page.getByTestId('images-state')).toHaveText('Images uploaded!', { timeout: INGEST_TIMEOUT });
+  await expect(page.getByTestId('case-status')).toHaveText('In progress');
+
+  // The Jobs tab: the completed ingest, every slice used, and its per-file report.
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await expect(page).toHaveURL(new RegExp(`/case-detail/${caseId}/jobs$`));
+  const job = page.getByRole('region', { name: 'ingest job' });
+  await expect(job).toHaveCount(1);
+  await expect(job.getByTestId('job-status')).toHaveText('Completed');
+  await expect(job.getByRole('group', { name: 'Summary' })).toContainText(/^134 of 134 files used, 0 set aside/);
+  await expect(job.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
+
+  await job.getByRole('button', { name: 'Per-file report' }).click();
+  const report = job.getByRole('table', { name: 'Per-file report' });
+  // A header and the first page of 15 files, each used, with its series.
+  await expect(report.getByRole('row')).toHaveCount(16);
+  await expect(report.getByRole('row').nth(1)).toContainText(/1-\d{3}\.dcm.*kB.*Used/);
+  await expect(job.getByText(/^1–15 of 134$/)).toBeVisible();
+  await job.getByRole('combobox', { name: 'Outcome' }).click();
+  await page.getByRole('option', { name: 'Set aside' }).click();
+  await expect(report.getByRole('row', { name: 'No files with this outcome.' })).toBeVisible();
+});
+
+test('an upload cancelled midway is not confirmed and the case stays Created', async ({ page }, testInfo) => {
+  const { api, caseId } = await openNewCase(page, 'CANCEL');
+  const confirmations: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/confirm-upload/')) confirmations.push(request.url());
+  });
+  // 20 MB at 1 MB/s: twenty seconds of upload, cancelled after the first per cent.
+  const bigZip = await fileOfSize(testInfo.outputPath('big.zip'), 20_000_000);
+  await throttleUpload(page, 1_000_000);
+
+  await fileInput(page).setInputFiles(bigZip);
+  await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
+  const bar = uploadProgress(page);
+  await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/);
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+
+  await expect(toast(page, 'Upload cancelled by user')).toBeVisible();
+  // Back to the start: the drop zone, no file kept, no progress.
+  await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
+  await expect(chosenFile(page)).toHaveCount(0);
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByTestId('case-status')).toHaveText('Created');
+
+  // Nothing was confirmed: no confirmation asked, no upload successful, the case still Created.
+  expect(confirmations).toEqual([]);
+  const uploads = await inputDataOf(api, caseId);
+  expect(uploads.every((upload) => !upload.uploadSuccessful)).toBe(true);
+  expect(await caseStatusOf(api, caseId)).toBe(CREATED);
+});
+
+test('a file that is not a zip, or too small, is warned about before upload and Cancel clears it', async ({ page }) => {
+  await openNewCase(page, 'WARN');
+
+  await fileInput(page).setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(1_500_000, 'a'),
+  });
+  const chosen = chosenFile(page);
+  await expect(chosen).toContainText('notes.txt');
+  await expect(chosen.getByRole('alert')).toHaveText(["This doesn't look like a zip file."]);
+  await expect(chosen.getByRole('button', { name: 'Upload' })).toBeVisible();
+  await chosen.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chosen).toHaveCount(0);
+  await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
+
+  await fileInput(page).setInputFiles({ name: 'tiny.zip', mimeType: 'application/zip', buffer: Buffer.alloc(12_345) });
+  await expect(chosen).toContainText('tiny.zip');
+  await expect(chosen.getByRole('alert')).toHaveText(['This file seems too small. (12 kB)']);
+  await chosen.getByRole('button', { name: 'Cancel' }).click();
+  await expect(chosen).toHaveCount(0);
+  await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
+  await expect(page.getByTestId('case-status')).toHaveText('Created');
+});
+
+test('a zip with no DICOM in it ends the case in Invalid input, with the reasons shown', async ({ page }, testInfo) => {
+  test.setTimeout(INGEST_TIMEOUT);
+  const zipPath = await zipOfTextFiles(testInfo.outputPath(), testInfo.outputPath('documents.zip'));
+  await openNewCase(page, 'INVALID');
+
+  await fileInput(page).setInputFiles(zipPath);
+  // Small, so it is warned about; the clinician uploads it anyway.
+  await expect(chosenFile(page).getByRole('alert')).toHaveText([/^This file seems too small\. \(\d+ kB\)$/]);
+  await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
+
+  await expect(page.getByTestId('case-status')).toHaveText('Invalid input', { timeout: INGEST_TIMEOUT - 30_000 });
+  const state = page.getByTestId('images-state');
+  await expect(state).toContainText('The uploaded images cannot be used');
+  await expect(state.getByRole('list', { name: 'Reasons' }).getByRole('listitem')).not.toHaveCount(0);
+});

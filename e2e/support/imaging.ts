@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type APIRequestContext, type CDPSession, expect, type Page } from '@playwright/test';
+import { storedTokens } from './demo.ts';
+
+const run = promisify(execFile);
+
+/** The shared DICOM data beside the repository (never committed): /work/main → /work/shared/dicom. */
+export const SHARED_DICOM_DIR = fileURLToPath(new URL('../../../shared/dicom/', import.meta.url));
+export const REAL_SERIES_DIR = join(
+  SHARED_DICOM_DIR,
+  'series/tcia-pancreatic-ct-cbct-seg_philips-brilliance-bigbore_134sl',
+);
+export const hasRealSeries = (): boolean => existsSync(REAL_SERIES_DIR);
+
+/** Zips every file of `folder` (flat, names relative to it) into `zipPath` with the system's zip. */
+export async function zipFolder(folder: string, zipPath: string): Promise<string> {
+  // Fastest level: the test is about the upload and ingest, not about a few per cent of bytes.
+  await run('zip', ['-q', '-1', '-r', zipPath, '.'], { cwd: folder });
+  return zipPath;
+}
+
+/** A zip of a few plain-text files: valid as a zip, with nothing in it the ingest can use. */
+export async function zipOfTextFiles(workDir: string, zipPath: string): Promise<string> {
+  const folder = join(workDir, 'not-dicom');
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'readme.txt'), 'These are not images.\n'.repeat(200));
+  await writeFile(join(folder, 'report.csv'), 'slice,value\n1,2\n'.repeat(500));
+  return zipFolder(folder, zipPath);
+}
+
+/** A file of `bytes` zero bytes, named like a zip: its content never matters when it is not confirmed. */
+export async function fileOfSize(path: string, bytes: number): Promise<string> {
+  await writeFile(path, Buffer.alloc(bytes));
+  return path;
+}
+
+/**
+ * Chromium's own network throttling (DevTools protocol): the upload of a local file to a local server
+ * is otherwise over before the progress bar can be seen. `uploadBytesPerSecond` null lifts it.
+ */
+export async function throttleUpload(page: Page, uploadBytesPerSecond: number | null): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: uploadBytesPerSecond ?? -1,
+  });
+  return cdp;
+}
+
+/** The REST API as the signed-in user of `page` (the bearer token the app keeps in localStorage). */
+export class ApiAs {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly access: string,
+  ) {}
+
+  static async of(page: Page): Promise<ApiAs> {
+    const { access } = await storedTokens(page);
+    if (!access) throw new Error('The page is not signed in: no access token in localStorage.');
+    return new ApiAs(page.request, access);
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request.get(path, { headers: { authorization: `Bearer ${this.access}` } });
+    expect(response.status(), `GET ${path}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  async post<T>(path: string, data: unknown): Promise<T> {
+    const response = await this.request.post(path, { data, headers: { authorization: `Bearer ${this.access}` } });
+    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+    return (await response.json()) as T;
+  }
+}
+
+interface ResultPage<T> {
+  results: T[];
+}
+
+/**
+ * A new TAVI anatomical analysis (case status Created) in the user's primary organisation, made
+ * through the API because the request dialog is the cases spec's subject, not this one's.
+ */
+export async function createCaseByApi(api: ApiAs, patientIdentifier: string): Promise<{ id: string }> {
+  const me = await api.get<{ primaryOrganisation: { id: string } | null }>('/api/userinfo/');
+  const organisationId = me.primaryOrganisation?.id;
+  if (!organisationId) throw new Error('The user has no primary organisation.');
+  const devices = await api.get<ResultPage<{ id: string; name: string; services: { service: number }[] }>>(
+    `/api/devices/?organisation_id=${organisationId}&page_size=100`,
+  );
+  const licensed = devices.results.filter((d) => d.services.some((s) => s.service === 0));
+  // SAPIEN 3: the TAVI device the physician's training and licence allow (as in the cases spec).
+  const device = licensed.find((d) => d.name === 'SAPIEN 3') ?? licensed[0];
+  if (!device) throw new Error('No device with a licence for an anatomical analysis.');
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  return api.post<{ id: string }>('/api/cases/', {
+    patientInformation: { identifier: patientIdentifier, sex: 'F', age: 79 },
+    organisationId,
+    expectedDeliveryDatetime: inDays(10),
+    orders: [{ service: 0, deviceIds: [device.id], deviceVariantIds: [] }],
+  });
+}
+
+export const caseStatusOf = async (api: ApiAs, caseId: string): Promise<number> =>
+  (await api.get<{ status: number }>(`/api/cases/${caseId}/`)).status;
+
+export const inputDataOf = async (api: ApiAs, caseId: string) =>
+  (
+    await api.get<ResultPage<{ id: string; uploadSuccessful: boolean; reasons: string[] }>>(
+      `/api/input-data/?case_id=${caseId}`,
+    )
+  ).results;
