@@ -9,6 +9,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (workers run in it unless RUN_WORKERS=false), for memory and CPU figures. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: server.pid as number, stop };
 }
 
 /** A fresh, empty PostgreSQL database `name` next to `baseUrl`, so a bench never touches real data. */
