@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { signIn } from '../support/demo.ts';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
   ApiAs,
@@ -15,6 +16,7 @@ import {
 } from '../support/imaging.ts';
 
 const PHYSICIAN = 'physician@cardiomap.test';
+const ANALYST = 'case-analyst@cardiomap.test';
 const CREATED = 0;
 /** Ingest of the real series takes seconds; a loaded 2-core machine running other tests may need far more. */
 const INGEST_TIMEOUT = 120_000;
@@ -30,6 +32,15 @@ async function openNewCase(page: Page, label: string): Promise<{ api: ApiAs; cas
   return { api, caseId: id };
 }
 
+/** A second user in a context of their own, signed in through the form. */
+async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  await acceptCookies(context, baseURL);
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
 const fileInput = (page: Page) => page.getByLabel('Zip file of the CT images');
 const chosenFile = (page: Page) => page.getByRole('group', { name: 'Chosen file' });
 const uploadProgress = (page: Page) => page.getByRole('progressbar', { name: /^Uploading / });
@@ -37,6 +48,8 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 
 test('the real 134-slice series uploads with progress, is ingested, and the Jobs tab reports it', async ({
   page,
+  browser,
+  baseURL,
 }, testInfo) => {
   test.skip(!hasRealSeries(), `The real series is missing (${REAL_SERIES_DIR}): nothing to upload.`);
   test.setTimeout(INGEST_TIMEOUT + 60_000);
@@ -84,7 +97,7 @@ test('the real 134-slice series uploads with progress, is ingested, and the Jobs
   await expect(page.getByTestId('images-state')).toHaveText('Images uploaded!', { timeout: INGEST_TIMEOUT });
   await expect(page.getByTestId('case-status')).toHaveText('In progress');
 
-  // The Jobs tab: the completed ingest, every slice used, and its per-file report.
+  // The physician's Jobs tab: the completed ingest, every slice used, its log.
   await page.getByRole('tab', { name: 'Jobs' }).click();
   await expect(page).toHaveURL(new RegExp(`/case-detail/${caseId}/jobs$`));
   const job = page.getByRole('region', { name: 'ingest job' });
@@ -92,16 +105,32 @@ test('the real 134-slice series uploads with progress, is ingested, and the Jobs
   await expect(job.getByTestId('job-status')).toHaveText('Completed');
   await expect(job.getByRole('group', { name: 'Summary' })).toContainText(/^134 of 134 files used, 0 set aside/);
   await expect(job.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
+  await job.getByRole('button', { name: /^Log \(\d+ lines\)$/ }).click();
+  await expect(job.getByRole('list', { name: 'Log' }).getByRole('listitem')).not.toHaveCount(0);
 
-  await job.getByRole('button', { name: 'Per-file report' }).click();
-  const report = job.getByRole('table', { name: 'Per-file report' });
+  // The analyst, who follows every step, reads the per-file report, filters it and downloads it whole.
+  const analyst = await signedInPage(browser, baseURL ?? '', ANALYST);
+  await analyst.goto(`/case-detail/${caseId}/jobs`);
+  const analystJob = analyst.getByRole('region', { name: 'ingest job' });
+  await expect(analystJob.getByTestId('job-status')).toHaveText('Completed');
+  await analystJob.getByRole('button', { name: 'Per-file report' }).click();
+  const report = analystJob.getByRole('table', { name: 'Per-file report' });
   // A header and the first page of 15 files, each used, with its series.
   await expect(report.getByRole('row')).toHaveCount(16);
   await expect(report.getByRole('row').nth(1)).toContainText(/1-\d{3}\.dcm.*kB.*Used/);
-  await expect(job.getByText(/^1–15 of 134$/)).toBeVisible();
-  await job.getByRole('combobox', { name: 'Outcome' }).click();
-  await page.getByRole('option', { name: 'Set aside' }).click();
+  await expect(analystJob.getByText(/^1–15 of 134$/)).toBeVisible();
+  await analystJob.getByRole('combobox', { name: 'Outcome' }).click();
+  await analyst.getByRole('option', { name: 'Set aside' }).click();
   await expect(report.getByRole('row', { name: 'No files with this outcome.' })).toBeVisible();
+
+  const download = analyst.waitForEvent('download');
+  await analystJob.getByRole('button', { name: 'Download report (CSV)' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  // The whole report, not the filtered page: a header and one line per file.
+  expect(lines).toHaveLength(135);
+  expect(lines.filter((line) => /1-\d{3}\.dcm/.test(line) && line.includes('used'))).toHaveLength(134);
+  await analyst.context().close();
 });
 
 test('an upload cancelled midway is not confirmed and the case stays Created', async ({ page }, testInfo) => {
@@ -172,5 +201,7 @@ test('a zip with no DICOM in it ends the case in Invalid input, with the reasons
   await expect(page.getByTestId('case-status')).toHaveText('Invalid input', { timeout: INGEST_TIMEOUT - 30_000 });
   const state = page.getByTestId('images-state');
   await expect(state).toContainText('The uploaded images cannot be used');
-  await expect(state.getByRole('list', { name: 'Reasons' }).getByRole('listitem')).not.toHaveCount(0);
+  await expect(state.getByRole('list', { name: 'Reasons' }).getByRole('listitem')).toHaveText([
+    'No CT images were found among 2 files: not DICOM (2).',
+  ]);
 });
