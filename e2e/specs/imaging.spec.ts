@@ -133,20 +133,38 @@ test('the real 134-slice series uploads with progress, is ingested, and the Jobs
   await analyst.context().close();
 });
 
-test('an upload cancelled midway is not confirmed and the case stays Created', async ({ page }, testInfo) => {
+test('an upload outlives a tab switch, asks before the case is left, and once cancelled midway is not confirmed', async ({
+  page,
+}, testInfo) => {
   const { api, caseId } = await openNewCase(page, 'CANCEL');
   const confirmations: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/confirm-upload/')) confirmations.push(request.url());
   });
-  // 20 MB at 1 MB/s: twenty seconds of upload, cancelled after the first per cent.
-  const bigZip = await fileOfSize(testInfo.outputPath('big.zip'), 20_000_000);
+  // 40 MB, so it goes up in parts, three at a time (above MULTIPART_THRESHOLD_BYTES); at 1 MB/s it
+  // would take forty seconds: it is cancelled after the first per cent.
+  const bigZip = await fileOfSize(testInfo.outputPath('big.zip'), 40_000_000);
   await throttleUpload(page, 1_000_000);
 
   await fileInput(page).setInputFiles(bigZip);
   await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
   const bar = uploadProgress(page);
   await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/);
+
+  // The upload belongs to the case page: a look at the Jobs tab does not stop it...
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await expect(page.getByText('No jobs yet')).toBeVisible();
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(bar).toBeVisible();
+  // ...while leaving the case asks first, and staying keeps it going.
+  await page.getByRole('link', { name: 'CardioMap' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(leave).toContainText('Your images are still uploading. Leaving this page cancels the upload.');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/case-detail/${caseId}/details$`));
+  await expect(bar).toBeVisible();
+
   await page.getByRole('button', { name: 'Cancel upload' }).click();
 
   await expect(toast(page, 'Upload cancelled by user')).toBeVisible();
@@ -161,6 +179,47 @@ test('an upload cancelled midway is not confirmed and the case stays Created', a
   const uploads = await inputDataOf(api, caseId);
   expect(uploads.every((upload) => !upload.uploadSuccessful)).toBe(true);
   expect(await caseStatusOf(api, caseId)).toBe(CREATED);
+});
+
+test('a large upload goes up in parts; a part whose connection drops is sent again alone', async ({
+  page,
+}, testInfo) => {
+  test.skip(!hasRealSeries(), `The real series is missing (${REAL_SERIES_DIR}): nothing to upload.`);
+  test.setTimeout(INGEST_TIMEOUT + 60_000);
+  // Stored, not deflated: ~68 MB, five parts of 16 MiB.
+  const zipPath = await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134-stored.zip'), { store: true });
+  const { api, caseId } = await openNewCase(page, 'PARTS');
+
+  const sentParts: string[] = [];
+  let dropped = false;
+  await page.route(
+    (url) => url.searchParams.has('part'),
+    async (route) => {
+      const part = new URL(route.request().url()).searchParams.get('part') ?? '';
+      sentParts.push(part);
+      // The connection drops once, on the second part's first try.
+      if (part === '2' && !dropped) {
+        dropped = true;
+        await route.abort('connectionreset');
+      } else await route.continue();
+    },
+  );
+
+  await fileInput(page).setInputFiles(zipPath);
+  await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('images-state')).toHaveText('Images uploaded!', { timeout: INGEST_TIMEOUT });
+  await expect(page.getByTestId('case-status')).toHaveText('In progress');
+  // No 'Upload failed!' toast: the retry is the engine's business, not the clinician's.
+  await expect(toast(page, 'Upload failed')).toHaveCount(0);
+
+  // Part 2 went twice, every other part once: the drop cost one part, not the whole upload.
+  expect(sentParts.toSorted()).toEqual(['1', '2', '2', '3', '4', '5']);
+  const [upload] = await inputDataOf(api, caseId);
+  expect(upload?.uploadSuccessful).toBe(true);
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await expect(page.getByRole('region', { name: 'ingest job' }).getByRole('group', { name: 'Summary' })).toContainText(
+    /^134 of 134 files used/,
+  );
 });
 
 test('a file that is not a zip, or too small, is warned about before upload and Cancel clears it', async ({ page }) => {

@@ -17,10 +17,12 @@ export const REAL_SERIES_DIR = join(
 );
 export const hasRealSeries = (): boolean => existsSync(REAL_SERIES_DIR);
 
-/** Zips every file of `folder` (flat, names relative to it) into `zipPath` with the system's zip. */
-export async function zipFolder(folder: string, zipPath: string): Promise<string> {
-  // Fastest level: the test is about the upload and ingest, not about a few per cent of bytes.
-  await run('zip', ['-q', '-1', '-r', zipPath, '.'], { cwd: folder });
+/**
+ * Zips every file of `folder` (names relative to it) into `zipPath` with the system's zip: deflated at
+ * the fastest level (the test is about upload and ingest, not a few per cent of bytes), or stored.
+ */
+export async function zipFolder(folder: string, zipPath: string, options: { store?: boolean } = {}): Promise<string> {
+  await run('zip', ['-q', options.store ? '-0' : '-1', '-r', zipPath, '.'], { cwd: folder });
   return zipPath;
 }
 
