@@ -32,6 +32,30 @@ export interface IngestFigures {
   volume: number[] | null;
   /** Why ingest did not end in progress, from the input data, when so. */
   reasons: string[];
+  /** From confirmation to a worker starting the job, and the job's own run, from the job's timings. */
+  queueWaitSeconds: number | null;
+  jobSeconds: number | null;
+  /** The job's log, each line with its time from the job's start: where the seconds went. */
+  jobLog: string[];
+}
+
+interface JobTimings {
+  dateStarted: string | null;
+  dateFinished: string | null;
+  log: { at: string; message: string }[];
+}
+
+/** The ingest job of the case: how long it waited for a worker, how long it ran, and its log. */
+async function jobTimings(s: CardioMapSession, caseId: string, confirmedAt: number) {
+  const jobs = rowsOf(await call<Listed<JobTimings>>(s, 'GET', `/api/jobs/?case_id=${caseId}`));
+  const job = jobs[0];
+  if (!job?.dateStarted) return { queueWaitSeconds: null, jobSeconds: null, jobLog: [] };
+  const started = Date.parse(job.dateStarted);
+  return {
+    queueWaitSeconds: (started - confirmedAt) / 1000,
+    jobSeconds: job.dateFinished ? (Date.parse(job.dateFinished) - started) / 1000 : null,
+    jobLog: job.log.map((line) => `+${((Date.parse(line.at) - started) / 1000).toFixed(2)} s ${line.message}`),
+  };
 }
 
 async function call<T>(s: CardioMapSession, method: string, path: string, body?: unknown): Promise<T> {
@@ -141,6 +165,7 @@ export async function ingestThroughCardioMap(
     const uploadSeconds = (performance.now() - uploadStarted) / 1000;
 
     const confirmed = performance.now();
+    const confirmedAt = Date.now();
     const answer = await call<{ uploadSuccessful: boolean }>(s, 'GET', `/api/input-data/${input.id}/confirm-upload/`);
     if (!answer.uploadSuccessful) throw new Error('confirm-upload answered uploadSuccessful: false');
     let status: number = CaseStatus.SUBMITTED;
@@ -163,6 +188,7 @@ export async function ingestThroughCardioMap(
       peakRssSource: peak.source,
       volume: await volumeDimensions(s, caseId),
       reasons: details.reasons,
+      ...(await jobTimings(s, caseId, confirmedAt)),
     };
   } finally {
     memory.stop();

@@ -7,7 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaseStatus } from '@cardiomap/contract';
-import { waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
+import { statusBytes, waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
 import { bearer, freshPostgres, startServer } from '../lib/server.ts';
 import { type IngestFigures, ingestThroughCardioMap } from './cardiomap-upload.ts';
 import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from './make-zips.ts';
@@ -39,6 +39,9 @@ interface OrthancFigures {
 
 interface OursRun {
   database: string;
+  /** Server RSS once healthy, and once the demo seed's own ingest is over, MiB. */
+  rssAtStartMiB: number;
+  rssIdleMiB: number;
   results: (IngestFigures | Error)[];
 }
 
@@ -87,6 +90,9 @@ async function measureOurs(database: string, zips: BenchZip[], extraEnv: Record<
   const server = await startServer(PORT, {
     ...extraEnv,
     DATA_DIR: dataDir,
+    // Its own job folder: the default /tmp/cardiomap-jobs is shared with every other server on the
+    // machine, and a server starting up removes the folders of jobs its own database does not know.
+    JOB_TEMP_DIR: join(dataDir, 'jobs'),
     DEMO_PASSWORD,
     RUN_WORKERS: 'true',
     // A 2 GB upload and its ingest outlast the default 5-minute token.
@@ -96,8 +102,10 @@ async function measureOurs(database: string, zips: BenchZip[], extraEnv: Record<
     throw error;
   });
   try {
+    const rssAtStartMiB = Math.round((statusBytes(server.pid, 'VmRSS') ?? 0) / MIB);
     // The demo seed ingests two small phantoms at start: let that finish before measuring.
     await waitUntilIdle(server.pid);
+    const rssIdleMiB = Math.round((statusBytes(server.pid, 'VmRSS') ?? 0) / MIB);
     const session = {
       url: server.url,
       pid: server.pid,
@@ -113,7 +121,7 @@ async function measureOurs(database: string, zips: BenchZip[], extraEnv: Record<
         await ingestThroughCardioMap(session, zip.path, zip.label, TIMEOUT_S).catch((error: Error) => error),
       );
     }
-    return { database, results };
+    return { database, rssAtStartMiB, rssIdleMiB, results };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -191,6 +199,8 @@ function print(
           'upload s': fixed(figures.uploadSeconds),
           'ready s': inProgress ? fixed(figures.readySeconds) : `status ${figures.finalStatus}`,
           'slices/s': perSecond(zip.slices, figures.readySeconds),
+          'queue wait s': figures.queueWaitSeconds === null ? '—' : fixed(figures.queueWaitSeconds),
+          'job s': figures.jobSeconds === null ? '—' : fixed(figures.jobSeconds),
           'RSS before MB': figures.rssBeforeMiB,
           'peak RSS MB': figures.peakRssMiB,
           volume: figures.volume?.join('×') ?? '—',
@@ -217,6 +227,11 @@ function print(
     );
   }
   console.info('');
+  for (const run of ours) {
+    console.info(
+      `server RSS on ${run.database}: ${run.rssAtStartMiB} MB once healthy, ${run.rssIdleMiB} MB after the demo seed's ingest`,
+    );
+  }
   for (const { database, results } of ours) {
     for (const [i, figures] of results.entries()) {
       const zip = zips[i] as BenchZip;
@@ -245,6 +260,12 @@ function print(
         `peak RSS ${figures.peakRssMiB} MB${zip.label.startsWith('big') ? ` (target < ${TARGET.peakMiB} MB)` : ''}`,
       );
       console.info(`${name}: ${verdicts.join('; ')}`);
+    }
+  }
+  for (const { database, results } of ours) {
+    for (const [i, figures] of results.entries()) {
+      if (figures instanceof Error || figures.jobLog.length === 0) continue;
+      console.info(`\njob log, ${(zips[i] as BenchZip).label} on ${database}:\n  ${figures.jobLog.join('\n  ')}`);
     }
   }
   const source = ours.flatMap((run) => run.results).find((r): r is IngestFigures => !(r instanceof Error));
