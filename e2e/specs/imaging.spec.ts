@@ -247,14 +247,30 @@ test('a file that is not a zip, or too small, is warned about before upload and 
   await expect(page.getByTestId('case-status')).toHaveText('Created');
 });
 
-test('a zip with no DICOM in it ends the case in Invalid input, with the reasons shown', async ({ page }, testInfo) => {
+test('a refused upload says so and keeps the file; sent again, a zip without DICOM ends in Invalid input with its reasons', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(INGEST_TIMEOUT);
   const zipPath = await zipOfTextFiles(testInfo.outputPath(), testInfo.outputPath('documents.zip'));
-  await openNewCase(page, 'INVALID');
+  const { api, caseId } = await openNewCase(page, 'INVALID');
+  // The storage refuses the first PUT as a signed URL past its time would be: a refusal is not retried.
+  let refused = 0;
+  await page.route('**/api/storage/**', async (route) => {
+    if (route.request().method() !== 'PUT' || refused > 0) return route.fallback();
+    refused += 1;
+    return route.fulfill({ status: 403, json: { detail: 'The link has expired.' } });
+  });
 
   await fileInput(page).setInputFiles(zipPath);
   // Small, so it is warned about; the clinician uploads it anyway.
   await expect(chosenFile(page).getByRole('alert')).toHaveText([/^This file seems too small\. \(\d+ kB\)$/]);
+  await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
+  await expect(toast(page, 'Upload failed! Please try again')).toBeVisible();
+  expect(refused).toBe(1);
+  // The file is kept, so Upload sends it again without choosing it anew; the failed try confirmed nothing.
+  await expect(chosenFile(page)).toContainText('documents.zip');
+  expect((await inputDataOf(api, caseId)).map((upload) => upload.uploadSuccessful)).toEqual([false]);
+  expect(await caseStatusOf(api, caseId)).toBe(CREATED);
   await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
 
   await expect(page.getByTestId('case-status')).toHaveText('Invalid input', { timeout: INGEST_TIMEOUT - 30_000 });
