@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { type APIRequestContext, type CDPSession, expect, type Page } from '@playwright/test';
+import yazl from 'yazl';
 import { storedTokens } from './demo.ts';
-
-const run = promisify(execFile);
 
 /** The shared DICOM data beside the repository (never committed): /work/main → /work/shared/dicom. */
 export const SHARED_DICOM_DIR = fileURLToPath(new URL('../../../shared/dicom/', import.meta.url));
@@ -18,11 +17,19 @@ export const REAL_SERIES_DIR = join(
 export const hasRealSeries = (): boolean => existsSync(REAL_SERIES_DIR);
 
 /**
- * Zips every file of `folder` (names relative to it) into `zipPath` with the system's zip: deflated at
- * the fastest level (the test is about upload and ingest, not a few per cent of bytes), or stored.
+ * Zips every file of `folder` (flat, names relative to it) into `zipPath` with yazl (the server's zip
+ * writer, so no system zip is needed): deflated at the fastest level — the test is about upload and
+ * ingest, not a few per cent of bytes — or stored.
  */
 export async function zipFolder(folder: string, zipPath: string, options: { store?: boolean } = {}): Promise<string> {
-  await run('zip', ['-q', options.store ? '-0' : '-1', '-r', zipPath, '.'], { cwd: folder });
+  const zip = new yazl.ZipFile();
+  const written = pipeline(zip.outputStream as unknown as Readable, createWriteStream(zipPath));
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    zip.addFile(join(folder, entry.name), entry.name, { compressionLevel: options.store ? 0 : 1 });
+  }
+  zip.end();
+  await written;
   return zipPath;
 }
 
