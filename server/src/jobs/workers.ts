@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
+import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createIngestRunner } from './ingest/run-ingest.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -25,6 +26,20 @@ async function removeAbandonedWorkFolders(query: Query, tempDir: string, log: Fa
     log.info({ folder: folder.name }, 'removing an abandoned job folder');
     await rm(join(tempDir, folder.name), { recursive: true, force: true });
   }
+}
+
+/**
+ * Uploads in parts that were cancelled or abandoned leave parts behind (local folders, or unfinished S3
+ * uploads that are billed): once their links have expired nobody can finish them, so they are aborted.
+ */
+export async function abortAbandonedUploads(query: Query, deps: Pick<WorkerDeps, 'storage' | 'log'>): Promise<number> {
+  const abandoned = await abandonedMultipartUploads(query, WRITE_URL_SECONDS);
+  for (const upload of abandoned) {
+    await deps.storage.abortMultipartUpload(upload.storageKey, upload.multipartUploadId);
+    await clearMultipartUpload(query, upload.id);
+    deps.log.info({ inputDataId: upload.id }, 'aborted an abandoned upload in parts');
+  }
+  return abandoned.length;
 }
 
 /** How often dead runs and lost messages are looked for. */
@@ -62,6 +77,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await sweep(0).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
   const timer = setInterval(() => {
     sweep(QUEUED_RESEND_SECONDS).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
+    abortAbandonedUploads(query, deps).catch((error) => deps.log.error({ err: error }, 'upload sweep failed'));
   }, SWEEP_SECONDS * 1000);
   timer.unref();
   return async () => {

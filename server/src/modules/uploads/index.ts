@@ -3,7 +3,14 @@ import fp from 'fastify-plugin';
 import { uploadRoutes } from './routes.ts';
 import { createUploadsService } from './service.ts';
 
-export { recordProcessing, type StoredSeries, setInputDataStatus } from './repository.ts';
+export {
+  abandonedMultipartUploads,
+  clearMultipartUpload,
+  recordProcessing,
+  type StoredSeries,
+  setInputDataStatus,
+} from './repository.ts';
+export { WRITE_URL_SECONDS } from './service.ts';
 
 /** Uploads (spec §7 input-data/): signed upload links, confirmation that starts ingest, staff re-runs. */
 export const uploadsModule = fp(

@@ -146,3 +146,20 @@ export async function hasActiveJob(query: Query, inputDataId: string): Promise<b
   );
   return rows.length > 0;
 }
+
+/** Uploads in parts never confirmed, whose links have expired: their parts can only be litter now. */
+export async function abandonedMultipartUploads(
+  query: Query,
+  olderThanSeconds: number,
+): Promise<{ id: string; storageKey: string; multipartUploadId: string }[]> {
+  return query(
+    `SELECT id, storage_key AS "storageKey", multipart_upload_id AS "multipartUploadId" FROM input_data
+      WHERE multipart_upload_id IS NOT NULL AND NOT upload_successful
+        AND date_created < now() - make_interval(secs => $1)`,
+    [olderThanSeconds],
+  );
+}
+
+export async function clearMultipartUpload(query: Query, id: string): Promise<void> {
+  await query('UPDATE input_data SET multipart_upload_id = NULL WHERE id = $1', [id]);
+}

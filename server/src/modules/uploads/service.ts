@@ -42,7 +42,7 @@ export const NOT_UPLOADED = 'This upload never arrived: upload the images again.
 export const CASE_FINISHED = 'This case is finished: its images can no longer be processed again.';
 
 /** Signed upload links live long enough for a 1 GB file over a slow hospital line. */
-const WRITE_URL_SECONDS = 6 * 60 * 60;
+export const WRITE_URL_SECONDS = 6 * 60 * 60;
 
 export type Enqueue = (queueName: string, jobId: string) => Promise<void>;
 

@@ -1,5 +1,7 @@
 import { CaseStatus, InputDataStatus, JobStatus, MULTIPART_THRESHOLD_BYTES } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abortAbandonedUploads } from '../../../src/jobs/workers.ts';
+import { queryOn } from '../../../src/modules/cases/sql-helpers.ts';
 import { auditActions, insertCase, shareWith } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -135,6 +137,24 @@ describe('uploads API', () => {
       const confirmed = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
       expect(confirmed.json()).toMatchObject({ uploadSuccessful: true, size });
     });
+  });
+
+  it('aborts uploads in parts that were abandoned once their links expired', async () => {
+    const c = await insertCase(t);
+    const created = (await register('physician', c.id, { size: MULTIPART_THRESHOLD_BYTES + 10 })).json();
+    expect((await putBytes(created.parts.urls[0], Buffer.alloc(16 * 1024 ** 2, 1))).statusCode).toBe(200);
+    const log = { info: () => undefined } as never;
+    // Not yet expired: left alone.
+    expect(await abortAbandonedUploads(queryOn(t.database.db), { storage: t.app.storage, log })).toBe(0);
+    await t.database.query("UPDATE input_data SET date_created = now() - interval '7 hours' WHERE id = $1", [
+      created.id,
+    ]);
+    expect(await abortAbandonedUploads(queryOn(t.database.db), { storage: t.app.storage, log })).toBe(1);
+    // Its parts are gone: a late part is refused, and the upload never counts as arrived.
+    expect((await putBytes(created.parts.urls[1], Buffer.alloc(10, 1))).statusCode).toBe(404);
+    const confirmed = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+    expect(confirmed.json().uploadSuccessful).toBe(false);
+    expect(await abortAbandonedUploads(queryOn(t.database.db), { storage: t.app.storage, log })).toBe(0);
   });
 
   describe('GET /api/input-data/ and /api/input-data/{id}/', () => {
