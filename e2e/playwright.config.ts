@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +6,20 @@ import { defineConfig } from '@playwright/test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18490);
+/** Earlier runs' data folders (hundreds of MB each) go once they are surely not in use any more. */
+function removeOldDataFolders(maxAgeMs = 6 * 60 * 60 * 1000): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('cardiomap-e2e-')) continue;
+    const folder = join(tmpdir(), name);
+    const age = Date.now() - statSync(folder).mtimeMs;
+    if (age > maxAgeMs) rmSync(folder, { recursive: true, force: true });
+  }
+}
 // Workers re-read this file: the environment carries one fresh data folder to all of them.
-process.env.CARDIOMAP_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'cardiomap-e2e-'));
+if (!process.env.CARDIOMAP_E2E_DATA) {
+  removeOldDataFolders();
+  process.env.CARDIOMAP_E2E_DATA = mkdtempSync(join(tmpdir(), 'cardiomap-e2e-'));
+}
 export const E2E_DATA_DIR = process.env.CARDIOMAP_E2E_DATA;
 const portalPort = port + 1;
 /** The stand-in hospital portal (support/portal-server.mjs), allowed to embed the app. */
