@@ -21,6 +21,8 @@ export interface CardioMapSession {
 
 export interface IngestFigures {
   uploadSeconds: number;
+  /** The confirm-upload request alone (it assembles the parts of a large upload before answering). */
+  confirmSeconds: number;
   /** From sending confirm-upload to the first poll that sees the case in progress. */
   readySeconds: number;
   finalStatus: number;
@@ -168,6 +170,7 @@ export async function ingestThroughCardioMap(
     const confirmedAt = Date.now();
     const answer = await call<{ uploadSuccessful: boolean }>(s, 'GET', `/api/input-data/${input.id}/confirm-upload/`);
     if (!answer.uploadSuccessful) throw new Error('confirm-upload answered uploadSuccessful: false');
+    const confirmSeconds = (performance.now() - confirmed) / 1000;
     let status: number = CaseStatus.SUBMITTED;
     const deadline = Date.now() + timeoutSeconds * 1000;
     while (!SETTLED.has(status)) {
@@ -181,6 +184,7 @@ export async function ingestThroughCardioMap(
     const details = await call<{ reasons: string[] }>(s, 'GET', `/api/input-data/${input.id}/`);
     return {
       uploadSeconds,
+      confirmSeconds,
       readySeconds,
       finalStatus: status,
       rssBeforeMiB,

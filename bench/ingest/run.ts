@@ -197,6 +197,7 @@ function print(
         return {
           ...row,
           'upload s': fixed(figures.uploadSeconds),
+          'confirm s': fixed(figures.confirmSeconds),
           'ready s': inProgress ? fixed(figures.readySeconds) : `status ${figures.finalStatus}`,
           'slices/s': perSecond(zip.slices, figures.readySeconds),
           'queue wait s': figures.queueWaitSeconds === null ? '—' : fixed(figures.queueWaitSeconds),
