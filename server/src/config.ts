@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -89,7 +88,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Run the job workers (ingest …) inside this process; `false` for API-only instances. */
   RUN_WORKERS: z.enum(['true', 'false']).default('true'),
-  /** Where jobs unpack their work; each job gets its own folder, removed when it ends. */
+  /**
+   * Where jobs unpack their work (default DATA_DIR/jobs: this instance's own, and on the disk of local
+   * storage, so outputs are published by a rename); each job gets its own folder, removed when it ends.
+   */
   JOB_TEMP_DIR: z.string().optional(),
 });
 
@@ -184,6 +186,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     runWorkers: e.RUN_WORKERS === 'true',
-    jobTempDir: resolve(e.JOB_TEMP_DIR ?? join(tmpdir(), 'cardiomap-jobs')),
+    jobTempDir: resolve(e.JOB_TEMP_DIR ?? join(dataDir, 'jobs')),
   };
 }

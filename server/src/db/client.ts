@@ -1,11 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -120,8 +116,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-/** `dir` undefined gives an in-memory database (tests). */
+/**
+ * `dir` undefined gives an in-memory database (tests). PGlite (a WebAssembly PostgreSQL, ~45 MB once
+ * loaded) is imported only here, so an instance on PostgreSQL never carries it.
+ */
 export async function openPglite(dir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   if (dir) mkdirSync(dir, { recursive: true });
   // pg_trgm backs the case list's fragment search (migration 0006), as on PostgreSQL.
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
@@ -158,6 +162,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }

@@ -48,6 +48,11 @@ export interface ObjectStorage {
   read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
   /** Streams a local file into the store under key (atomic: readers never see half an object). */
   writeFile(key: string, localPath: string, contentType?: string): Promise<void>;
+  /**
+   * Moves a local file into the store (it is gone afterwards). The local driver renames it when it lies on
+   * the same file system, so a job's large outputs are published without being copied.
+   */
+  moveFile(key: string, localPath: string, contentType?: string): Promise<void>;
   /** Streams a body into the store under key, atomically, with memory flat in the body's size. */
   write(key: string, body: NodeJS.ReadableStream | Buffer, contentType?: string): Promise<void>;
   /** Removes the object; a missing one is not an error. */

@@ -60,7 +60,7 @@ export function createIngestRunner(deps: WorkerDeps) {
     if (!run) return; // Done, terminated, or another worker holds it.
     const abort = new AbortController();
     inFlight.set(run.jobId, { abort, run });
-    const pending: string[] = [];
+    const pending: { at: string; message: string }[] = [];
     const flush = async () => {
       const lines = pending.splice(0);
       await jobRuns.appendLog(query, run, lines).catch(() => pending.unshift(...lines));
@@ -77,7 +77,13 @@ export function createIngestRunner(deps: WorkerDeps) {
     await mkdir(deps.tempDir, { recursive: true });
     const workDir = await mkdtemp(join(deps.tempDir, `job-${run.jobId}-`));
     try {
-      await ingest(run, workDir, abort.signal, (line) => pending.push(line), flush);
+      await ingest(
+        run,
+        workDir,
+        abort.signal,
+        (message) => pending.push({ at: new Date().toISOString(), message }),
+        flush,
+      );
     } catch (error) {
       await flush();
       if (abort.signal.aborted) {
@@ -157,12 +163,13 @@ export function createIngestRunner(deps: WorkerDeps) {
     const prefix = `cases/${run.caseId}/ingest/${run.jobId}`;
     const dicomKey = `${prefix}/${facts.caseIdentifier}-dicom.zip`;
     const volumeKey = `${prefix}/${facts.caseIdentifier}.cmvol`;
-    await storage.writeFile(dicomKey, result.deidentifiedZipPath, 'application/zip');
-    await storage.writeFile(volumeKey, result.volumePath, 'application/octet-stream');
     const [dicomSize, volumeSize] = await Promise.all([
       stat(result.deidentifiedZipPath).then((s) => s.size),
       stat(result.volumePath).then((s) => s.size),
     ]);
+    // Moved, not copied: with local storage on the same disk, publishing a 1 GB volume is a rename.
+    await storage.moveFile(dicomKey, result.deidentifiedZipPath, 'application/zip');
+    await storage.moveFile(volumeKey, result.volumePath, 'application/octet-stream');
     signal.throwIfAborted();
     await flush();
 

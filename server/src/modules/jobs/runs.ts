@@ -40,14 +40,18 @@ export async function heartbeat(query: Query, run: ClaimedRun): Promise<boolean>
   return rows.length === 1;
 }
 
-export async function appendLog(query: Query, run: ClaimedRun, messages: string[]): Promise<void> {
-  if (messages.length === 0) return;
-  await query(
-    `UPDATE jobs SET log = log || (SELECT jsonb_agg(jsonb_build_object('at', now(), 'message', m))
-                                     FROM unnest($3::text[]) m)
-      WHERE id = $1 AND lease_id = $2`,
-    [run.jobId, run.leaseId, messages],
-  );
+/** Log lines stamped when they happened (they are written in batches). */
+export async function appendLog(
+  query: Query,
+  run: ClaimedRun,
+  lines: { at: string; message: string }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await query('UPDATE jobs SET log = log || $3::jsonb WHERE id = $1 AND lease_id = $2', [
+    run.jobId,
+    run.leaseId,
+    JSON.stringify(lines),
+  ]);
 }
 
 /** Ends the run with its outcome; false when the run no longer holds the job (then nothing is written). */

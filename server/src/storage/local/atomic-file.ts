@@ -55,7 +55,7 @@ export async function writeFileAtomically(
 }
 
 /** Makes a rename in the folder durable across a power cut. */
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, 'r');
   try {
     await handle.sync();

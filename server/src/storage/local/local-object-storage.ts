@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { assertValidKey, RESERVED_SEGMENT_PREFIX } from '../object-key.ts';
 import type { ObjectStorage } from '../object-storage.ts';
 import { StorageError } from '../storage-error.ts';
 import { assertExpiry, assertMaxBytes, assertPartCount } from '../url-options.ts';
-import { writeFileAtomically } from './atomic-file.ts';
+import { syncFolder, writeFileAtomically } from './atomic-file.ts';
 import { loadOrCreateSecret, signatureMatches, signGrant, type UrlGrant } from './url-signature.ts';
 
 export const LOCAL_ROUTE_PREFIX = '/api/storage/';
@@ -150,6 +150,28 @@ export class LocalObjectStorage implements ObjectStorage {
   async writeFile(key: string, localPath: string): Promise<void> {
     assertValidKey(key);
     await writeFileAtomically(this.#path(key), createReadStream(localPath));
+  }
+
+  async moveFile(key: string, localPath: string): Promise<void> {
+    assertValidKey(key);
+    const target = this.#path(key);
+    await mkdir(dirname(target), { recursive: true });
+    // The bytes reach the disk before the name is published, as writeFileAtomically guarantees.
+    const handle = await open(localPath, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(localPath, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await this.writeFile(key, localPath);
+      await rm(localPath, { force: true });
+      return;
+    }
+    await syncFolder(dirname(target));
   }
 
   async write(key: string, body: NodeJS.ReadableStream | Buffer): Promise<void> {

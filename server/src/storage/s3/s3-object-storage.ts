@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -144,6 +144,11 @@ export class S3ObjectStorage implements ObjectStorage {
   async writeFile(key: string, localPath: string, contentType?: string): Promise<void> {
     const { size } = await stat(localPath);
     await uploadStream(this.#client, this.#at(key), createReadStream(localPath), { contentType, expectedSize: size });
+  }
+
+  async moveFile(key: string, localPath: string, contentType?: string): Promise<void> {
+    await this.writeFile(key, localPath, contentType);
+    await rm(localPath, { force: true });
   }
 
   async write(key: string, body: NodeJS.ReadableStream | Buffer, contentType?: string): Promise<void> {
