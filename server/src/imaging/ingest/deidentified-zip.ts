@@ -1,12 +1,6 @@
-import { once } from 'node:events';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
-
-/** Bytes handed to yazl but not yet on disk before `add` waits: keeps memory flat on a slow disk. */
-const MAX_UNWRITTEN_BYTES = 32 * 1024 * 1024;
+import { crc32 } from 'node:zlib';
 
 export interface DeidentifiedZip {
   /** Adds one file, stored (DICOM pixels barely compress and stored is fastest to read back). */
@@ -15,63 +9,146 @@ export interface DeidentifiedZip {
   abort(): Promise<void>;
 }
 
-/** Writes the pseudonymised DICOM files into one zip, streamed to `path`. */
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const ZIP64_END = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const UTF8_NAMES = 0x0800;
+const MADE_BY_UNIX = 3 << 8;
+const FILE_MODE = 0o100664;
+const MAX_U32 = 0xffffffff;
+const MAX_U16 = 0xffff;
+
+/**
+ * Writes the pseudonymised DICOM files into one stored zip at `path`, each file as soon as it is added
+ * (memory holds only the ~100-byte central-directory record per file). A small writer of our own rather
+ * than yazl: every file's CRC is known up front, and Node's native crc32 is about 20× faster than yazl's
+ * JavaScript one, which cost ~1.5 s of main-thread time per 500 CT slices. Offsets past 4 GB and more
+ * than 65,535 files use the zip64 records.
+ */
 export function createDeidentifiedZip(path: string): DeidentifiedZip {
-  const zip = new yazl.ZipFile();
-  let added = 0;
-  let written = 0;
-  const fd = openSync(path, 'w');
   // Written synchronously: a few hundred µs per file into the page cache, where an async write would
   // queue on libuv's thread pool behind the volume's deflate jobs and stall the whole pass.
-  const counter = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      try {
-        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
-        written += chunk.length;
-        done();
-        this.emit('progress');
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-    final(done) {
-      closeOnce();
-      done();
-    },
-    destroy(error, done) {
-      closeOnce();
-      done(error);
-    },
-  });
+  const fd = openSync(path, 'w');
   let open = true;
+  let offset = 0;
+  const central: Buffer[] = [];
+  const { time, date } = dosDateTime(new Date());
+
+  const write = (bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    offset += bytes.length;
+  };
   const closeOnce = () => {
     if (open) closeSync(fd);
     open = false;
   };
-  const finished = pipeline(zip.outputStream as unknown as Readable, counter);
-  finished.catch(() => undefined);
 
   return {
     async add(name, bytes) {
-      // yazl's addBuffer keeps every buffer until the zip ends (its pump closure holds it): a lazy stream
-      // lets each file go once written, so memory stays flat in the number of files.
-      let pending: Buffer | null = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      zip.addReadStreamLazy(name, { compress: false, size: bytes.byteLength }, (ready) => {
-        const data = pending;
-        pending = null;
-        ready(null, Readable.from([data as Buffer], { objectMode: false }));
-      });
-      added += bytes.byteLength;
-      while (added - written > MAX_UNWRITTEN_BYTES) await Promise.race([once(counter, 'progress'), finished]);
+      if (!open) throw new Error('the de-identified zip is closed');
+      if (bytes.length >= MAX_U32) throw new Error(`"${name}" is too large for a stored zip entry`);
+      const fileName = Buffer.from(name, 'utf8');
+      const crc = crc32(bytes);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(LOCAL_HEADER, 0);
+      local.writeUInt16LE(20, 4); // version needed: 2.0
+      local.writeUInt16LE(UTF8_NAMES, 6);
+      local.writeUInt16LE(0, 8); // stored
+      local.writeUInt16LE(time, 10);
+      local.writeUInt16LE(date, 12);
+      local.writeUInt32LE(crc, 14);
+      local.writeUInt32LE(bytes.length, 18);
+      local.writeUInt32LE(bytes.length, 22);
+      local.writeUInt16LE(fileName.length, 26);
+      local.writeUInt16LE(0, 28);
+      const localOffset = offset;
+      write(local);
+      write(fileName);
+      write(bytes);
+      central.push(centralRecord(fileName, crc, bytes.length, localOffset, time, date));
     },
     async finish() {
-      zip.end();
-      await finished;
+      const start = offset;
+      for (const record of central) write(record);
+      const size = offset - start;
+      const count = central.length;
+      if (count > MAX_U16 || start >= MAX_U32 || size >= MAX_U32) {
+        const zip64End = offset;
+        const record = Buffer.alloc(56);
+        record.writeUInt32LE(ZIP64_END, 0);
+        record.writeBigUInt64LE(44n, 4); // size of the rest of this record
+        record.writeUInt16LE(MADE_BY_UNIX | 45, 12);
+        record.writeUInt16LE(45, 14);
+        record.writeBigUInt64LE(BigInt(count), 24);
+        record.writeBigUInt64LE(BigInt(count), 32);
+        record.writeBigUInt64LE(BigInt(size), 40);
+        record.writeBigUInt64LE(BigInt(start), 48);
+        const locator = Buffer.alloc(20);
+        locator.writeUInt32LE(ZIP64_LOCATOR, 0);
+        locator.writeBigUInt64LE(BigInt(zip64End), 8);
+        locator.writeUInt32LE(1, 16); // one disk
+        write(record);
+        write(locator);
+      }
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+      end.writeUInt16LE(Math.min(count, MAX_U16), 8);
+      end.writeUInt16LE(Math.min(count, MAX_U16), 10);
+      end.writeUInt32LE(Math.min(size, MAX_U32), 12);
+      end.writeUInt32LE(Math.min(start, MAX_U32), 16);
+      write(end);
+      closeOnce();
     },
     async abort() {
-      counter.destroy();
-      await finished.catch(() => undefined);
+      closeOnce();
       await rm(path, { force: true });
     },
+  };
+}
+
+function centralRecord(
+  fileName: Buffer,
+  crc: number,
+  size: number,
+  localOffset: number,
+  time: number,
+  date: number,
+): Buffer {
+  const zip64 = localOffset >= MAX_U32;
+  const extra = zip64 ? 12 : 0;
+  const record = Buffer.alloc(46 + fileName.length + extra);
+  record.writeUInt32LE(CENTRAL_HEADER, 0);
+  record.writeUInt16LE(MADE_BY_UNIX | (zip64 ? 45 : 20), 4);
+  record.writeUInt16LE(zip64 ? 45 : 20, 6);
+  record.writeUInt16LE(UTF8_NAMES, 8);
+  record.writeUInt16LE(0, 10); // stored
+  record.writeUInt16LE(time, 12);
+  record.writeUInt16LE(date, 14);
+  record.writeUInt32LE(crc, 16);
+  record.writeUInt32LE(size, 20);
+  record.writeUInt32LE(size, 24);
+  record.writeUInt16LE(fileName.length, 28);
+  record.writeUInt16LE(extra, 30);
+  // comment length, disk number, internal attributes: 0
+  record.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
+  record.writeUInt32LE(zip64 ? MAX_U32 : localOffset, 42);
+  fileName.copy(record, 46);
+  if (zip64) {
+    const at = 46 + fileName.length;
+    record.writeUInt16LE(0x0001, at); // zip64 extended information
+    record.writeUInt16LE(8, at + 2);
+    record.writeBigUInt64LE(BigInt(localOffset), at + 4);
+  }
+  return record;
+}
+
+/** MS-DOS date and time fields, local time as zip tools expect. */
+function dosDateTime(d: Date): { time: number; date: number } {
+  const year = Math.min(Math.max(d.getFullYear(), 1980), 2107);
+  return {
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
+    date: ((year - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
   };
 }

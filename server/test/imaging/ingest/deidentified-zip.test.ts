@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { createDeidentifiedZip } from '../../../src/imaging/ingest/deidentified-zip.ts';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Every entry's name and bytes, read back with yauzl (which checks each CRC as it reads). */
+async function readBack(path: string): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+  const out = new Map<string, Buffer>();
+  try {
+    for await (const entry of zip.eachEntry()) {
+      const stream = await zip.openReadStreamPromise(entry);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      out.set(entry.fileName, Buffer.concat(chunks));
+    }
+  } finally {
+    zip.close();
+  }
+  return out;
+}
+
+describe('createDeidentifiedZip', () => {
+  it('writes a stored zip that reads back byte for byte, UTF-8 names included', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
+    const path = join(dir, 'out.zip');
+    const zip = createDeidentifiedZip(path);
+    const big = Buffer.alloc(300_000);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31) & 0xff;
+    await zip.add('1.2.3.dcm', big);
+    await zip.add('ünï.dcm', new Uint8Array([1, 2, 3]));
+    await zip.add('empty.dcm', new Uint8Array(0));
+    await zip.finish();
+    const files = await readBack(path);
+    expect([...files.keys()]).toEqual(['1.2.3.dcm', 'ünï.dcm', 'empty.dcm']);
+    expect(files.get('1.2.3.dcm')?.equals(big)).toBe(true);
+    expect([...(files.get('ünï.dcm') ?? [])]).toEqual([1, 2, 3]);
+    expect(files.get('empty.dcm')?.length).toBe(0);
+  });
+
+  it('uses the zip64 end records past 65,535 files', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
+    const path = join(dir, 'many.zip');
+    const zip = createDeidentifiedZip(path);
+    for (let i = 0; i < 65_540; i++) await zip.add(`${i}.dcm`, new Uint8Array([i & 0xff]));
+    await zip.finish();
+    const opened = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
+    expect(opened.entryCount).toBe(65_540);
+    opened.close();
+  });
+
+  it('abort removes the partial file', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
+    const path = join(dir, 'partial.zip');
+    const zip = createDeidentifiedZip(path);
+    await zip.add('a.dcm', new Uint8Array([1]));
+    await zip.abort();
+    await expect(readBack(path)).rejects.toThrow();
+  });
+});
