@@ -46,6 +46,12 @@ export interface ObjectStorage {
   head(key: string): Promise<{ size: number } | null>;
   /** Streams the object (optionally a byte range, inclusive end); StorageError('not_found') when missing. */
   read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;
+  /**
+   * The object's own file on this machine, for read-only use (a job reads a large upload in place
+   * instead of copying it); StorageError('not_found') when missing. Only drivers that keep objects as
+   * local files have it.
+   */
+  localPath?(key: string): Promise<string>;
   /** Streams a local file into the store under key (atomic: readers never see half an object). */
   writeFile(key: string, localPath: string, contentType?: string): Promise<void>;
   /**

@@ -99,6 +99,28 @@ export function createIngestRunner(deps: WorkerDeps) {
     }
   }
 
+  /**
+   * The upload as a file the zip reader can open. A local store's own file is read in place (read-only:
+   * the reader only opens it, and an object is replaced by rename, so an open file never changes under
+   * it); other stores are copied into the job folder first.
+   */
+  async function uploadOnDisk(
+    key: string,
+    size: number | null | undefined,
+    workDir: string,
+    signal: AbortSignal,
+    logLine: (line: string) => void,
+  ): Promise<string> {
+    if (storage.localPath) {
+      logLine(`Reading the upload (${size ?? '?'} bytes) in place in storage.`);
+      return storage.localPath(key);
+    }
+    const zipPath = join(workDir, 'upload.zip');
+    logLine(`Copying the upload (${size ?? '?'} bytes) from storage.`);
+    await pipeline(await storage.read(key), createWriteStream(zipPath), { signal });
+    return zipPath;
+  }
+
   async function ingest(
     run: ClaimedRun,
     workDir: string,
@@ -121,9 +143,7 @@ export function createIngestRunner(deps: WorkerDeps) {
     }
     await setInputDataStatus(query, input.id, InputDataStatus.PROCESSING);
 
-    const zipPath = join(workDir, 'upload.zip');
-    logLine(`Copying the upload (${input.size ?? '?'} bytes) from storage.`);
-    await pipeline(await storage.read(input.storageKey), createWriteStream(zipPath), { signal });
+    const zipPath = await uploadOnDisk(input.storageKey, input.size, workDir, signal, logLine);
     const started = Date.now();
     const result = await ingestZip({
       zipPath,

@@ -147,6 +147,13 @@ export class LocalObjectStorage implements ObjectStorage {
     return opened.handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  async localPath(key: string): Promise<string> {
+    const opened = await this.openObject(key);
+    if (!opened) throw new StorageError('not_found', `No object at ${key}.`);
+    await opened.handle.close();
+    return this.#path(key);
+  }
+
   async writeFile(key: string, localPath: string): Promise<void> {
     assertValidKey(key);
     await writeFileAtomically(this.#path(key), createReadStream(localPath));
