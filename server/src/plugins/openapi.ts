@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
@@ -23,7 +22,30 @@ export default fp(
       transformObject: jsonSchemaTransformObject,
     });
     app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    await app.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/docs/openapi.json' } });
+
+    // The reference page's bundle costs every process about 30 MB once loaded, and most never serve it:
+    // it is loaded on the first visit, into an inner instance the docs routes forward to.
+    let reference: Promise<FastifyInstance> | null = null;
+    const loadReference = async () => {
+      const { default: scalar } = await import('@scalar/fastify-api-reference');
+      const inner = Fastify({ logger: false });
+      await inner.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/docs/openapi.json' } });
+      await inner.ready();
+      return inner;
+    };
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+      reference ??= loadReference();
+      const answer = await (await reference).inject({ method: 'GET', url: request.url });
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && name !== 'content-length' && name !== 'connection') reply.header(name, value);
+      }
+      return reply.status(answer.statusCode).send(answer.rawPayload);
+    };
+    app.get('/api/docs', { schema: { hide: true } }, forward);
+    app.get('/api/docs/*', { schema: { hide: true } }, forward);
+    app.addHook('onClose', async () => {
+      if (reference) await (await reference).close();
+    });
   },
   { name: 'openapi' },
 );
