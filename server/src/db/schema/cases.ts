@@ -20,10 +20,9 @@ import {
   rejectionReasons,
   trialLicenses,
 } from './catalogue.ts';
+import { createdAt } from './columns.ts';
 import { organisations } from './organisations.ts';
 import { users } from './users.ts';
-
-const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 /** Spec §3 Case. Status is the numeric CaseStatus; transitions are `UPDATE … WHERE status IN (from)`. */
 export const cases = pgTable(

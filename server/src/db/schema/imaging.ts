@@ -14,9 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { cases } from './cases.ts';
+import { createdAt } from './columns.ts';
 import { users } from './users.ts';
-
-const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 /** Spec §3 Queue: where jobs of a kind wait for a worker (a pg-boss queue of the same name). */
 export const queues = pgTable('queues', {

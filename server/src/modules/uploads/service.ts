@@ -22,7 +22,7 @@ import { findVisibleCase, sharedOnly } from '../cases/visibility.ts';
 import { insertJob } from '../jobs/index.ts';
 import { presentJob } from '../jobs/presenter.ts';
 import { findJob, type JobRow } from '../jobs/repository.ts';
-import { presentInputData } from './presenter.ts';
+import { mayReprocess, presentInputData } from './presenter.ts';
 import {
   findInputData,
   hasActiveJob,
@@ -184,7 +184,7 @@ export function createUploadsService(database: Database, storage: ObjectStorage,
     /** Staff: process the upload again, with the automatic series choice or the one they pick. */
     async reingest(actor: Actor, id: string, body: z.output<typeof reingestSchema>, ip: string) {
       const { row, found } = await visibleInputData(actor, id);
-      if (!actor.permissions.has(PERMISSIONS.changeStudy)) {
+      if (!mayReprocess(actor)) {
         throw forbidden('You do not have permission to process images again.');
       }
       const series = body.seriesKey ? row.series.find((s) => s.key === body.seriesKey) : undefined;
