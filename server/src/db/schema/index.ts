@@ -5,3 +5,4 @@ export * from './imaging.ts';
 export * from './organisations.ts';
 export * from './roles.ts';
 export * from './users.ts';
+export * from './viewer.ts';
