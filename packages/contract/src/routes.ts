@@ -8,6 +8,7 @@ import { orderRoutes } from './orders.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
+import { viewerRoutes } from './viewer-routes.ts';
 
 /** Every endpoint of the API; the OpenAPI document is generated from this table. */
 export const routes = {
@@ -20,5 +21,6 @@ export const routes = {
   ...caseRoutes,
   ...orderRoutes,
   ...imagingRoutes,
+  ...viewerRoutes,
 } as const satisfies Record<string, RouteDef>;
 export type RouteName = keyof typeof routes;
