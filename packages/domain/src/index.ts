@@ -12,5 +12,6 @@ export * from './service-status.ts';
 export * from './upload-checks.ts';
 export * from './user-flags.ts';
 export * from './user-menu.ts';
+export * from './viewer/c-arm.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';
