@@ -1,0 +1,190 @@
+// bench/viewer (issue 5 §6): in headless Debian Chromium on loopback, the time from opening the study
+// viewer's MPR route to its first rendered frame and to the whole volume, and the page's JS heap, for
+// the real 134-slice series and a self-made 512×512×500 volume, each ingested through the real server
+// first. The viewer marks both moments itself (performance marks `cm:mpr:first-frame` and
+// `cm:mpr:volume-complete`, relative to navigation start). Prints figures beside the targets; asserts
+// nothing (shared machine).
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+// @ts-expect-error the start script's helpers are plain JavaScript without declarations
+import { ensureWebBuilt } from '../../scripts/lib.mjs';
+import { ingestThroughCardioMap } from '../ingest/cardiomap-upload.ts';
+import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from '../ingest/make-zips.ts';
+import { waitUntilIdle } from '../lib/process-usage.ts';
+import { bearer, startServer } from '../lib/server.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18498);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SLICES = Number(process.env.BENCH_SLICES ?? 500);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'cardiomap-bench-password';
+const ANALYST = 'case-analyst@cardiomap.test';
+const PHYSICIAN = 'physician@cardiomap.test';
+const REAL_SERIES = fileURLToPath(
+  new URL(
+    '../../../shared/dicom/series/tcia-pancreatic-ct-cbct-seg_philips-brilliance-bigbore_134sl/',
+    import.meta.url,
+  ),
+);
+/** Issue 5 §6, for the 500-slice volume on this machine. */
+const TARGET = { firstFrameMs: 1000, fullVolumeMs: 2500 };
+/** The flags stack-notes.md names for Debian Chromium here (WebGL2 through SwiftShader). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+  '--enable-precise-memory-info',
+];
+
+interface ViewerRun {
+  firstFrameMs: number;
+  fullVolumeMs: number;
+  heapMiB: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const load = () => loadavg()[0]?.toFixed(1);
+
+async function makeZips(folder: string): Promise<BenchZip[]> {
+  const zips = [
+    await reuseOrMake(join(folder, `phantom-${SLICES}.zip`), () =>
+      writePhantomZip(join(folder, `phantom-${SLICES}.zip`), {
+        label: `phantom-512x512x${SLICES}`,
+        slices: SLICES,
+        compress: true,
+        uidRoot: '2.25.4242003',
+      }),
+    ),
+  ];
+  if (existsSync(REAL_SERIES)) {
+    zips.unshift(
+      await reuseOrMake(join(folder, 'real-134.zip'), () =>
+        writeFolderZip(join(folder, 'real-134.zip'), REAL_SERIES, 'real-134-slices'),
+      ),
+    );
+  } else console.warn(`The real 134-slice series is not at ${REAL_SERIES}: that scenario is skipped.`);
+  return zips;
+}
+
+async function studyIds(url: string, headers: Record<string, string>): Promise<Set<string>> {
+  const response = await fetch(`${url}/api/studies/?page_size=100`, { headers });
+  if (!response.ok) throw new Error(`GET /api/studies/ answered ${response.status}`);
+  const body = (await response.json()) as { results: { id: string }[] };
+  return new Set(body.results.map((s) => s.id));
+}
+
+/** Ingests `zip` as the physician and answers the new study's id. */
+async function ingestStudy(url: string, pid: number, zip: BenchZip): Promise<string> {
+  const headers = await bearer(url, PHYSICIAN, DEMO_PASSWORD);
+  const before = await studyIds(url, headers);
+  const figures = await ingestThroughCardioMap({ url, pid, headers }, zip.path, zip.label, 600);
+  if (!figures.volume) throw new Error(`${zip.label}: no volume after ingest (${figures.reasons.join('; ')})`);
+  const added = [...(await studyIds(url, headers))].filter((id) => !before.has(id));
+  if (added.length !== 1) throw new Error(`${zip.label}: expected one new study, found ${added.length}`);
+  return added[0] as string;
+}
+
+/** One cold visit: a fresh browser context signed in as the analyst, straight onto the MPR route. */
+async function visit(url: string, studyId: string, tokens: { access: string; refresh: string }): Promise<ViewerRun> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    await context.addCookies([{ name: 'cm_consent', value: 'functional', url }]);
+    await context.addInitScript((t) => {
+      // Runs in the page: the stored tokens make the app start signed in, as after a sign-in.
+      const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
+      localStorage.setItem('cm_access', t.access);
+      localStorage.setItem('cm_refresh', t.refresh);
+    }, tokens);
+    const page = await context.newPage();
+    await page.goto(`${url}/study-viewer/${studyId}/mprviewer`);
+    const mark = (name: string) =>
+      page.waitForFunction((n) => performance.getEntriesByName(n)[0]?.startTime, name, { timeout: 60_000 });
+    const firstFrameMs = (await (await mark('cm:mpr:first-frame')).jsonValue()) as number;
+    const fullVolumeMs = (await (await mark('cm:mpr:volume-complete')).jsonValue()) as number;
+    const heap = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    );
+    return { firstFrameMs, fullVolumeMs, heapMiB: heap / 1024 / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function signInTokens(url: string): Promise<{ access: string; refresh: string }> {
+  const response = await fetch(`${url}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ANALYST, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${ANALYST} failed with ${response.status}`);
+  return (await response.json()) as { access: string; refresh: string };
+}
+
+console.info(`bench/viewer on ${cpus().length} cores, load average ${load()} before the run`);
+// The viewer under test is the production build the server serves, as after `npm start`.
+ensureWebBuilt();
+const keptFolder = process.env.BENCH_ZIP_DIR;
+const zipFolder = keptFolder ?? mkdtempSync(join(tmpdir(), 'cardiomap-bench-zips-'));
+mkdirSync(zipFolder, { recursive: true });
+const dataDir = mkdtempSync(join(tmpdir(), 'cardiomap-bench-viewer-'));
+try {
+  const zips = await makeZips(zipFolder);
+  const server = await startServer(PORT, {
+    DATA_DIR: dataDir,
+    JOB_TEMP_DIR: join(dataDir, 'jobs'),
+    DEMO_PASSWORD,
+    RUN_WORKERS: 'true',
+    ACCESS_TOKEN_MINUTES: '60',
+  });
+  try {
+    await waitUntilIdle(server.pid);
+    const rows: Record<string, string | number>[] = [];
+    for (const zip of zips) {
+      const studyId = await ingestStudy(server.url, server.pid, zip);
+      await waitUntilIdle(server.pid);
+      const runs: ViewerRun[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await visit(server.url, studyId, await signInTokens(server.url)));
+      const firstFrame = median(runs.map((r) => r.firstFrameMs));
+      const full = median(runs.map((r) => r.fullVolumeMs));
+      const big = zip.label.startsWith('phantom');
+      rows.push({
+        volume: zip.label,
+        runs: RUNS,
+        'first frame ms (median)': Math.round(firstFrame),
+        'first frame ms (max)': Math.round(Math.max(...runs.map((r) => r.firstFrameMs))),
+        'full volume ms (median)': Math.round(full),
+        'full volume ms (max)': Math.round(Math.max(...runs.map((r) => r.fullVolumeMs))),
+        'JS heap MiB': Math.round(median(runs.map((r) => r.heapMiB))),
+        'load 1m': load() ?? '',
+        'vs target':
+          big && firstFrame <= TARGET.firstFrameMs && full <= TARGET.fullVolumeMs
+            ? 'meets target'
+            : big
+              ? 'misses target'
+              : '(no target)',
+      });
+    }
+    console.info(
+      `\nStudy viewer, MPR route, cold browser per run, headless Chromium on loopback, PGlite server.\n` +
+        `Target (512×512×${SLICES}): first frame ≤ ${TARGET.firstFrameMs} ms, full volume ≤ ${TARGET.fullVolumeMs} ms from navigation start.`,
+    );
+    console.table(rows);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptFolder) rmSync(zipFolder, { recursive: true, force: true });
+}
