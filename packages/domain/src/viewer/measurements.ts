@@ -1,0 +1,148 @@
+import { GEOMETRY_TYPE_LABELS, GeometryType } from '@cardiomap/contract';
+import { bestFitPlane, cross, distance, dot, norm, type Point3, projectToPlane, subtract } from './geometry.ts';
+import { minimumWidth } from './polygon.ts';
+
+/** What a landmark measures (spec §4 "Landmarks and measurements"): mm, mm² and degrees. */
+export interface LandmarkMeasurements {
+  distance?: number;
+  angle?: number;
+  perimeter?: number;
+  area?: number;
+  minDiameter?: number;
+  maxDiameter?: number;
+  perimeterDerivedDiameter?: number;
+  areaDerivedDiameter?: number;
+  length?: number;
+}
+
+/** How many points a geometry type takes; `max` is infinite for curves. */
+export interface PointCount {
+  min: number;
+  max: number;
+}
+
+const exactly = (count: number): PointCount => ({ min: count, max: count });
+const atLeast = (count: number): PointCount => ({ min: count, max: Number.POSITIVE_INFINITY });
+
+const POINT_COUNTS: Record<GeometryType, PointCount> = {
+  [GeometryType.ANGLE]: exactly(3),
+  [GeometryType.AREA]: atLeast(3),
+  [GeometryType.CLOSED_CURVE]: atLeast(3),
+  [GeometryType.DISTANCE]: exactly(2),
+  [GeometryType.POINT]: exactly(1),
+  [GeometryType.OPEN_CURVE]: atLeast(2),
+  [GeometryType.CENTERLINE]: atLeast(2),
+};
+
+const isGeometryType = (value: number): value is GeometryType => Object.hasOwn(POINT_COUNTS, value);
+
+export function requiredPointCount(geometryType: GeometryType): PointCount {
+  return POINT_COUNTS[geometryType];
+}
+
+/** "A distance", "An angle": the geometry label as the subject of a sentence. */
+const subject = (geometryType: GeometryType): string => {
+  const label = GEOMETRY_TYPE_LABELS[geometryType].toLowerCase();
+  return `${/^[aeiou]/.test(label) ? 'An' : 'A'} ${label}`;
+};
+const pointsWord = (count: number) => (count === 1 ? '1 point' : `${count} points`);
+
+/**
+ * Why these points cannot make this landmark, or null when they can. Beyond the count, a closed shape
+ * must span a plane and an angle needs two arms, otherwise its measurements would be undefined.
+ */
+export function landmarkPointsProblem(geometryType: number, points: readonly Point3[]): string | null {
+  if (!isGeometryType(geometryType)) return `Unknown geometry type ${geometryType}; choose 0–6.`;
+  const { min, max } = POINT_COUNTS[geometryType];
+  if (min === max && points.length !== min) return `${subject(geometryType)} needs exactly ${pointsWord(min)}.`;
+  if (points.length < min) return `${subject(geometryType)} needs at least ${pointsWord(min)}.`;
+  if (!points.every((point) => point.length === 3 && point.every(Number.isFinite))) {
+    return 'Every point needs three finite coordinates [x, y, z] in mm.';
+  }
+  if (isClosed(geometryType) && !bestFitPlane(points)) {
+    return `The points of ${subject(geometryType).toLowerCase()} must not all lie on one line.`;
+  }
+  if (
+    geometryType === GeometryType.ANGLE &&
+    (distance(points[0]!, points[1]!) === 0 || distance(points[2]!, points[1]!) === 0)
+  ) {
+    return 'The arms of an angle need a length: the outer points must differ from the middle one.';
+  }
+  return null;
+}
+
+const isClosed = (geometryType: GeometryType) =>
+  geometryType === GeometryType.AREA || geometryType === GeometryType.CLOSED_CURVE;
+
+/** The angle in degrees at `vertex` between the arms to `a` and `b`; atan2 stays exact near 0° and 180°. */
+export function angleAt(a: Point3, vertex: Point3, b: Point3): number {
+  const armA = subtract(a, vertex);
+  const armB = subtract(b, vertex);
+  return (Math.atan2(norm(cross(armA, armB)), dot(armA, armB)) * 180) / Math.PI;
+}
+
+/** Sum of segment lengths; a closed polygon adds the segment from the last point back to the first. */
+export function pathLength(points: readonly Point3[], closed: boolean): number {
+  let total = 0;
+  for (let i = 1; i < points.length; i++) total += distance(points[i - 1]!, points[i]!);
+  if (closed && points.length > 2) total += distance(points[points.length - 1]!, points[0]!);
+  return total;
+}
+
+function maximumDistance(points: readonly Point3[]): number {
+  let best = 0;
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) best = Math.max(best, distance(points[i]!, points[j]!));
+  }
+  return best;
+}
+
+/** The area of a closed polygon in its own (possibly oblique) plane: the shoelace formula in 2D. */
+function planarArea(projected: readonly (readonly [number, number])[]): number {
+  let twice = 0;
+  projected.forEach(([x, y], i) => {
+    const [nextX, nextY] = projected[(i + 1) % projected.length]!;
+    twice += x * nextY - nextX * y;
+  });
+  return Math.abs(twice) / 2;
+}
+
+function measureClosedCurve(points: readonly Point3[]): LandmarkMeasurements {
+  const plane = bestFitPlane(points);
+  if (!plane) throw new Error('A closed curve needs points spanning a plane.');
+  const projected = projectToPlane(points, plane);
+  const perimeter = pathLength(points, true);
+  const area = planarArea(projected);
+  return {
+    perimeter,
+    area,
+    minDiameter: minimumWidth(projected),
+    maxDiameter: maximumDistance(points),
+    perimeterDerivedDiameter: perimeter / Math.PI,
+    areaDerivedDiameter: 2 * Math.sqrt(area / Math.PI),
+  };
+}
+
+/**
+ * The measurements of a landmark from its points. Throws on points `landmarkPointsProblem` rejects:
+ * callers validate first and answer the user with that message, so a throw here is a programming error.
+ */
+export function measureLandmark(geometryType: GeometryType, points: readonly Point3[]): LandmarkMeasurements {
+  const problem = landmarkPointsProblem(geometryType, points);
+  if (problem) throw new Error(problem);
+  const [first, second, third] = points as [Point3, Point3, Point3];
+  switch (geometryType) {
+    case GeometryType.DISTANCE:
+      return { distance: distance(first, second) };
+    case GeometryType.ANGLE:
+      return { angle: angleAt(first, second, third) };
+    case GeometryType.AREA:
+    case GeometryType.CLOSED_CURVE:
+      return measureClosedCurve(points);
+    case GeometryType.OPEN_CURVE:
+    case GeometryType.CENTERLINE:
+      return { length: pathLength(points, false) };
+    case GeometryType.POINT:
+      return {};
+  }
+}
