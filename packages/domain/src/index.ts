@@ -15,6 +15,8 @@ export * from './user-menu.ts';
 export * from './viewer/c-arm.ts';
 export * as vec3 from './viewer/geometry.ts';
 export { bestFitPlane, type Plane, type Point2, type Point3, planeBasis, projectToPlane } from './viewer/geometry.ts';
+export * from './viewer/landmark-plane.ts';
+export * from './viewer/landmark-rules.ts';
 export * from './viewer/measurements.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';
