@@ -18,5 +18,6 @@ export { bestFitPlane, type Plane, type Point2, type Point3, planeBasis, project
 export * from './viewer/landmark-plane.ts';
 export * from './viewer/landmark-rules.ts';
 export * from './viewer/measurements.ts';
+export * from './viewer/viewer-state.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';
