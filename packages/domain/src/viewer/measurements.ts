@@ -2,8 +2,11 @@ import { GEOMETRY_TYPE_LABELS, GeometryType } from '@cardiomap/contract';
 import { bestFitPlane, cross, distance, dot, norm, type Point3, projectToPlane, subtract } from './geometry.ts';
 import { minimumWidth } from './polygon.ts';
 
-/** What a landmark measures (spec §4 "Landmarks and measurements"): mm, mm² and degrees. */
-export interface LandmarkMeasurements {
+/**
+ * What a landmark measures (issue 5 §4): mm, mm² and degrees. A type rather than an interface so it
+ * fits the contract's `measurements: Record<string, number>` as it is.
+ */
+export type LandmarkMeasurements = {
   distance?: number;
   angle?: number;
   perimeter?: number;
@@ -13,7 +16,7 @@ export interface LandmarkMeasurements {
   perimeterDerivedDiameter?: number;
   areaDerivedDiameter?: number;
   length?: number;
-}
+};
 
 /** How many points a geometry type takes; `max` is infinite for curves. */
 export interface PointCount {
@@ -127,11 +130,11 @@ function measureClosedCurve(points: readonly Point3[]): LandmarkMeasurements {
  * The measurements of a landmark from its points. Throws on points `landmarkPointsProblem` rejects:
  * callers validate first and answer the user with that message, so a throw here is a programming error.
  */
-export function measureLandmark(geometryType: GeometryType, points: readonly Point3[]): LandmarkMeasurements {
+export function measureLandmark(geometryType: number, points: readonly Point3[]): LandmarkMeasurements {
   const problem = landmarkPointsProblem(geometryType, points);
   if (problem) throw new Error(problem);
   const [first, second, third] = points as [Point3, Point3, Point3];
-  switch (geometryType) {
+  switch (geometryType as GeometryType) {
     case GeometryType.DISTANCE:
       return { distance: distance(first, second) };
     case GeometryType.ANGLE:
