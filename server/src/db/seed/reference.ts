@@ -4,13 +4,14 @@ import type { Db } from '../client.ts';
 import { groupPermissions, groups, permissions, regions } from '../schema/index.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedJobCatalogue } from './job-catalogue.ts';
+import { seedLandmarkTypes } from './landmark-types.ts';
 
 export const REGIONS = ['Europe', 'North America', 'Latin America', 'Asia Pacific', 'Middle East and Africa'] as const;
 
 /**
  * Data every installation needs, applied at every start: the permission strings of spec §6, the 13 roles
  * with the matrix of packages/domain (so the table stays the single source of truth), the regions and the
- * intervention and device catalogue, the job queues and job types.
+ * intervention and device catalogue, the job queues and job types, the predefined landmark types.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -61,4 +62,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
   });
   await seedCatalogue(db);
   await seedJobCatalogue(db);
+  await seedLandmarkTypes(db);
 }

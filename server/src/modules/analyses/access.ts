@@ -1,0 +1,61 @@
+import { CaseStatus } from '@cardiomap/contract';
+import { type CaseFacts, isUndelivered, PERMISSIONS } from '@cardiomap/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import { findVisibleCase, type VisibleCase } from '../cases/visibility.ts';
+import { type AnalysisRow, findAnalysis, findStudyCaseId } from './repository.ts';
+
+export const STUDY_NOT_FOUND = 'No study matches the given id.';
+export const ANALYSIS_NOT_FOUND = 'No analysis matches the given id.';
+export const CASE_CANCELED = 'This case is canceled: its analyses can no longer change.';
+
+/**
+ * Spec §6: an undelivered case's analyses (and everything in them) exist only for those who may view
+ * undelivered analyses; to everyone else they answer like missing ones.
+ */
+export const seesAnalysesOf = (actor: Actor, facts: CaseFacts): boolean =>
+  actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses) || !isUndelivered(facts);
+
+/** Spec §6: unpublished landmarks are shown only to those who may view unpublished results. */
+export const seesUnpublishedLandmarks = (actor: Actor): boolean =>
+  actor.permissions.has(PERMISSIONS.viewUnpublishedResults);
+
+export const assertNotCanceled = (found: VisibleCase): void => {
+  if (found.status === CaseStatus.CANCELED) throw conflict(CASE_CANCELED);
+};
+
+/** The study's case if the actor may see it, else 404 like a missing study. */
+export async function findVisibleStudyCase(
+  db: DbOrTx,
+  actor: Actor,
+  studyId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<VisibleCase> {
+  const caseId = await findStudyCaseId(queryOn(db), studyId);
+  if (!caseId) throw notFound(STUDY_NOT_FOUND);
+  return findVisibleCase(db, actor, caseId, options).catch(() => {
+    throw notFound(STUDY_NOT_FOUND);
+  });
+}
+
+/**
+ * The analysis and its case when the actor may see both (case tenancy and the undelivered rule), else
+ * 404 with `missing` exactly like an analysis that does not exist.
+ */
+export async function findVisibleAnalysis(
+  db: DbOrTx,
+  actor: Actor,
+  analysisId: string,
+  options: { forUpdate?: boolean; missing?: string } = {},
+): Promise<{ analysis: AnalysisRow; found: VisibleCase }> {
+  const missing = options.missing ?? ANALYSIS_NOT_FOUND;
+  const analysis = await findAnalysis(queryOn(db), analysisId, !seesUnpublishedLandmarks(actor));
+  if (!analysis) throw notFound(missing);
+  const found = await findVisibleCase(db, actor, analysis.caseId, { forUpdate: options.forUpdate }).catch(() => {
+    throw notFound(missing);
+  });
+  if (!seesAnalysesOf(actor, found)) throw notFound(missing);
+  return { analysis, found };
+}

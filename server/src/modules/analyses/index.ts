@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAnalysisResourcesService } from './resources-service.ts';
+import { analysisResourceRoutes, analysisRoutes } from './routes.ts';
+import { createAnalysesService } from './service.ts';
+
+export {
+  ANALYSIS_NOT_FOUND,
+  assertNotCanceled,
+  findVisibleAnalysis,
+  seesAnalysesOf,
+  seesUnpublishedLandmarks,
+} from './access.ts';
+export { presentAnalysis, presentAnalysisResource } from './presenter.ts';
+export { listStudyAnalyses, listStudyAnalysisResources } from './read-api.ts';
+
+/** Analyses and analysis resources (spec §7 analyses/, analysis-resources/). */
+export const analysesModule = fp(
+  async function analysesModule(app: FastifyInstance) {
+    analysisRoutes(app, createAnalysesService(app.database, app.storage));
+    analysisResourceRoutes(app, createAnalysisResourcesService(app.database, app.storage));
+  },
+  { name: 'analyses', dependencies: ['auth', 'storage'] },
+);

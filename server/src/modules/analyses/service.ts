@@ -1,0 +1,115 @@
+import type { createAnalysisSchema } from '@cardiomap/contract';
+import { PERMISSIONS } from '@cardiomap/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { fieldError, forbidden } from '../../lib/http-errors.ts';
+import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { recordAudit } from '../audit/index.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import {
+  assertNotCanceled,
+  findVisibleAnalysis,
+  findVisibleStudyCase,
+  seesAnalysesOf,
+  seesUnpublishedLandmarks,
+} from './access.ts';
+import { presentAnalysis } from './presenter.ts';
+import {
+  type AnalysisRow,
+  deleteAnalysis,
+  findAnalysis,
+  insertAnalysis,
+  listAnalysesOfStudy,
+  orderBelongsToCase,
+} from './repository.ts';
+
+export const NO_ADD_PERMISSION = 'You do not have permission to add analyses or their files.';
+export const NO_DELETE_PERMISSION = 'You do not have permission to remove analyses or their files.';
+export const ORDER_NOT_OF_CASE = 'This order does not belong to the case of this study.';
+
+/**
+ * Analyses of a study. There is no permission of their own in spec §6: an analysis is the folder of
+ * analysis resources, so starting one takes simulations.add_analysisresource and removing one (with
+ * its files and landmarks) simulations.delete_analysisresource.
+ */
+export function createAnalysesService(database: Database, storage: ObjectStorage) {
+  const { db } = database;
+  const query = queryOn(db);
+
+  return {
+    async list(actor: Actor, studyId: string, page: PageRequest) {
+      const found = await findVisibleStudyCase(db, actor, studyId);
+      if (!seesAnalysesOf(actor, found)) return { count: 0, results: [] };
+      const { count, rows } = await listAnalysesOfStudy(
+        query,
+        studyId,
+        !seesUnpublishedLandmarks(actor),
+        pageWindow(page),
+      );
+      return { count, results: rows.map(presentAnalysis) };
+    },
+
+    get: async (actor: Actor, id: string) => presentAnalysis((await findVisibleAnalysis(db, actor, id)).analysis),
+
+    async create(actor: Actor, body: z.output<typeof createAnalysisSchema>, ip: string) {
+      if (!actor.permissions.has(PERMISSIONS.addAnalysisResource)) {
+        await findVisibleStudyCase(db, actor, body.studyId);
+        throw forbidden(NO_ADD_PERMISSION);
+      }
+      const id = await db.transaction(async (tx) => {
+        const txQuery = queryOn(tx);
+        const found = await findVisibleStudyCase(tx, actor, body.studyId, { forUpdate: true });
+        assertNotCanceled(found);
+        const orderId = body.orderId ?? null;
+        if (orderId && !(await orderBelongsToCase(txQuery, orderId, found.id))) {
+          throw fieldError('orderId', ORDER_NOT_OF_CASE);
+        }
+        const id = await insertAnalysis(txQuery, {
+          studyId: body.studyId,
+          type: body.type,
+          name: body.name,
+          orderId,
+          results: body.results,
+          createdById: actor.userId,
+        });
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'analysis.create',
+          targetType: 'case',
+          targetId: found.id,
+          organisationId: found.organisationId,
+          ip,
+          details: { analysisId: id, studyId: body.studyId, type: body.type },
+        });
+        return id;
+      });
+      return presentAnalysis((await findAnalysis(query, id, !seesUnpublishedLandmarks(actor))) as AnalysisRow);
+    },
+
+    async remove(actor: Actor, id: string, ip: string) {
+      await findVisibleAnalysis(db, actor, id);
+      if (!actor.permissions.has(PERMISSIONS.deleteAnalysisResource)) throw forbidden(NO_DELETE_PERMISSION);
+      const storageKeys = await db.transaction(async (tx) => {
+        const { analysis, found } = await findVisibleAnalysis(tx, actor, id, { forUpdate: true });
+        assertNotCanceled(found);
+        const keys = await deleteAnalysis(queryOn(tx), id);
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'analysis.delete',
+          targetType: 'case',
+          targetId: found.id,
+          organisationId: found.organisationId,
+          ip,
+          details: { analysisId: id, studyId: analysis.studyId, resources: keys.length },
+        });
+        return keys;
+      });
+      // After commit: a file whose row is gone is litter, a row whose file is gone would be a broken link.
+      await Promise.all(storageKeys.map((key) => storage.delete(key).catch(() => undefined)));
+    },
+  };
+}
+
+export type AnalysesService = ReturnType<typeof createAnalysesService>;
