@@ -1,0 +1,220 @@
+import type { Vec3 } from '@cardiomap/contract';
+import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+
+type Timestamp = Date | string;
+
+export interface LandmarkRow {
+  id: string;
+  analysisId: string;
+  studyId: string;
+  caseId: string;
+  landmarkTypeId: string | null;
+  typeName: string | null;
+  typeColor: string | null;
+  name: string;
+  description: string;
+  geometryType: number;
+  viewType: number;
+  points: Vec3[];
+  normal: Vec3 | null;
+  centroid: Vec3 | null;
+  resliceRotation: number[] | null;
+  resliceCenter: Vec3 | null;
+  measurements: Record<string, number>;
+  color: string | null;
+  sourceClient: string;
+  sourceVersion: string;
+  isEnabled: boolean;
+  isPublished: boolean;
+  isVisible: boolean;
+  createdById: string;
+  dateCreated: Timestamp;
+  dateModified: Timestamp;
+}
+
+const LANDMARK_SELECT = `
+  SELECT l.id, l.analysis_id AS "analysisId", a.study_id AS "studyId", s.case_id AS "caseId",
+         l.landmark_type_id AS "landmarkTypeId", t.name AS "typeName", t.color AS "typeColor", l.name,
+         l.description, l.geometry_type AS "geometryType", l.view_type AS "viewType", l.points, l.normal,
+         l.centroid, l.reslice_rotation AS "resliceRotation", l.reslice_center AS "resliceCenter",
+         l.measurements, l.color, l.source_client AS "sourceClient", l.source_version AS "sourceVersion",
+         l.is_enabled AS "isEnabled", l.is_published AS "isPublished", l.is_visible AS "isVisible",
+         l.created_by_id AS "createdById", l.date_created AS "dateCreated", l.date_modified AS "dateModified"
+    FROM landmarks l
+    JOIN analyses a ON a.id = l.analysis_id
+    JOIN studies s ON s.id = a.study_id
+    LEFT JOIN landmark_types t ON t.id = l.landmark_type_id`;
+const ORDER = 'ORDER BY l.date_created, l.id';
+
+export async function findLandmark(query: Query, id: string): Promise<LandmarkRow | undefined> {
+  const [row] = await query<LandmarkRow>(`${LANDMARK_SELECT} WHERE l.id = $1`, [id]);
+  return row;
+}
+
+export async function listLandmarksOfAnalysis(
+  query: Query,
+  analysisId: string,
+  publishedOnly: boolean,
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: LandmarkRow[] }> {
+  const where = 'WHERE l.analysis_id = $1 AND (l.is_published OR NOT $2)';
+  return pageOfRows<LandmarkRow>(
+    query,
+    {
+      count: `SELECT count(*)::int AS count FROM landmarks l ${where}`,
+      rows: `${LANDMARK_SELECT} ${where} ${ORDER} LIMIT $3 OFFSET $4`,
+    },
+    [analysisId, publishedOnly],
+    window,
+  );
+}
+
+/** Every landmark of a study's analyses (the viewer loads them all at once). */
+export async function allLandmarksOfStudy(query: Query, studyId: string, publishedOnly: boolean) {
+  return query<LandmarkRow>(`${LANDMARK_SELECT} WHERE a.study_id = $1 AND (l.is_published OR NOT $2) ${ORDER}`, [
+    studyId,
+    publishedOnly,
+  ]);
+}
+
+/** What a stored landmark is made of; the server fills measurements, name and the flags. */
+export interface LandmarkValues {
+  analysisId: string;
+  landmarkTypeId: string | null;
+  name: string;
+  description: string;
+  geometryType: number;
+  viewType: number;
+  points: Vec3[];
+  normal: Vec3 | null;
+  centroid: Vec3 | null;
+  resliceRotation: number[] | null;
+  resliceCenter: Vec3 | null;
+  measurements: Record<string, number>;
+  color: string | null;
+  sourceClient: string;
+  sourceVersion: string;
+  isPublished: boolean;
+  isEnabled: boolean;
+  isVisible: boolean;
+  createdById: string;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+export async function insertLandmark(query: Query, v: LandmarkValues): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    `INSERT INTO landmarks (analysis_id, landmark_type_id, name, description, geometry_type, view_type, points, normal,
+                            centroid, reslice_rotation, reslice_center, measurements, color, source_client,
+                            source_version, is_published, is_enabled, is_visible, created_by_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14,
+             $15, $16, $17, $18, $19)
+     RETURNING id`,
+    [
+      v.analysisId,
+      v.landmarkTypeId,
+      v.name,
+      v.description,
+      v.geometryType,
+      v.viewType,
+      json(v.points),
+      json(v.normal),
+      json(v.centroid),
+      json(v.resliceRotation),
+      json(v.resliceCenter),
+      json(v.measurements),
+      v.color,
+      v.sourceClient,
+      v.sourceVersion,
+      v.isPublished,
+      v.isEnabled,
+      v.isVisible,
+      v.createdById,
+    ],
+  );
+  if (!row) throw new Error('landmarks insert returned nothing');
+  return row.id;
+}
+
+/** The columns a patch may change, with the SQL cast each value needs. */
+const PATCHABLE = {
+  name: ['name', ''],
+  description: ['description', ''],
+  viewType: ['view_type', ''],
+  points: ['points', '::jsonb'],
+  normal: ['normal', '::jsonb'],
+  centroid: ['centroid', '::jsonb'],
+  resliceRotation: ['reslice_rotation', '::jsonb'],
+  resliceCenter: ['reslice_center', '::jsonb'],
+  measurements: ['measurements', '::jsonb'],
+  color: ['color', ''],
+  isVisible: ['is_visible', ''],
+} as const;
+export type LandmarkPatch = { -readonly [K in keyof typeof PATCHABLE]?: LandmarkValues[K] };
+
+/** One UPDATE of the given fields (and dateModified): concurrent patches each apply whole, none loses the row. */
+export async function updateLandmark(query: Query, id: string, patch: LandmarkPatch): Promise<void> {
+  const sets = ['date_modified = now()'];
+  const params: unknown[] = [id];
+  for (const [field, [column, cast]] of Object.entries(PATCHABLE)) {
+    if (!(field in patch)) continue;
+    const value = patch[field as keyof LandmarkPatch];
+    params.push(cast === '::jsonb' ? json(value) : value);
+    sets.push(`${column} = $${params.length}${cast}`);
+  }
+  await query(`UPDATE landmarks SET ${sets.join(', ')} WHERE id = $1`, params);
+}
+
+/** Spec §4: publish and unpublish toggle isPublished and isEnabled together. */
+export async function setLandmarkPublished(query: Query, id: string, published: boolean): Promise<void> {
+  await query('UPDATE landmarks SET is_published = $2, is_enabled = $2, date_modified = now() WHERE id = $1', [
+    id,
+    published,
+  ]);
+}
+
+export async function deleteLandmark(query: Query, id: string): Promise<void> {
+  await query('DELETE FROM landmarks WHERE id = $1', [id]);
+}
+
+export interface LandmarkTypeRow {
+  id: string;
+  name: string;
+  kind: number;
+  geometryType: number;
+  viewType: number;
+  interventionId: string | null;
+  color: string;
+  order: number;
+}
+
+const TYPE_SELECT = `
+  SELECT id, name, kind, geometry_type AS "geometryType", view_type AS "viewType",
+         intervention_id AS "interventionId", color, "order"
+    FROM landmark_types`;
+
+export async function findLandmarkType(query: Query, id: string): Promise<LandmarkTypeRow | undefined> {
+  const [row] = await query<LandmarkTypeRow>(`${TYPE_SELECT} WHERE id = $1`, [id]);
+  return row;
+}
+
+export async function listLandmarkTypeRows(
+  query: Query,
+  interventionId: string | null,
+  window: { limit: number; offset: number },
+): Promise<{ count: number; rows: LandmarkTypeRow[] }> {
+  const where = 'WHERE ($1::uuid IS NULL OR intervention_id = $1)';
+  return pageOfRows<LandmarkTypeRow>(
+    query,
+    {
+      count: `SELECT count(*)::int AS count FROM landmark_types ${where}`,
+      rows: `${TYPE_SELECT} ${where} ORDER BY "order", name, id LIMIT $2 OFFSET $3`,
+    },
+    [interventionId],
+    window,
+  );
+}
+
+export async function allLandmarkTypeRows(query: Query): Promise<LandmarkTypeRow[]> {
+  return query<LandmarkTypeRow>(`${TYPE_SELECT} ORDER BY "order", name, id`, []);
+}
