@@ -180,7 +180,7 @@ export const visualisationObjectSchema = z.object({
 export type VisualisationObject = z.infer<typeof visualisationObjectSchema>;
 const unit = z.number().min(0, 'Between 0 and 1.').max(1, 'Between 0 and 1.');
 const visualisationObjectFields = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(200),
+  name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200),
   color: colorSchema,
   opacity: unit,
   maxOpacity: unit,
@@ -222,7 +222,11 @@ export const createVisualisationSchema = z.object({
   opacity: unit.default(1),
   order: z.number().int().min(0).max(100_000).default(0),
 });
-export const patchVisualisationSchema = createVisualisationSchema.omit({ studyId: true, analysisId: true }).partial();
+// Own fields, not the create schema's: zod applies a default inside .partial(), so a patch naming only the
+// name would reset opacity and order.
+export const patchVisualisationSchema = z
+  .object({ name: z.string().trim().max(200), opacity: unit, order: z.number().int().min(0).max(100_000) })
+  .partial();
 export const visualisationListQuerySchema = pageQuerySchema.extend({ study_id: uuidRequired });
 
 /** Spec §3 Config: the study's viewer options and comments; visualisationIds are the study's. */
