@@ -2,13 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { studyRoutes } from './routes.ts';
 import { createStudiesService } from './service.ts';
+import { createStudyWritesService } from './write-service.ts';
 
-export { ensureStudy, upsertIngestResource } from './repository.ts';
+export { presentStudy, presentStudyResource } from './presenter.ts';
+export {
+  ensureStudy,
+  findStudy,
+  findStudyResource,
+  type StudyResourceRow,
+  type StudyRow,
+  upsertIngestResource,
+} from './repository.ts';
+export { STUDY_NOT_FOUND } from './service.ts';
 
-/** Studies and study resources (spec §7 "Studies and viewer": the parts ingest makes). */
+/** Studies and study resources (spec §7 "Studies and viewer"): what ingest makes, reports, the volume's interpolation. */
 export const studiesModule = fp(
   async function studiesModule(app: FastifyInstance) {
-    studyRoutes(app, createStudiesService(app.database, app.storage));
+    studyRoutes(
+      app,
+      createStudiesService(app.database, app.storage),
+      createStudyWritesService(app.database, app.storage),
+    );
   },
   { name: 'studies', dependencies: ['auth', 'storage'] },
 );

@@ -8,7 +8,9 @@ export const READ_URL_SECONDS = 15 * 60;
 
 export function presentStudy(row: StudyRow): Study {
   const ofType = (type: number) => row.resources.find((r) => r.type === type)?.id ?? null;
-  const pdfReportId = ofType(StudyResourceType.PDF_REPORT);
+  // The newest report that arrived: one still being uploaded (no size yet) cannot be downloaded.
+  const pdfReportId =
+    row.resources.findLast((r) => r.type === StudyResourceType.PDF_REPORT && r.size !== null)?.id ?? null;
   return {
     id: row.id,
     caseId: row.caseId,
@@ -16,15 +18,18 @@ export function presentStudy(row: StudyRow): Study {
     dicomVolumeId: ofType(StudyResourceType.DICOM_VOLUME),
     pdfReportId,
     hasPdfReport: pdfReportId !== null,
-    // Analyses and visualisations arrive with the viewer (issue 5).
-    analysisIds: [],
+    analysisIds: row.analysisIds,
     resourceIds: row.resources.map((r) => r.id),
-    visualisationIds: [],
+    visualisationIds: row.visualisationIds,
     dateCreated: iso(row.dateCreated) ?? '',
   };
 }
 
-export async function presentStudyResource(storage: ObjectStorage, row: StudyResourceRow): Promise<StudyResource> {
+export async function presentStudyResource(
+  storage: ObjectStorage,
+  row: StudyResourceRow,
+  expiresInSeconds = READ_URL_SECONDS,
+): Promise<StudyResource> {
   return {
     id: row.id,
     studyId: row.studyId,
@@ -37,10 +42,14 @@ export async function presentStudyResource(storage: ObjectStorage, row: StudyRes
     sourceVersion: row.sourceVersion,
     sourceClient: row.sourceClient,
     dateCreated: iso(row.dateCreated) ?? '',
-    readUrl: await storage.signedGetUrl(row.storageKey, {
-      expiresInSeconds: READ_URL_SECONDS,
-      filename: row.filename,
-      contentType: row.mimeType,
-    }),
+    // A report not uploaded yet has nothing to read.
+    readUrl:
+      row.size === null
+        ? null
+        : await storage.signedGetUrl(row.storageKey, {
+            expiresInSeconds,
+            filename: row.filename,
+            contentType: row.mimeType,
+          }),
   };
 }

@@ -7,13 +7,21 @@ export interface StudyRow {
   caseId: string;
   caseIdentifier: string;
   dateCreated: Timestamp;
-  resources: { id: string; type: number }[];
+  /** Every resource; a report is uploaded once its size is known (confirm-upload). */
+  resources: { id: string; type: number; size: number | null }[];
+  analysisIds: string[];
+  visualisationIds: string[];
 }
 
 const STUDY_SELECT = `
   SELECT s.id, s.case_id AS "caseId", c.case_identifier AS "caseIdentifier", s.date_created AS "dateCreated",
-         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type) ORDER BY r.date_created, r.id)
-                     FROM study_resources r WHERE r.study_id = s.id), '[]'::json) AS resources
+         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type, 'size', r.size)
+                                   ORDER BY r.date_created, r.id)
+                     FROM study_resources r WHERE r.study_id = s.id), '[]'::json) AS resources,
+         COALESCE((SELECT json_agg(a.id ORDER BY a.date_created, a.id) FROM analyses a WHERE a.study_id = s.id),
+                  '[]'::json) AS "analysisIds",
+         COALESCE((SELECT json_agg(v.id ORDER BY v."order", v.date_created, v.id)
+                     FROM visualisations v WHERE v.study_id = s.id), '[]'::json) AS "visualisationIds"
     FROM studies s JOIN cases c ON c.id = s.case_id`;
 
 export async function findStudy(query: Query, id: string): Promise<StudyRow | undefined> {
