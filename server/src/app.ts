@@ -4,11 +4,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsModule } from './modules/accounts/index.ts';
+import { analysesModule } from './modules/analyses/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { casesModule } from './modules/cases/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobsModule } from './modules/jobs/index.ts';
+import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
@@ -95,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsModule);
   await app.register(studiesModule);
   await app.register(jobsModule);
+  await app.register(analysesModule);
+  await app.register(landmarksModule);
 
   await app.register(staticWebPlugin);
   return app;
