@@ -17,6 +17,8 @@ import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
 import { uploadsModule } from './modules/uploads/index.ts';
 import { usersModule } from './modules/users/index.ts';
+import { viewerModule } from './modules/viewer/index.ts';
+import { visualisationsModule } from './modules/visualisations/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -97,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsModule);
   await app.register(studiesModule);
   await app.register(jobsModule);
+  await app.register(visualisationsModule);
+  await app.register(viewerModule);
   await app.register(analysesModule);
   await app.register(landmarksModule);
 

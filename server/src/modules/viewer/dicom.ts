@@ -1,0 +1,46 @@
+import type { ViewerLoad } from '@cardiomap/contract';
+import { DEFAULT_VOLUME_LEVELS } from '@cardiomap/domain';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { VolumeRow } from './repository.ts';
+
+/**
+ * The volume link lasts a whole viewing session: the MPR panes stream it with Range requests while the
+ * user works, and the local driver checks the expiry on every request (S3 does too).
+ */
+export const VIEWER_READ_URL_SECONDS = 12 * 60 * 60;
+
+const numbers = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number' && Number.isFinite(n)) : [];
+
+function levelsOf(value: unknown): { windowCenter: number; windowWidth: number } {
+  const levels = value as { windowCenter?: unknown; windowWidth?: unknown } | null | undefined;
+  if (typeof levels?.windowCenter === 'number' && typeof levels.windowWidth === 'number' && levels.windowWidth > 0) {
+    return { windowCenter: levels.windowCenter, windowWidth: levels.windowWidth };
+  }
+  // Spec §9: 230 and 1075 when the volume names none.
+  return { ...DEFAULT_VOLUME_LEVELS };
+}
+
+/** The volume's geometry as ingest stored it, plus a read URL for the session (streamed, Range-capable). */
+export async function presentDicom(
+  storage: ObjectStorage,
+  volume: VolumeRow,
+): Promise<NonNullable<ViewerLoad['dicom']>> {
+  const a = volume.attributes;
+  return {
+    studyResourceId: volume.id,
+    attributes: {
+      spacing: numbers(a.spacing),
+      dimensions: numbers(a.dimensions).map(Math.round),
+      origin: numbers(a.origin),
+      direction: numbers(a.direction),
+      levels: levelsOf(a.levels),
+      interpolationType: a.interpolationType === 1 ? 1 : 0,
+      // No file name: the panes read it inline, it is not a download.
+      readUrl: await storage.signedGetUrl(volume.storageKey, {
+        expiresInSeconds: VIEWER_READ_URL_SECONDS,
+        contentType: volume.mimeType,
+      }),
+    },
+  };
+}

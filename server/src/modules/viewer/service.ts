@@ -1,0 +1,127 @@
+import type { ViewerLoad } from '@cardiomap/contract';
+import {
+  canCreateLandmark,
+  canPublishLandmark,
+  canSeeContour,
+  canSetInterpolation,
+  hasDeliveredOrder,
+  PERMISSIONS as P,
+  seesPatientDetails,
+} from '@cardiomap/domain';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import { findVisibleCase, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
+import { findStudy, presentStudy, STUDY_NOT_FOUND } from '../studies/index.ts';
+import {
+  findConfigOfStudy,
+  objectsOfStudy,
+  presentVisualisation,
+  presentVisualisationObject,
+  type VisualisationObjectRow,
+  visualisationsOfStudy,
+} from '../visualisations/index.ts';
+import { assertViewerAccess } from './access.ts';
+import type { AnalysisParts } from './analysis-parts.ts';
+import { analysisResults, assembleConfig, viewerWarnings } from './assemble.ts';
+import { presentDicom, VIEWER_READ_URL_SECONDS } from './dicom.ts';
+import { findCaseHeader, findVolume } from './repository.ts';
+
+/** GET study-viewer/{id}/: everything the viewer draws, in one answer (spec §3 Viewer load response). */
+export function createViewerService(database: Database, storage: ObjectStorage, parts: AnalysisParts) {
+  const { db } = database;
+  const query = queryOn(db);
+
+  /** A scene object with a read URL of its mesh, once the mesh has arrived. */
+  const resolveObject = async (row: VisualisationObjectRow) => ({
+    ...presentVisualisationObject(row),
+    analysisId: row.resourceAnalysisId,
+    filename: row.resourceFilename,
+    readUrl:
+      row.resourceKey && row.resourceUploaded
+        ? await storage.signedGetUrl(row.resourceKey, {
+            expiresInSeconds: VIEWER_READ_URL_SECONDS,
+            contentType: row.resourceMimeType ?? undefined,
+          })
+        : null,
+  });
+
+  /** The caller's viewer rights (spec §6 rules of packages/domain); a colleague the case is shared with only looks. */
+  const permissionsOf = (actor: Actor, theCase: VisibleCase): ViewerLoad['permissions'] => {
+    const member = !sharedOnly(actor, theCase.organisationId);
+    const facts = {
+      status: theCase.status,
+      isResearch: theCase.isResearch,
+      hasDeliveredOrder: hasDeliveredOrder(theCase),
+    };
+    return {
+      canCreateLandmarks: member && canCreateLandmark(actor, facts),
+      canPublishLandmarks: member && canPublishLandmark(actor, facts),
+      canSetInterpolation: member && canSetInterpolation(actor, facts),
+      canSeeContour: canSeeContour(actor),
+      canChangeVisualisationObjects: member && actor.permissions.has(P.changeVisualisationObject),
+      canAddAnalysisResources: member && actor.permissions.has(P.addAnalysisResource),
+    };
+  };
+
+  return {
+    async load(actor: Actor, studyId: string): Promise<ViewerLoad> {
+      const study = await findStudy(query, studyId);
+      if (!study) throw notFound(STUDY_NOT_FOUND);
+      const theCase = await findVisibleCase(db, actor, study.caseId).catch(() => {
+        throw notFound(STUDY_NOT_FOUND);
+      });
+      assertViewerAccess(actor, theCase);
+
+      const [volume, header, stored, visualisationRows, objectRows, analyses, landmarks, landmarkTypes] =
+        await Promise.all([
+          findVolume(query, studyId),
+          findCaseHeader(query, theCase.id),
+          findConfigOfStudy(query, studyId),
+          visualisationsOfStudy(query, studyId),
+          objectsOfStudy(query, studyId),
+          parts.analyses(db, actor, theCase, studyId),
+          parts.landmarks(db, actor, theCase, studyId),
+          parts.landmarkTypes(db),
+        ]);
+      const seesIdentity = seesPatientDetails(actor.permissions, theCase) && !actor.profile.hidePatientIdentifier;
+      return {
+        dicom: volume ? await presentDicom(storage, volume) : null,
+        config: assembleConfig({
+          visualisations: visualisationRows.map((row) => ({
+            ...presentVisualisation(row),
+            analysisType: row.analysisType,
+          })),
+          objects: await Promise.all(objectRows.map(resolveObject)),
+          landmarks,
+          landmarkTypes,
+          stored: stored ? { options: stored.options, comments: stored.comments } : null,
+          metadata: {
+            patientIdentifier: seesIdentity ? theCase.patientIdentifier : null,
+            caseIdentifier: theCase.caseIdentifier,
+          },
+        }),
+        study: presentStudy(study),
+        case: {
+          id: theCase.id,
+          status: theCase.status,
+          caseIdentifier: theCase.caseIdentifier,
+          isResearch: theCase.isResearch,
+        },
+        title: theCase.caseIdentifier,
+        subtitle: [header.interventionName, header.deviceNames.join(', ')].filter(Boolean).join(' · '),
+        analyses,
+        analysisResults: analysisResults(analyses),
+        landmarks,
+        landmarkTypes,
+        warnings: viewerWarnings(header.orders, volume?.imageWarnings ?? []),
+        isClinical: header.orders.every((o) => o.isClinical),
+        permissions: permissionsOf(actor, theCase),
+      };
+    },
+  };
+}
+
+export type ViewerService = ReturnType<typeof createViewerService>;

@@ -1,0 +1,45 @@
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { queryOn } from '../cases/sql-helpers.ts';
+import { findVisibleCase, seesAllOrganisations, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
+import { findStudy } from '../studies/index.ts';
+import type { Scope } from './repository.ts';
+
+export const STUDY_NOT_FOUND = 'No study matches the given id.';
+
+/**
+ * Who may read and change a study's scene. Readers: whoever sees the case. Writers: the case's own
+ * organisation or staff, holding the permission; a colleague the case is shared with only reads.
+ */
+export function createSceneAccess(database: Database) {
+  const { db } = database;
+  const query = queryOn(db);
+  /** The case of a study when visible; `missing` is what a hidden or missing study answers. */
+  const caseOfStudy = async (actor: Actor, studyId: string, missing: () => Error): Promise<VisibleCase> => {
+    const study = await findStudy(query, studyId);
+    if (!study) throw missing();
+    return findVisibleCase(db, actor, study.caseId).catch(() => {
+      throw missing();
+    });
+  };
+  return {
+    scope: (actor: Actor): Scope => ({
+      allOrganisations: seesAllOrganisations(actor),
+      organisationIds: actor.organisationIds,
+      userId: actor.userId,
+    }),
+    /** A study named by a query parameter or a path: hidden answers 404 like missing. */
+    readableStudy: (actor: Actor, studyId: string) => caseOfStudy(actor, studyId, () => notFound(STUDY_NOT_FOUND)),
+    /** A study named in a body: hidden or missing is a 400 on that field. */
+    studyInBody: (actor: Actor, studyId: string, field = 'studyId') =>
+      caseOfStudy(actor, studyId, () => fieldError(field, STUDY_NOT_FOUND)),
+    /** A row's case when visible, else 404 with the row's own message. */
+    caseOfRow: (actor: Actor, studyId: string, missing: string) => caseOfStudy(actor, studyId, () => notFound(missing)),
+    requireWrite(actor: Actor, theCase: VisibleCase, permission: string, denied: string): void {
+      if (!actor.permissions.has(permission) || sharedOnly(actor, theCase.organisationId)) throw forbidden(denied);
+    },
+  };
+}
+
+export type SceneAccess = ReturnType<typeof createSceneAccess>;

@@ -1,0 +1,125 @@
+import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+
+/** The drawing settings of a scene object, as the contract names them. */
+export interface ObjectSettings {
+  name: string;
+  color: string;
+  opacity: number;
+  maxOpacity: number;
+  isVisible: boolean;
+  isDoubleSided: boolean;
+  isEditable: boolean;
+  renderOrder: number;
+  hasDepthTestEnabled: boolean;
+  hasFlatShadingEnabled: boolean;
+  isAffectedByLighting: boolean;
+  objectOrder: number;
+}
+
+export interface VisualisationObjectRow extends ObjectSettings {
+  id: string;
+  visualisationId: string;
+  studyId: string;
+  caseId: string;
+  analysisResourceId: string | null;
+  /** Of the analysis resource, for the viewer load to sign a read URL. */
+  resourceKey: string | null;
+  resourceFilename: string | null;
+  resourceMimeType: string | null;
+  resourceUploaded: boolean | null;
+  resourceAnalysisId: string | null;
+}
+
+/** Contract field → column, for inserts and partial updates. */
+const COLUMN_OF: Record<keyof ObjectSettings, string> = {
+  name: 'name',
+  color: 'color',
+  opacity: 'opacity',
+  maxOpacity: 'max_opacity',
+  isVisible: 'is_visible',
+  isDoubleSided: 'is_double_sided',
+  isEditable: 'is_editable',
+  renderOrder: 'render_order',
+  hasDepthTestEnabled: 'has_depth_test_enabled',
+  hasFlatShadingEnabled: 'has_flat_shading_enabled',
+  isAffectedByLighting: 'is_affected_by_lighting',
+  objectOrder: 'object_order',
+};
+
+const OBJECT_SELECT = `
+  SELECT o.id, o.visualisation_id AS "visualisationId", o.study_id AS "studyId", s.case_id AS "caseId",
+         o.analysis_resource_id AS "analysisResourceId", ${Object.entries(COLUMN_OF)
+           .map(([field, column]) => `o.${column} AS "${field}"`)
+           .join(', ')},
+         r.storage_key AS "resourceKey", r.filename AS "resourceFilename", r.mime_type AS "resourceMimeType",
+         r.upload_successful AS "resourceUploaded", r.analysis_id AS "resourceAnalysisId"
+    FROM visualisation_objects o JOIN studies s ON s.id = o.study_id
+    LEFT JOIN analysis_resources r ON r.id = o.analysis_resource_id`;
+const OBJECT_ORDER = 'ORDER BY o.object_order, o.date_created, o.id';
+
+export async function findObject(query: Query, id: string): Promise<VisualisationObjectRow | undefined> {
+  const [row] = await query<VisualisationObjectRow>(`${OBJECT_SELECT} WHERE o.id = $1`, [id]);
+  return row;
+}
+
+export async function objectsOfStudy(query: Query, studyId: string): Promise<VisualisationObjectRow[]> {
+  return query<VisualisationObjectRow>(`${OBJECT_SELECT} WHERE o.study_id = $1 ${OBJECT_ORDER}`, [studyId]);
+}
+
+/** Objects of one study, optionally of one of its visualisations. */
+export async function listObjects(
+  query: Query,
+  filter: { studyId: string; visualisationId: string | null },
+  window: { limit: number; offset: number },
+) {
+  const where = 'WHERE o.study_id = $1 AND ($2::uuid IS NULL OR o.visualisation_id = $2)';
+  return pageOfRows<VisualisationObjectRow>(
+    query,
+    {
+      count: `SELECT count(*)::int AS count FROM visualisation_objects o ${where}`,
+      rows: `${OBJECT_SELECT} ${where} ${OBJECT_ORDER} LIMIT $3 OFFSET $4`,
+    },
+    [filter.studyId, filter.visualisationId],
+    window,
+  );
+}
+
+export async function insertObject(
+  query: Query,
+  row: Partial<ObjectSettings> & {
+    name: string;
+    visualisationId: string;
+    studyId: string;
+    analysisResourceId: string | null;
+  },
+): Promise<string> {
+  const settings = Object.entries(COLUMN_OF).filter(([field]) => row[field as keyof ObjectSettings] !== undefined);
+  const columns = ['visualisation_id', 'study_id', 'analysis_resource_id', ...settings.map(([, column]) => column)];
+  const values = [
+    row.visualisationId,
+    row.studyId,
+    row.analysisResourceId,
+    ...settings.map(([field]) => row[field as keyof ObjectSettings]),
+  ];
+  const [inserted] = await query<{ id: string }>(
+    `INSERT INTO visualisation_objects (${columns.join(', ')})
+     VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    values,
+  );
+  if (!inserted) throw new Error('Visualisation object insert returned nothing');
+  return inserted.id;
+}
+
+export async function updateObject(query: Query, id: string, change: Partial<ObjectSettings>): Promise<void> {
+  const settings = Object.entries(COLUMN_OF).filter(([field]) => change[field as keyof ObjectSettings] !== undefined);
+  if (settings.length === 0) return;
+  await query(
+    `UPDATE visualisation_objects SET ${settings.map(([, column], i) => `${column} = $${i + 2}`).join(', ')}
+      WHERE id = $1`,
+    [id, ...settings.map(([field]) => change[field as keyof ObjectSettings])],
+  );
+}
+
+export async function deleteObject(query: Query, id: string): Promise<void> {
+  await query('DELETE FROM visualisation_objects WHERE id = $1', [id]);
+}
