@@ -10,6 +10,7 @@ import yazl from 'yazl';
 import { phantomSeries } from '../../imaging/testing/phantom.ts';
 import { queryOn } from '../../modules/cases/sql-helpers.ts';
 import { insertJob } from '../../modules/jobs/index.ts';
+import { DEMO_PHANTOM, seedDemoResults } from './demo-results.ts';
 
 /** The demo cases under way or done get images, so their study and jobs can be shown. */
 const DEMO_PATIENTS_WITH_IMAGES = ['DEMO-PAT-0002', 'DEMO-PAT-0003'];
@@ -17,9 +18,15 @@ const DEMO_PATIENTS_WITH_IMAGES = ['DEMO-PAT-0002', 'DEMO-PAT-0003'];
 /**
  * Gives the demo cases that are in progress or completed a self-made CT phantom (no patient data) as
  * their upload, and queues its ingest: the real pipeline then makes their study, volume and job report.
- * Runs at every demo start and does nothing for a case that has an upload already.
+ * Runs at every demo start and does nothing for a case that has an upload already. The delivered one
+ * also gets a measured result (demo-results.ts).
  */
 export async function seedDemoImaging(app: FastifyInstance): Promise<void> {
+  await uploadPhantoms(app);
+  await seedDemoResults(app.database.db);
+}
+
+async function uploadPhantoms(app: FastifyInstance): Promise<void> {
   const query = queryOn(app.database.db);
   const cases = await query<{ id: string; createdById: string }>(
     `SELECT c.id, c.created_by_id AS "createdById" FROM cases c
@@ -32,7 +39,7 @@ export async function seedDemoImaging(app: FastifyInstance): Promise<void> {
   try {
     const zipPath = join(folder, 'phantom.zip');
     const zip = new yazl.ZipFile();
-    for (const file of phantomSeries({ count: 96, rows: 192, columns: 192, spacing: 1.5, pixelSpacing: [0.8, 0.8] })) {
+    for (const file of phantomSeries({ ...DEMO_PHANTOM, pixelSpacing: [...DEMO_PHANTOM.pixelSpacing] })) {
       zip.addBuffer(Buffer.from(file.bytes), `phantom/${file.name}`);
     }
     zip.end();

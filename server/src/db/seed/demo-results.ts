@@ -1,0 +1,113 @@
+import { AnalysisType, GeometryType, OrderStatus, ViewType } from '@cardiomap/contract';
+import { measureLandmark } from '@cardiomap/domain';
+import { phantomDisc } from '../../imaging/testing/phantom.ts';
+import { queryOn } from '../../modules/cases/sql-helpers.ts';
+import { ensureStudy } from '../../modules/studies/index.ts';
+import type { DbOrTx } from '../client.ts';
+
+/** The delivered demo case whose result a clinician can open ('View result'). */
+export const DEMO_RESULT_PATIENT = 'DEMO-PAT-0003';
+/** Who measured it: the demo analyst. */
+const DEMO_ANALYST = 'case-analyst@cardiomap.test';
+
+/** The phantom the demo cases are given as their images (demo-imaging.ts), in DICOM terms. */
+export const DEMO_PHANTOM = { count: 96, rows: 192, columns: 192, spacing: 1.5, pixelSpacing: [0.8, 0.8] } as const;
+
+type Vec3 = [number, number, number];
+
+/**
+ * The phantom's bright disc on its middle slice, in patient coordinates (mm): the disc is what the demo
+ * landmarks measure, so they lie on the image wherever the viewer shows them.
+ */
+export function demoDisc(): { centre: Vec3; radius: number } {
+  const { count, rows, columns, spacing, pixelSpacing } = DEMO_PHANTOM;
+  const slice = Math.floor(count / 2);
+  const disc = phantomDisc(slice, count, rows, columns);
+  // Slice origin at the first pixel's centre, as phantomSeries writes it; disc centres are in pixel edges.
+  const origin = [(-columns / 2) * pixelSpacing[1], (-rows / 2) * pixelSpacing[0], 0];
+  return {
+    centre: [
+      (origin[0] ?? 0) + (disc.column - 0.5) * pixelSpacing[1],
+      (origin[1] ?? 0) + (disc.row - 0.5) * pixelSpacing[0],
+      slice * spacing,
+    ],
+    radius: disc.radius * pixelSpacing[0],
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The two published landmarks: the disc's diameter (distance) and its outline (closed curve), axial. */
+export function demoLandmarks(): { name: string; geometryType: GeometryType; points: Vec3[] }[] {
+  const { centre, radius } = demoDisc();
+  const [x, y, z] = centre;
+  const outline = Array.from({ length: 32 }, (_, i): Vec3 => {
+    const angle = (2 * Math.PI * i) / 32;
+    return [round(x + radius * Math.cos(angle)), round(y + radius * Math.sin(angle)), z];
+  });
+  return [
+    {
+      name: 'Disc diameter',
+      geometryType: GeometryType.DISTANCE,
+      points: [
+        [round(x - radius), y, z],
+        [round(x + radius), y, z],
+      ],
+    },
+    { name: 'Disc outline', geometryType: GeometryType.CLOSED_CURVE, points: outline },
+  ];
+}
+
+/**
+ * Gives the delivered demo case a delivered-looking anatomical analysis with results and two published
+ * landmarks on the phantom, so a clinician opening 'View result' sees something. The study is the one
+ * the case's ingest fills (ensureStudy makes it now or finds it). Runs at every demo start and leaves a
+ * study that has any non-preliminary analysis alone, so an analyst's own work is never replaced.
+ */
+export async function seedDemoResults(db: DbOrTx): Promise<void> {
+  const query = queryOn(db);
+  const [target] = await query<{ caseId: string; orderId: string; analystId: string }>(
+    `SELECT c.id AS "caseId", o.id AS "orderId", u.id AS "analystId"
+       FROM cases c JOIN orders o ON o.case_id = c.id AND o.status = $2 JOIN users u ON u.email = $3
+      WHERE c.patient_identifier = $1 ORDER BY o.date_created LIMIT 1`,
+    [DEMO_RESULT_PATIENT, OrderStatus.DELIVERED, DEMO_ANALYST],
+  );
+  if (!target) return;
+  const studyId = await ensureStudy(query, target.caseId);
+  const existing = await query('SELECT 1 FROM analyses WHERE study_id = $1 AND NOT is_preliminary', [studyId]);
+  if (existing.length > 0) return;
+
+  const landmarks = demoLandmarks().map((l) => ({ ...l, measurements: measureLandmark(l.geometryType, l.points) }));
+  const outline = landmarks[1]?.measurements ?? {};
+  const [analysis] = await query<{ id: string }>(
+    `INSERT INTO analyses (study_id, type, name, order_id, results, created_by_id)
+     VALUES ($1, $2, 'Anatomical analysis', $3, $4::jsonb, $5) RETURNING id`,
+    [
+      studyId,
+      AnalysisType.ANATOMICAL,
+      target.orderId,
+      JSON.stringify([
+        { name: 'Disc perimeter', value: round(outline.perimeter ?? 0), unit: 'mm' },
+        { name: 'Disc area', value: round(outline.area ?? 0), unit: 'mm²' },
+      ]),
+      target.analystId,
+    ],
+  );
+  for (const l of landmarks) {
+    await query(
+      `INSERT INTO landmarks (analysis_id, name, geometry_type, view_type, points, normal, centroid, measurements,
+                              source_client, is_published, is_enabled, created_by_id)
+       VALUES ($1, $2, $3, $4, $5::jsonb, '[0, 0, 1]'::jsonb, $6::jsonb, $7::jsonb, 'demo-seed', true, true, $8)`,
+      [
+        analysis?.id,
+        l.name,
+        l.geometryType,
+        ViewType.AXIAL,
+        JSON.stringify(l.points),
+        JSON.stringify(demoDisc().centre),
+        JSON.stringify(l.measurements),
+        target.analystId,
+      ],
+    );
+  }
+}
