@@ -1,0 +1,23 @@
+import { type patchVisualisationObjectSchema, routes, type VisualisationObject } from '@cardiomap/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { call } from '../../../api/index.ts';
+import { useToast } from '../../../components/Toasts.tsx';
+
+export type VisualisationObjectPatch = z.input<typeof patchVisualisationObjectSchema>;
+
+/** PATCH visualisation-objects/{id}/ (viewer.change_visualisationobject). */
+export const patchVisualisationObject = (id: string, body: VisualisationObjectPatch): Promise<VisualisationObject> =>
+  call(routes.patchVisualisationObject, { params: { id }, body });
+
+/**
+ * The page keeps the edited look itself (it is already on screen), so nothing is invalidated: a
+ * reload of the viewer answer would hand the engines new signed URLs for the same meshes.
+ */
+export function usePatchVisualisationObject() {
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: VisualisationObjectPatch }) => patchVisualisationObject(id, body),
+    onError: (error) => toast.error(error),
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * Query keys of the study viewer, all below the study they belong to. The load answer carries signed
+ * URLs (the volume, the meshes): landmark, comment and figure changes invalidate their own keys only,
+ * so an edit never reloads the volume.
+ */
+export const viewerKeys = {
+  all: ['viewer'] as const,
+  study: (studyId: string) => [...viewerKeys.all, 'study', studyId] as const,
+  load: (studyId: string) => [...viewerKeys.study(studyId), 'load'] as const,
+  landmarks: (studyId: string) => [...viewerKeys.study(studyId), 'landmarks'] as const,
+  comments: (studyId: string) => [...viewerKeys.study(studyId), 'comments'] as const,
+  figures: (studyId: string) => [...viewerKeys.study(studyId), 'figures'] as const,
+};

@@ -1,0 +1,163 @@
+import type { GeometryType, Landmark, Vec3, ViewType } from '@cardiomap/contract';
+import { landmarkPointsProblem } from '@cardiomap/domain';
+import type { CreateLandmarkBody } from '../api/create-landmark.ts';
+import type { PatchLandmarkBody } from '../api/patch-landmark.ts';
+
+/** The plane a landmark was drawn on, as the MPR engine reports it (spec §3 Landmark plane fields). */
+export interface LandmarkPlane {
+  normal: Vec3 | null;
+  centroid: Vec3 | null;
+  resliceRotation: number[] | null;
+  resliceCenter: Vec3 | null;
+}
+
+/** What a new landmark is: a predefined type (its geometry and pane come from the type) or custom. */
+export interface NewLandmarkSpec {
+  analysisId: string;
+  landmarkTypeId: string | null;
+  name: string;
+  geometryType: GeometryType;
+  viewType: ViewType;
+}
+
+export interface LandmarkDraft extends NewLandmarkSpec {
+  /** Set when moving the points of an existing landmark, null for a new one. */
+  landmarkId: string | null;
+  points: Vec3[];
+  plane: LandmarkPlane | null;
+}
+
+export type EditPhase = 'idle' | 'placing' | 'saving';
+
+export interface LandmarkEditState {
+  editMode: boolean;
+  phase: EditPhase;
+  draft: LandmarkDraft | null;
+  error: string | null;
+}
+
+/** The calls a save makes; the page passes its mutations so the cache and toasts stay in one place. */
+export interface LandmarkEditApi {
+  create(body: CreateLandmarkBody): Promise<Landmark>;
+  patch(id: string, body: PatchLandmarkBody): Promise<Landmark>;
+}
+
+const INITIAL: LandmarkEditState = { editMode: false, phase: 'idle', draft: null, error: null };
+
+/**
+ * Landmark editing as a small state machine outside React (architecture §6): edit mode on or off;
+ * in edit mode a draft is initialised, the MPR engine hands over its points (setPoints), then the
+ * draft is saved through the API or cancelled. React reads it with subscribe + getSnapshot; the
+ * engine reads the draft to know what it is placing.
+ */
+export class LandmarkEditController {
+  private state: LandmarkEditState = INITIAL;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly api: LandmarkEditApi,
+    private readonly options: { canEdit: boolean },
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): LandmarkEditState => this.state;
+
+  /** Leaving edit mode drops an unsaved draft; a save in flight keeps its answer but ends the mode. */
+  setEditMode(on: boolean): void {
+    if (on && !this.options.canEdit) return;
+    if (on === this.state.editMode) return;
+    this.set(on ? { ...INITIAL, editMode: true } : INITIAL);
+  }
+
+  initialise(spec: NewLandmarkSpec): void {
+    if (!this.state.editMode || this.state.phase === 'saving') return;
+    this.set({
+      ...this.state,
+      phase: 'placing',
+      error: null,
+      draft: { ...spec, landmarkId: null, points: [], plane: null },
+    });
+  }
+
+  /** Starts moving an existing landmark's points, allowed only where the server says it may be edited. */
+  beginMove(landmark: Landmark): void {
+    if (!this.state.editMode || this.state.phase === 'saving' || !landmark.canEdit) return;
+    this.set({
+      ...this.state,
+      phase: 'placing',
+      error: null,
+      draft: {
+        analysisId: landmark.analysisId,
+        landmarkTypeId: landmark.landmarkTypeId,
+        name: landmark.name,
+        geometryType: landmark.geometryType as GeometryType,
+        viewType: landmark.viewType as ViewType,
+        landmarkId: landmark.id,
+        points: landmark.points,
+        plane: {
+          normal: landmark.normal,
+          centroid: landmark.centroid,
+          resliceRotation: landmark.resliceRotation,
+          resliceCenter: landmark.resliceCenter,
+        },
+      },
+    });
+  }
+
+  /** The engine reports the points placed so far (patient coordinates, mm) and the plane they lie on. */
+  setPoints(points: Vec3[], plane: LandmarkPlane | null = this.state.draft?.plane ?? null): void {
+    const draft = this.state.draft;
+    if (this.state.phase !== 'placing' || !draft) return;
+    this.set({ ...this.state, error: null, draft: { ...draft, points, plane } });
+  }
+
+  cancel(): void {
+    if (this.state.phase === 'saving') return;
+    this.set({ ...this.state, phase: 'idle', draft: null, error: null });
+  }
+
+  /** Saves the draft; answers the server's landmark, or null when nothing was saved (error kept in state). */
+  async save(): Promise<Landmark | null> {
+    const draft = this.state.draft;
+    if (this.state.phase !== 'placing' || !draft) return null;
+    // The same rule the server applies, so a shape it would refuse is not sent.
+    const problem = landmarkPointsProblem(draft.geometryType, draft.points);
+    if (problem) {
+      this.set({ ...this.state, error: problem });
+      return null;
+    }
+    this.set({ ...this.state, phase: 'saving', error: null });
+    try {
+      const saved = draft.landmarkId
+        ? await this.api.patch(draft.landmarkId, { points: draft.points, ...(draft.plane ?? {}) })
+        : await this.api.create(createBody(draft));
+      this.set({ ...this.state, phase: 'idle', draft: null });
+      return saved;
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'The landmark could not be saved.';
+      this.set({ ...this.state, phase: 'placing', error: message });
+      return null;
+    }
+  }
+
+  private set(next: LandmarkEditState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function createBody(draft: LandmarkDraft): CreateLandmarkBody {
+  return {
+    analysisId: draft.analysisId,
+    landmarkTypeId: draft.landmarkTypeId,
+    ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+    geometryType: draft.geometryType,
+    viewType: draft.viewType,
+    points: draft.points,
+    ...(draft.plane ?? {}),
+  };
+}
