@@ -1,0 +1,490 @@
+import type { VolumeHeader, VolumeLevels } from '@cardiomap/domain';
+import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
+import { ensureCornerstone } from './cornerstone-setup.ts';
+import { createInflaterPool } from './inflate.ts';
+import {
+  clampZoom,
+  findPreset,
+  type InterpolationType,
+  levelsOrDefault,
+  levelsToRange,
+  PANE_IDS,
+  type PaneId,
+  rangeToLevels,
+} from './mpr-settings.ts';
+import {
+  applyToolMode,
+  createMprToolGroup,
+  destroyMprToolGroup,
+  getMprToolGroup,
+  resetCrosshairs,
+  type ToolMode,
+} from './mpr-tools.ts';
+import { createMprVolume, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
+import { EMPTY_READOUT, type PaneReadout, readPane } from './pane-readout.ts';
+import { createSnapshotStore } from './snapshot-store.ts';
+import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
+
+export interface MprVolumeProps {
+  /** The volume resource's signed read URL. */
+  volumeUrl: string;
+  /** The resource's levels; spec §9 default 230/1075 when missing. */
+  levels?: Partial<VolumeLevels> | null;
+  /** The resource's interpolation type; the file's own when missing. */
+  interpolationType?: InterpolationType;
+}
+
+export type MprElements = Record<PaneId, HTMLDivElement>;
+
+export type MprCommand =
+  | { type: 'toolMode'; mode: ToolMode }
+  | { type: 'preset'; id: string }
+  | { type: 'levels'; levels: VolumeLevels }
+  | { type: 'interpolation'; value: InterpolationType }
+  | { type: 'reset' }
+  | { type: 'resize' };
+
+export interface MprPointer {
+  pane: PaneId;
+  /** Patient coordinates (mm, LPS). */
+  world: [number, number, number];
+  /** Hounsfield units of the voxel there; null outside the volume. */
+  hu: number | null;
+}
+
+export interface MprSnapshot {
+  revision: number;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: { kind: VolumeLoadErrorKind | 'render'; message: string } | null;
+  /** Slices in memory, of all. */
+  progress: { loaded: number; total: number };
+  levels: VolumeLevels;
+  toolMode: ToolMode;
+  interpolationType: InterpolationType;
+  panes: Record<PaneId, PaneReadout>;
+  pointer: MprPointer | null;
+  /** ms from setVolume to the first rendered frame, and to the whole volume on screen. */
+  firstFrameMs: number | null;
+  completeMs: number | null;
+}
+
+export interface MprEngine {
+  attach(elements: MprElements): void;
+  detach(): void;
+  setVolume(props: MprVolumeProps | null): void;
+  command(command: MprCommand): void;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): MprSnapshot;
+  destroy(): void;
+}
+
+interface Load {
+  url: string;
+  volumeId: string;
+  abort: AbortController;
+  inflater: ReturnType<typeof createInflaterPool>;
+  startedAt: number;
+  header?: VolumeHeader;
+  volume?: Types.IImageVolume;
+  /** The middle slices are in: the axial pane has a real image to show. */
+  firstSlicesIn: boolean;
+  /** The panes show this volume with our levels; VOI events before that are Cornerstone's defaults. */
+  displayed: boolean;
+  allSlicesIn: boolean;
+}
+
+const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
+  axial: Enums.OrientationAxis.AXIAL,
+  coronal: Enums.OrientationAxis.CORONAL,
+  sagittal: Enums.OrientationAxis.SAGITTAL,
+};
+
+/** While streaming, the panes redraw at most this often (ms). */
+const STREAM_REDRAW_MS = 1000;
+
+/** Workers inflating slices: leave a core to the main thread, which draws. */
+function inflateWorkerCount(): number {
+  return Math.min(4, Math.max(1, (navigator.hardwareConcurrency || 2) - 1));
+}
+
+let engineCount = 0;
+
+/**
+ * The three MPR panes as a plain controller (no React): attach to three elements, set the volume,
+ * send commands, read a snapshot. Attach/detach may repeat (React StrictMode); a new volume URL
+ * aborts the previous load and anything it still delivers is dropped.
+ */
+export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngine {
+  const engineId = `cm-mpr-${++engineCount}`;
+  let attachCount = 0;
+  let loadCount = 0;
+  const store = createSnapshotStore<MprSnapshot>({
+    revision: 0,
+    status: 'idle',
+    error: null,
+    progress: { loaded: 0, total: 0 },
+    levels: levelsOrDefault(null),
+    toolMode: 'crosshairs',
+    interpolationType: 0,
+    panes: { axial: EMPTY_READOUT, coronal: EMPTY_READOUT, sagittal: EMPTY_READOUT },
+    pointer: null,
+    firstFrameMs: null,
+    completeMs: null,
+  });
+
+  let elements: MprElements | null = null;
+  let renderingEngine: RenderingEngine | null = null;
+  let toolGroupId: string | null = null;
+  let load: Load | null = null;
+  let props: MprVolumeProps | null = null;
+  let destroyed = false;
+  let resizeObserver: ResizeObserver | null = null;
+  const removeListeners: Array<() => void> = [];
+  const arrived = new Set<number>();
+  let uploadFrame = 0;
+  let uploadTimer = 0;
+  let lastUpload = 0;
+  let loadedCount = 0;
+
+  const snapshot = () => store.getSnapshot();
+
+  function viewport(pane: PaneId): Types.IVolumeViewport | undefined {
+    return renderingEngine?.getViewport(pane) as Types.IVolumeViewport | undefined;
+  }
+
+  function attach(next: MprElements) {
+    if (destroyed) throw new Error('the MPR engine was destroyed');
+    if (elements && PANE_IDS.every((pane) => elements?.[pane] === next[pane])) return;
+    detach();
+    ensureCornerstone();
+    elements = next;
+    const engine = new RenderingEngine(`${engineId}-${++attachCount}`);
+    renderingEngine = engine;
+    engine.setViewports(
+      PANE_IDS.map((pane) => ({
+        viewportId: pane,
+        type: Enums.ViewportType.ORTHOGRAPHIC,
+        element: next[pane],
+        defaultOptions: { orientation: PANE_ORIENTATION[pane], background: [0, 0, 0] as Types.Point3 },
+      })),
+    );
+    toolGroupId = `${engine.id}-tools`;
+    const group = createMprToolGroup(toolGroupId, engine.id, PANE_IDS);
+    applyToolMode(group, snapshot().toolMode);
+    for (const pane of PANE_IDS) listenToPane(pane, next[pane]);
+    resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, false));
+    for (const pane of PANE_IDS) resizeObserver.observe(next[pane]);
+    if (load?.volume && load.firstSlicesIn) void showVolume(load);
+  }
+
+  function listenToPane(pane: PaneId, element: HTMLDivElement) {
+    const onCamera = () => onCameraModified(pane);
+    const onVoi = (event: Event) => onVoiModified(event as CustomEvent<{ range?: { lower: number; upper: number } }>);
+    const onRendered = () => onFrameRendered(pane);
+    const onMove = (event: PointerEvent) => readPointer(pane, element, event);
+    const onLeave = () => store.update({ pointer: null });
+    element.addEventListener(Enums.Events.CAMERA_MODIFIED, onCamera);
+    element.addEventListener(Enums.Events.VOI_MODIFIED, onVoi);
+    element.addEventListener(Enums.Events.IMAGE_RENDERED, onRendered);
+    element.addEventListener('pointermove', onMove);
+    element.addEventListener('pointerleave', onLeave);
+    removeListeners.push(() => {
+      element.removeEventListener(Enums.Events.CAMERA_MODIFIED, onCamera);
+      element.removeEventListener(Enums.Events.VOI_MODIFIED, onVoi);
+      element.removeEventListener(Enums.Events.IMAGE_RENDERED, onRendered);
+      element.removeEventListener('pointermove', onMove);
+      element.removeEventListener('pointerleave', onLeave);
+    });
+  }
+
+  function detach() {
+    for (const remove of removeListeners.splice(0)) remove();
+    resizeObserver?.disconnect();
+    resizeObserver = null;
+    if (uploadFrame) cancelAnimationFrame(uploadFrame);
+    clearTimeout(uploadTimer);
+    uploadFrame = 0;
+    uploadTimer = 0;
+    if (toolGroupId) destroyMprToolGroup(toolGroupId);
+    toolGroupId = null;
+    renderingEngine?.destroy();
+    renderingEngine = null;
+    if (load) load.displayed = false;
+    elements = null;
+  }
+
+  function setVolume(next: MprVolumeProps | null) {
+    const previous = props;
+    props = next;
+    if (!next) return unload();
+    if (previous?.volumeUrl === next.volumeUrl) {
+      if (next.interpolationType !== undefined && next.interpolationType !== previous.interpolationType) {
+        setInterpolation(next.interpolationType);
+      }
+      return;
+    }
+    unload();
+    startLoad(next);
+  }
+
+  function startLoad(next: MprVolumeProps) {
+    const current: Load = {
+      url: next.volumeUrl,
+      // No 'scheme:' prefix: Cornerstone would look for an image loader of that scheme for the slices.
+      volumeId: `cardiomap-volume-${engineId}-${++loadCount}`,
+      abort: new AbortController(),
+      inflater: createInflaterPool(inflateWorkerCount()),
+      startedAt: performance.now(),
+      firstSlicesIn: false,
+      allSlicesIn: false,
+      displayed: false,
+    };
+    load = current;
+    loadedCount = 0;
+    performance.mark('cm:mpr:load-start');
+    store.update({
+      status: 'loading',
+      error: null,
+      progress: { loaded: 0, total: 0 },
+      firstFrameMs: null,
+      completeMs: null,
+    });
+    const stale = () => load !== current;
+    loadVolume({
+      url: next.volumeUrl,
+      signal: current.abort.signal,
+      inflate: current.inflater.inflate,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      sink: {
+        begin(header) {
+          if (stale()) throw new DOMException('a newer volume replaced this one', 'AbortError');
+          const { volume, voxels } = createMprVolume(current.volumeId, header);
+          current.header = header;
+          current.volume = volume;
+          store.update({
+            progress: { loaded: 0, total: header.dimensions[2] },
+            levels: levelsOrDefault(next.levels ?? header.levels),
+            interpolationType: next.interpolationType ?? header.interpolationType,
+          });
+          return voxels;
+        },
+        slicesLoaded(indices) {
+          if (stale()) return;
+          loadedCount += indices.length;
+          for (const k of indices) arrived.add(k);
+          if (current.firstSlicesIn) return scheduleUpload();
+          current.firstSlicesIn = true;
+          // The first draw allocates the GPU texture; with the middle slices in, it is also the first image.
+          if (renderingEngine) void showVolume(current);
+        },
+      },
+    }).then(
+      () => {
+        if (stale()) return;
+        current.allSlicesIn = true;
+        current.inflater.dispose();
+        scheduleUpload(true);
+      },
+      (error: unknown) => {
+        current.inflater.dispose();
+        if (stale() || current.abort.signal.aborted) return;
+        const kind = error instanceof VolumeLoadError ? error.kind : 'network';
+        store.update({ status: 'error', error: { kind, message: (error as Error).message } });
+      },
+    );
+  }
+
+  /**
+   * Uploads the slices that arrived and redraws: at once for the first image and the last slice,
+   * otherwise at most every STREAM_REDRAW_MS, since each redraw copies the panes back from the GPU.
+   */
+  function scheduleUpload(urgent = false) {
+    if (uploadFrame) return;
+    if (uploadTimer && !urgent) return;
+    clearTimeout(uploadTimer);
+    const first = snapshot().firstFrameMs === null;
+    const wait = urgent || first ? 0 : Math.max(0, lastUpload + STREAM_REDRAW_MS - performance.now());
+    uploadTimer = window.setTimeout(() => {
+      uploadTimer = 0;
+      uploadFrame = requestAnimationFrame(upload);
+    }, wait);
+  }
+
+  function upload() {
+    uploadFrame = 0;
+    lastUpload = performance.now();
+    const current = load;
+    store.update({ progress: { loaded: loadedCount, total: current?.header?.dimensions[2] ?? 0 } });
+    if (!current?.volume || !current.displayed || !renderingEngine) return;
+    slicesArrived(current.volume, arrived);
+    arrived.clear();
+    // The axial pane opened on slices that were already in; only the other two change while streaming.
+    renderingEngine.renderViewports(current.allSlicesIn ? [...PANE_IDS] : ['coronal', 'sagittal']);
+  }
+
+  async function showVolume(current: Load) {
+    const engine = renderingEngine;
+    if (!engine || !current.volume) return;
+    try {
+      await setVolumesForViewports(engine, [{ volumeId: current.volumeId }], [...PANE_IDS]);
+    } catch (error) {
+      if (load === current && renderingEngine === engine) {
+        store.update({ status: 'error', error: { kind: 'render', message: (error as Error).message } });
+      }
+      return;
+    }
+    if (load !== current || renderingEngine !== engine) return;
+    applyDisplay();
+    current.displayed = true;
+    slicesArrived(current.volume, arrived);
+    arrived.clear();
+    engine.render();
+    // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
+    requestAnimationFrame(() => renderingEngine === engine && engine.render());
+  }
+
+  function applyDisplay() {
+    const { levels, interpolationType } = snapshot();
+    for (const pane of PANE_IDS) {
+      viewport(pane)?.setProperties({ voiRange: levelsToRange(levels), interpolationType });
+    }
+    refreshPanes();
+  }
+
+  function onFrameRendered(pane: PaneId) {
+    const current = load;
+    if (!current?.volume || pane !== 'axial') return;
+    const now = performance.now();
+    if (current.firstSlicesIn && snapshot().firstFrameMs === null) {
+      performance.mark('cm:mpr:first-frame');
+      store.update({ status: 'ready', firstFrameMs: now - current.startedAt });
+    }
+    if (current.allSlicesIn && arrived.size === 0 && snapshot().completeMs === null) {
+      performance.mark('cm:mpr:volume-complete');
+      store.update({ completeMs: now - current.startedAt });
+    }
+  }
+
+  function onCameraModified(pane: PaneId) {
+    const vp = viewport(pane);
+    if (!vp) return;
+    const zoom = vp.getZoom();
+    const clamped = clampZoom(zoom);
+    // Pan and crosshair moves can also change the zoom; spec §9 keeps it within 1–50 whatever did it.
+    // Before the volume is shown the zoom compares with a placeholder camera and means nothing.
+    if (load?.displayed && Math.abs(clamped - zoom) > 1e-6 && Number.isFinite(zoom)) {
+      vp.setZoom(clamped);
+      vp.render();
+      return;
+    }
+    store.update({ panes: { ...snapshot().panes, [pane]: readPane(vp) } });
+  }
+
+  function onVoiModified(event: CustomEvent<{ range?: { lower: number; upper: number } }>) {
+    const range = event.detail?.range;
+    if (!range || !load?.displayed) return;
+    const levels = rangeToLevels(range);
+    const current = snapshot().levels;
+    if (levels.windowCenter === current.windowCenter && levels.windowWidth === current.windowWidth) return;
+    setLevels(levels);
+  }
+
+  /** W/L applies to all three panes, as one window on one volume. */
+  function setLevels(levels: VolumeLevels) {
+    store.update({ levels });
+    for (const pane of PANE_IDS) {
+      const vp = viewport(pane);
+      if (!vp) continue;
+      const range = vp.getProperties()?.voiRange;
+      const wanted = levelsToRange(levels);
+      if (range && range.lower === wanted.lower && range.upper === wanted.upper) continue;
+      vp.setProperties({ voiRange: wanted });
+      vp.render();
+    }
+  }
+
+  function setInterpolation(value: InterpolationType) {
+    store.update({ interpolationType: value });
+    for (const pane of PANE_IDS) viewport(pane)?.setProperties({ interpolationType: value });
+    renderingEngine?.render();
+  }
+
+  function readPointer(pane: PaneId, element: HTMLDivElement, event: PointerEvent) {
+    const vp = viewport(pane);
+    if (!vp || !load?.volume) return;
+    const rect = element.getBoundingClientRect();
+    const world = vp.canvasToWorld([event.clientX - rect.left, event.clientY - rect.top]) as [number, number, number];
+    const value = vp.getIntensityFromWorld(world);
+    store.update({ pointer: { pane, world, hu: Number.isFinite(value) ? Math.round(value) : null } });
+  }
+
+  function refreshPanes() {
+    const panes = { ...snapshot().panes };
+    for (const pane of PANE_IDS) {
+      const vp = viewport(pane);
+      if (vp) panes[pane] = readPane(vp);
+    }
+    store.update({ panes });
+  }
+
+  function command(cmd: MprCommand) {
+    switch (cmd.type) {
+      case 'toolMode': {
+        store.update({ toolMode: cmd.mode });
+        const group = toolGroupId ? getMprToolGroup(toolGroupId) : undefined;
+        if (group) applyToolMode(group, cmd.mode);
+        return;
+      }
+      case 'preset': {
+        const preset = findPreset(cmd.id);
+        if (preset) setLevels({ windowCenter: preset.windowCenter, windowWidth: preset.windowWidth });
+        return;
+      }
+      case 'levels':
+        return setLevels(cmd.levels);
+      case 'interpolation':
+        return setInterpolation(cmd.value);
+      case 'reset':
+        return reset();
+      case 'resize':
+        renderingEngine?.resize(true, false);
+        return;
+    }
+  }
+
+  function reset() {
+    const group = toolGroupId ? getMprToolGroup(toolGroupId) : undefined;
+    if (group) resetCrosshairs(group);
+    for (const pane of PANE_IDS) viewport(pane)?.resetCamera();
+    setLevels(levelsOrDefault(props?.levels ?? load?.header?.levels));
+    renderingEngine?.render();
+    refreshPanes();
+  }
+
+  function unload() {
+    const current = load;
+    load = null;
+    arrived.clear();
+    if (!current) return;
+    current.abort.abort();
+    current.inflater.dispose();
+    releaseMprVolume(current.volumeId);
+    store.update({ status: 'idle', progress: { loaded: 0, total: 0 }, pointer: null });
+  }
+
+  return {
+    attach,
+    detach,
+    setVolume,
+    command,
+    subscribe: store.subscribe,
+    getSnapshot: snapshot,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      detach();
+      unload();
+      store.dispose();
+    },
+  };
+}

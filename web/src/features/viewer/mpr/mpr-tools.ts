@@ -1,0 +1,85 @@
+import {
+  CrosshairsTool,
+  PanTool,
+  StackScrollTool,
+  Enums as ToolEnums,
+  ToolGroupManager,
+  type Types as ToolTypes,
+  WindowLevelTool,
+  ZoomTool,
+} from '@cornerstonejs/tools';
+import { PANE_COLORS, type PaneId, ZOOM_MAX, ZOOM_MIN } from './mpr-settings.ts';
+
+export type ToolMode = 'crosshairs' | 'windowLevel' | 'pan' | 'zoom';
+export const TOOL_MODES: readonly ToolMode[] = ['crosshairs', 'windowLevel', 'pan', 'zoom'];
+
+type ToolGroup = ToolTypes.IToolGroup;
+const { MouseBindings, KeyboardBindings } = ToolEnums;
+
+/** The left button's tool in each mode; the others keep their own buttons in every mode. */
+const PRIMARY_TOOL: Record<ToolMode, string> = {
+  crosshairs: CrosshairsTool.toolName,
+  windowLevel: WindowLevelTool.toolName,
+  pan: PanTool.toolName,
+  zoom: ZoomTool.toolName,
+};
+
+/** Buttons a tool keeps whatever the mode: wheel scrolls, middle or ctrl-drag pans, right-drag zooms. */
+const FIXED_BINDINGS: Record<string, ToolTypes.IToolBinding[]> = {
+  [StackScrollTool.toolName]: [{ mouseButton: MouseBindings.Wheel }],
+  [PanTool.toolName]: [
+    { mouseButton: MouseBindings.Auxiliary },
+    { mouseButton: MouseBindings.Primary, modifierKey: KeyboardBindings.Ctrl },
+  ],
+  [ZoomTool.toolName]: [{ mouseButton: MouseBindings.Secondary }],
+  [WindowLevelTool.toolName]: [],
+};
+
+export function createMprToolGroup(
+  toolGroupId: string,
+  renderingEngineId: string,
+  panes: readonly PaneId[],
+): ToolGroup {
+  const group = ToolGroupManager.createToolGroup(toolGroupId);
+  if (!group) throw new Error(`tool group ${toolGroupId} exists already`);
+  group.addTool(StackScrollTool.toolName);
+  group.addTool(PanTool.toolName);
+  // The tool's own limit is relative to the fitted image, as spec §9's zoom 1–50 is; the engine clamps too.
+  group.addTool(ZoomTool.toolName, { minZoomScale: ZOOM_MIN, maxZoomScale: ZOOM_MAX });
+  group.addTool(WindowLevelTool.toolName);
+  group.addTool(CrosshairsTool.toolName, {
+    getReferenceLineColor: (viewportId: string) => PANE_COLORS[viewportId as PaneId] ?? 'white',
+    getReferenceLineControllable: () => true,
+    // Rotate handles give the oblique reslicing; slab thickness stays off (one-voxel slices only).
+    getReferenceLineDraggableRotatable: () => true,
+    getReferenceLineSlabThicknessControlsOn: () => false,
+  });
+  for (const pane of panes) group.addViewport(pane, renderingEngineId);
+  return group;
+}
+
+/** Rebinds the left button; set from scratch because setToolActive adds to a tool's old bindings. */
+export function applyToolMode(group: ToolGroup, mode: ToolMode): void {
+  for (const [toolName, fixed] of Object.entries(FIXED_BINDINGS)) {
+    group.setToolPassive(toolName, { removeAllBindings: true });
+    const bindings = PRIMARY_TOOL[mode] === toolName ? [...fixed, { mouseButton: MouseBindings.Primary }] : fixed;
+    if (bindings.length > 0) group.setToolActive(toolName, { bindings });
+  }
+  // Crosshairs stay drawn in every mode; only in their own mode can the left button move them.
+  if (mode === 'crosshairs')
+    group.setToolActive(CrosshairsTool.toolName, { bindings: [{ mouseButton: MouseBindings.Primary }] });
+  else group.setToolEnabled(CrosshairsTool.toolName);
+}
+
+export function resetCrosshairs(group: ToolGroup): void {
+  const tool = group.getToolInstance(CrosshairsTool.toolName) as { resetCrosshairs?: () => void } | undefined;
+  tool?.resetCrosshairs?.();
+}
+
+export function destroyMprToolGroup(toolGroupId: string): void {
+  ToolGroupManager.destroyToolGroup(toolGroupId);
+}
+
+export function getMprToolGroup(toolGroupId: string): ToolGroup | undefined {
+  return ToolGroupManager.getToolGroup(toolGroupId);
+}

@@ -1,0 +1,155 @@
+import { deflateRawSync } from 'node:zlib';
+import { encodeVolumeHeader, type VolumeHeader } from '@cardiomap/domain';
+import { describe, expect, it } from 'vitest';
+import { loadVolume, middleSlices, VolumeLoadError } from './volume-loader.ts';
+
+const DIMS: [number, number, number] = [6, 5, 9];
+
+/** A volume whose voxel (i, j, k) holds k·100 + j·10 + i − 500, so every slice and pixel is checkable. */
+function volumeFile() {
+  const slices = Array.from({ length: DIMS[2] }, (_, k) =>
+    Int16Array.from(
+      { length: DIMS[0] * DIMS[1] },
+      (_, p) => k * 100 + Math.floor(p / DIMS[0]) * 10 + (p % DIMS[0]) - 500,
+    ),
+  );
+  const compressed = slices.map((s) => new Uint8Array(deflateRawSync(new Uint8Array(s.buffer))));
+  const header: VolumeHeader = {
+    version: 1,
+    dimensions: DIMS,
+    spacing: [0.5, 0.5, 1.25],
+    origin: [-10, -20, 30],
+    direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+    dataType: 'int16',
+    compression: 'deflate-raw',
+    levels: { windowCenter: 40, windowWidth: 400 },
+    interpolationType: 0,
+    sliceByteLengths: compressed.map((c) => c.length),
+  };
+  const head = encodeVolumeHeader(header);
+  const file = new Uint8Array(head.length + compressed.reduce((n, c) => n + c.length, 0));
+  file.set(head);
+  let at = head.length;
+  for (const c of compressed) {
+    file.set(c, at);
+    at += c.length;
+  }
+  const expected = new Int16Array(DIMS[0] * DIMS[1] * DIMS[2]);
+  slices.forEach((s, k) => {
+    expected.set(s, k * s.length);
+  });
+  return { file, expected };
+}
+
+/** A body cut into chunks of the given sizes, cycling: slices and the header straddle chunk edges. */
+function chunkedBody(bytes: Uint8Array, sizes: number[]) {
+  let at = 0;
+  let n = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      const size = sizes[n++ % sizes.length] as number;
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+interface FakeServer {
+  fetch: typeof fetch;
+  ranges: string[];
+}
+
+function server(file: Uint8Array, { ranges = true, status = 200, sizes = [7, 1, 30] } = {}): FakeServer {
+  const seen: string[] = [];
+  const fetchFn = async (_url: unknown, init?: RequestInit) => {
+    if (status !== 200) return new Response('nope', { status });
+    const range = new Headers(init?.headers).get('Range') ?? '';
+    seen.push(range);
+    const match = /^bytes=(\d+)-(\d*)$/.exec(range);
+    if (!ranges || !match) return new Response(chunkedBody(file, sizes), { status: 200 });
+    const start = Number(match[1]);
+    const end = match[2] ? Math.min(Number(match[2]), file.length - 1) : file.length - 1;
+    return new Response(chunkedBody(file.slice(start, end + 1), sizes), { status: 206 });
+  };
+  return { fetch: fetchFn as typeof fetch, ranges: seen };
+}
+
+function recordingSink() {
+  let voxels = new Int16Array(0);
+  const order: number[] = [];
+  return {
+    order,
+    get voxels() {
+      return voxels;
+    },
+    begin(header: VolumeHeader) {
+      voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
+      return voxels;
+    },
+    slicesLoaded(indices: number[]) {
+      order.push(...indices);
+    },
+  };
+}
+
+describe('loadVolume', () => {
+  it('fills every voxel, the middle slices first, whatever the chunk boundaries', async () => {
+    const { file, expected } = volumeFile();
+    for (const sizes of [[1], [3, 17], [4096]]) {
+      const sink = recordingSink();
+      const fake = server(file, { sizes });
+      const header = await loadVolume({ url: '/v', sink, fetch: fake.fetch, firstSlices: 3 });
+      expect(header.dimensions).toEqual(DIMS);
+      expect(sink.voxels).toEqual(expected);
+      expect(sink.order.slice(0, 3)).toEqual([3, 4, 5]);
+      expect([...sink.order].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+  });
+
+  it('asks for the header, then the middle slices, then the rest by range', async () => {
+    const { file } = volumeFile();
+    const fake = server(file);
+    await loadVolume({ url: '/v', sink: recordingSink(), fetch: fake.fetch, firstSlices: 3 });
+    expect(fake.ranges).toHaveLength(3);
+    expect(fake.ranges[0]).toBe('bytes=0-65535');
+    expect(fake.ranges[2]).toMatch(/^bytes=\d+-$/);
+  });
+
+  it('reads the file in order when the server ignores ranges', async () => {
+    const { file, expected } = volumeFile();
+    const sink = recordingSink();
+    await loadVolume({ url: '/v', sink, fetch: server(file, { ranges: false }).fetch });
+    expect(sink.voxels).toEqual(expected);
+    expect(sink.order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('reports a missing or forbidden file as an access error', async () => {
+    const { file } = volumeFile();
+    const load = loadVolume({ url: '/v', sink: recordingSink(), fetch: server(file, { status: 403 }).fetch });
+    await expect(load).rejects.toMatchObject({ name: 'VolumeLoadError', kind: 'access' });
+  });
+
+  it('reports a truncated file as a format error', async () => {
+    const { file } = volumeFile();
+    const load = loadVolume({ url: '/v', sink: recordingSink(), fetch: server(file.slice(0, file.length - 5)).fetch });
+    await expect(load).rejects.toBeInstanceOf(VolumeLoadError);
+    await expect(load).rejects.toMatchObject({ kind: 'format' });
+  });
+
+  it('reports a file that is not a volume as a format error', async () => {
+    const load = loadVolume({ url: '/v', sink: recordingSink(), fetch: server(new Uint8Array(200).fill(65)).fetch });
+    await expect(load).rejects.toMatchObject({ kind: 'format', message: expect.stringContaining('magic') });
+  });
+});
+
+describe('middleSlices', () => {
+  it.each([
+    [500, 8, [246, 254]],
+    [9, 3, [3, 6]],
+    [4, 8, [0, 4]],
+    [1, 8, [0, 1]],
+  ])('%d slices, %d first → %j', (count, first, expected) => {
+    expect(middleSlices(count, first)).toEqual(expected);
+  });
+});
