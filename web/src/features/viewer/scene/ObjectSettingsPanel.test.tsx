@@ -5,6 +5,8 @@ import { ObjectSettingsPanel } from './ObjectSettingsPanel.tsx';
 import type { SettingsObject } from './ObjectSettingsRow.tsx';
 import { sceneObject } from './testing/scene-fixtures.ts';
 
+// MUI's first render and user-event typing are slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 
 function renderPanel(objects: SettingsObject[] = [sceneObject()]) {

@@ -1,4 +1,4 @@
-import { type CArmAngles, formatCArmAngles } from '@cardiomap/domain';
+import { C_ARM_PRESETS, type CArmAngles, formatCArmAngles } from '@cardiomap/domain';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Button, ButtonGroup, Popover, Tooltip } from '@mui/material';
 import { useState } from 'react';
@@ -21,10 +21,10 @@ export function SceneToolbar({ angles, onCommand }: Props) {
             Reset
           </Button>
         </Tooltip>
-        <Tooltip describeChild title="TAVI view: LAO 5° CAU 15°">
+        <Tooltip describeChild title={`TAVI view: ${formatCArmAngles(C_ARM_PRESETS.tavi)}`}>
           <Button onClick={() => onCommand({ type: 'view', preset: 'tavi' })}>TAVI view</Button>
         </Tooltip>
-        <Tooltip describeChild title="LAAO view: RAO 30° CAU 20°">
+        <Tooltip describeChild title={`LAAO view: ${formatCArmAngles(C_ARM_PRESETS.laao)}`}>
           <Button onClick={() => onCommand({ type: 'view', preset: 'laao' })}>LAAO view</Button>
         </Tooltip>
         <Button aria-haspopup="dialog" onClick={(event) => setAnchor(event.currentTarget)}>

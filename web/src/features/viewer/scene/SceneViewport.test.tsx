@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SceneViewport } from './SceneViewport.tsx';
 import { NO_WEBGL_MESSAGE } from './scene-engine.ts';
 
+// MUI's first render and user-event typing are slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 
 // happy-dom has no WebGL: the engine reports it and still answers the camera commands.

@@ -10,11 +10,12 @@ import { type CameraPose, cameraPose } from './camera-pose.ts';
 import { type LoadSceneObject, loadSceneObject, SceneObjectLoadError } from './load-mesh.ts';
 import { diffSceneObjects } from './object-diff.ts';
 import { FIELD_OF_VIEW, SceneGraph } from './scene-graph.ts';
-import { createWebGLRenderer } from './scene-renderer.ts';
+import { type CreateSceneRenderer, createWebGLRenderer, type SceneRenderer } from './scene-renderer.ts';
 import { SceneSurface, type SurfaceDeps } from './scene-surface.ts';
 import type { SceneCommand, SceneLandmark, SceneObjectSpec, SceneObjectStatus, SceneSnapshot } from './scene-types.ts';
 
 export interface SceneEngineDeps extends Partial<SurfaceDeps> {
+  createRenderer?: CreateSceneRenderer;
   loadObject?: LoadSceneObject;
 }
 
@@ -41,6 +42,7 @@ export class SceneEngine {
   private readonly entries = new Map<string, ObjectEntry>();
   private readonly listeners = new Set<() => void>();
   private readonly surfaceDeps: SurfaceDeps;
+  private readonly createRenderer: CreateSceneRenderer;
   private readonly loadObject: LoadSceneObject;
   private surface: SceneSurface | null = null;
   private container: HTMLElement | null = null;
@@ -54,8 +56,8 @@ export class SceneEngine {
   private snapshot: SceneSnapshot = { revision: 0, objects: {}, angles: { laoRao: 0, cranCaud: 0 }, renderError: null };
 
   constructor(deps: SceneEngineDeps = {}) {
+    this.createRenderer = deps.createRenderer ?? createWebGLRenderer;
     this.surfaceDeps = {
-      createRenderer: deps.createRenderer ?? createWebGLRenderer,
       requestFrame: deps.requestFrame ?? ((callback) => requestAnimationFrame(callback)),
       cancelFrame: deps.cancelFrame ?? ((id) => cancelAnimationFrame(id)),
       devicePixelRatio: deps.devicePixelRatio ?? (() => window.devicePixelRatio),
@@ -75,19 +77,21 @@ export class SceneEngine {
     if (this.isDestroyed || this.container === container) return;
     this.detach();
     this.container = container;
+    let renderer: SceneRenderer;
     try {
-      this.surface = new SceneSurface(container, this.graph, this.surfaceDeps, {
-        onFrame: () => this.readAngles(),
-        onUserMove: () => {
-          this.hasUserMoved = true;
-        },
-        onResetKey: () => this.command({ type: 'reset' }),
-      });
+      renderer = this.createRenderer();
     } catch (error) {
       console.error('3D scene: no WebGL renderer', error);
       this.publish({ renderError: NO_WEBGL_MESSAGE });
       return;
     }
+    this.surface = new SceneSurface(container, renderer, this.graph, this.surfaceDeps, {
+      onFrame: () => this.readAngles(),
+      onUserMove: () => {
+        this.hasUserMoved = true;
+      },
+      onResetKey: () => this.command({ type: 'reset' }),
+    });
     this.surface.resetControls(this.pose.target, this.pose.minDistance, this.pose.maxDistance);
     for (const entry of this.entries.values()) {
       if (this.snapshot.objects[entry.spec.id]?.state === 'loading') this.startLoad(entry);

@@ -1,18 +1,10 @@
 import type { Vector3 } from 'three';
-import { TrackballControls } from 'three/addons/controls/TrackballControls.js';
+import type { TrackballControls } from 'three/addons/controls/TrackballControls.js';
 import type { SceneGraph } from './scene-graph.ts';
-import { type CreateSceneRenderer, cappedPixelRatio, type SceneRenderer } from './scene-renderer.ts';
-
-/** Spec §2 and §9 trackball defaults; keys hold A to rotate, S to zoom, D to pan while dragging. */
-export const TRACKBALL_SETTINGS = {
-  rotateSpeed: 1,
-  zoomSpeed: 1.2,
-  dynamicDampingFactor: 0.2,
-  keys: ['KeyA', 'KeyS', 'KeyD'] as [string, string, string],
-} as const;
+import { cappedPixelRatio, type SceneRenderer } from './scene-renderer.ts';
+import { createTrackball } from './trackball.ts';
 
 export interface SurfaceDeps {
-  createRenderer: CreateSceneRenderer;
   requestFrame: (callback: () => void) => number;
   cancelFrame: (id: number) => void;
   devicePixelRatio: () => number;
@@ -33,7 +25,6 @@ export interface SurfaceHooks {
  * damping still moves the camera, then the loop stops.
  */
 export class SceneSurface {
-  private readonly renderer: SceneRenderer;
   private controls: TrackballControls;
   private readonly resizeObserver: ResizeObserver;
   private frameId = 0;
@@ -42,11 +33,11 @@ export class SceneSurface {
 
   constructor(
     private readonly container: HTMLElement,
+    private readonly renderer: SceneRenderer,
     private readonly graph: SceneGraph,
     private readonly deps: SurfaceDeps,
     private readonly hooks: SurfaceHooks,
   ) {
-    this.renderer = deps.createRenderer();
     this.renderer.setPixelRatio(cappedPixelRatio(deps.devicePixelRatio()));
     const canvas = this.renderer.domElement;
     canvas.style.display = 'block';
@@ -93,9 +84,7 @@ export class SceneSurface {
   }
 
   private createControls(target: Vector3): TrackballControls {
-    const controls = new TrackballControls(this.graph.camera, this.renderer.domElement);
-    Object.assign(controls, TRACKBALL_SETTINGS, { keys: [...TRACKBALL_SETTINGS.keys] });
-    controls.target.copy(target);
+    const controls = createTrackball(this.graph.camera, this.renderer.domElement, target);
     controls.addEventListener('change', this.requestRender);
     controls.addEventListener('start', () => {
       this.isDragging = true;
