@@ -1,30 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListPartsCommand,
-  type Part,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Part } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 import { attachmentDisposition } from '../content-headers.ts';
 import { assertValidKey } from '../object-key.ts';
 import type { ObjectStorage } from '../object-storage.ts';
 import { StorageError } from '../storage-error.ts';
 import { assertExpiry, assertMaxBytes, assertPartCount } from '../url-options.ts';
+import { connectS3, type S3Connection } from './s3-connection.ts';
 import { decodeUploadId, encodeUploadId } from './upload-id.ts';
 import { uploadStream } from './upload-stream.ts';
 
 export interface S3StorageOptions {
-  client: S3Client;
+  /** Settles on the first call: the SDK is imported then, not when the server starts. */
+  connect: () => Promise<S3Connection>;
   bucket: string;
   /** Prepended to every key (`''` or ending in `/`), so several deployments can share one bucket. */
   prefix: string;
@@ -33,12 +22,13 @@ export interface S3StorageOptions {
 /** Objects in an S3-compatible bucket; browsers PUT and GET through presigned (SigV4) URLs. */
 export class S3ObjectStorage implements ObjectStorage {
   readonly kind = 's3' as const;
-  readonly #client: S3Client;
+  readonly #connect: () => Promise<S3Connection>;
+  #connection: Promise<S3Connection> | null = null;
   readonly #bucket: string;
   readonly #prefix: string;
 
   constructor(options: S3StorageOptions) {
-    this.#client = options.client;
+    this.#connect = options.connect;
     this.#bucket = options.bucket;
     this.#prefix = options.prefix;
   }
@@ -47,18 +37,20 @@ export class S3ObjectStorage implements ObjectStorage {
   async signedPutUrl(key: string, opts: { expiresInSeconds: number; maxBytes: number; contentType?: string }) {
     assertExpiry(opts.expiresInSeconds);
     assertMaxBytes(opts.maxBytes);
-    const command = new PutObjectCommand({ ...this.#at(key), ContentType: opts.contentType });
-    return getSignedUrl(this.#client, command, { expiresIn: opts.expiresInSeconds });
+    const { client, commands, getSignedUrl } = await this.#s3();
+    const command = new commands.PutObjectCommand({ ...this.#at(key), ContentType: opts.contentType });
+    return getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds });
   }
 
   async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; contentType?: string }) {
     assertExpiry(opts.expiresInSeconds);
-    const command = new GetObjectCommand({
+    const { client, commands, getSignedUrl } = await this.#s3();
+    const command = new commands.GetObjectCommand({
       ...this.#at(key),
       ResponseContentDisposition: opts.filename ? attachmentDisposition(opts.filename) : undefined,
       ResponseContentType: opts.contentType,
     });
-    return getSignedUrl(this.#client, command, { expiresIn: opts.expiresInSeconds });
+    return getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds });
   }
 
   async createMultipartUpload(
@@ -68,15 +60,16 @@ export class S3ObjectStorage implements ObjectStorage {
     assertPartCount(opts.partCount);
     assertExpiry(opts.expiresInSeconds);
     assertMaxBytes(opts.maxBytes);
-    const created = await this.#client.send(
-      new CreateMultipartUploadCommand({ ...this.#at(key), ContentType: opts.contentType }),
+    const { client, commands, getSignedUrl } = await this.#s3();
+    const created = await client.send(
+      new commands.CreateMultipartUploadCommand({ ...this.#at(key), ContentType: opts.contentType }),
     );
     const storeUploadId = created.UploadId!;
     const partUrls = await Promise.all(
       Array.from({ length: opts.partCount }, (_, i) =>
         getSignedUrl(
-          this.#client,
-          new UploadPartCommand({ ...this.#at(key), UploadId: storeUploadId, PartNumber: i + 1 }),
+          client,
+          new commands.UploadPartCommand({ ...this.#at(key), UploadId: storeUploadId, PartNumber: i + 1 }),
           { expiresIn: opts.expiresInSeconds },
         ),
       ),
@@ -101,8 +94,9 @@ export class S3ObjectStorage implements ObjectStorage {
     if (total > maxBytes) {
       throw new StorageError('too_large', `The parts add up to ${total} bytes, over the limit of ${maxBytes}.`);
     }
-    await this.#client.send(
-      new CompleteMultipartUploadCommand({
+    const { client, commands } = await this.#s3();
+    await client.send(
+      new commands.CompleteMultipartUploadCommand({
         ...this.#at(key),
         UploadId: storeUploadId,
         MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag })) },
@@ -112,16 +106,18 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     const { storeUploadId } = decodeUploadId(uploadId);
+    const { client, commands } = await this.#s3();
     try {
-      await this.#client.send(new AbortMultipartUploadCommand({ ...this.#at(key), UploadId: storeUploadId }));
+      await client.send(new commands.AbortMultipartUploadCommand({ ...this.#at(key), UploadId: storeUploadId }));
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
   }
 
   async head(key: string): Promise<{ size: number } | null> {
+    const { client, commands } = await this.#s3();
     try {
-      const answer = await this.#client.send(new HeadObjectCommand(this.#at(key)));
+      const answer = await client.send(new commands.HeadObjectCommand(this.#at(key)));
       return { size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -130,9 +126,13 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+    const { client, commands } = await this.#s3();
     try {
-      const answer = await this.#client.send(
-        new GetObjectCommand({ ...this.#at(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      const answer = await client.send(
+        new commands.GetObjectCommand({
+          ...this.#at(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       return answer.Body as NodeJS.ReadableStream;
     } catch (error) {
@@ -143,7 +143,10 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async writeFile(key: string, localPath: string, contentType?: string): Promise<void> {
     const { size } = await stat(localPath);
-    await uploadStream(this.#client, this.#at(key), createReadStream(localPath), { contentType, expectedSize: size });
+    await uploadStream(await this.#s3(), this.#at(key), createReadStream(localPath), {
+      contentType,
+      expectedSize: size,
+    });
   }
 
   async moveFile(key: string, localPath: string, contentType?: string): Promise<void> {
@@ -153,15 +156,22 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async write(key: string, body: NodeJS.ReadableStream | Buffer, contentType?: string): Promise<void> {
     const target = this.#at(key);
+    const s3 = await this.#s3();
     if (Buffer.isBuffer(body)) {
-      await this.#client.send(new PutObjectCommand({ ...target, Body: body, ContentType: contentType }));
+      await s3.client.send(new s3.commands.PutObjectCommand({ ...target, Body: body, ContentType: contentType }));
       return;
     }
-    await uploadStream(this.#client, target, body, { contentType });
+    await uploadStream(s3, target, body, { contentType });
   }
 
   async delete(key: string): Promise<void> {
-    await this.#client.send(new DeleteObjectCommand(this.#at(key)));
+    const { client, commands } = await this.#s3();
+    await client.send(new commands.DeleteObjectCommand(this.#at(key)));
+  }
+
+  #s3(): Promise<S3Connection> {
+    this.#connection ??= this.#connect();
+    return this.#connection;
   }
 
   #at(key: string): { Bucket: string; Key: string } {
@@ -171,11 +181,12 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async #listParts(key: string, uploadId: string): Promise<Map<number, Part>> {
     const parts = new Map<number, Part>();
+    const { client, commands } = await this.#s3();
     let marker: string | undefined;
     try {
       for (;;) {
-        const page = await this.#client.send(
-          new ListPartsCommand({ ...this.#at(key), UploadId: uploadId, PartNumberMarker: marker }),
+        const page = await client.send(
+          new commands.ListPartsCommand({ ...this.#at(key), UploadId: uploadId, PartNumberMarker: marker }),
         );
         for (const part of page.Parts ?? []) parts.set(part.PartNumber!, part);
         if (!page.IsTruncated) return parts;
@@ -204,25 +215,6 @@ export function parseS3StorageUrl(url: string): { bucket: string; prefix: string
   return { bucket, prefix: path ? `${path}/` : '' };
 }
 
-export function createS3Client(settings: Config['s3']): S3Client {
-  // The SDK is pinned (stack-notes) and this project runs on Node 20 by choice: its notice that future
-  // SDK releases will need Node 22 would only be noise in every start-up log.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  return new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-    // Newer SDKs add CRC32 checksums to every request and presigned URL; S3-compatible stores (Swift,
-    // older MinIO, Ceph) refuse or mishandle them, and a presigned PUT would carry the empty body's sum.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
-
 export function createS3ObjectStorage(config: Config): S3ObjectStorage {
-  return new S3ObjectStorage({ client: createS3Client(config.s3), ...parseS3StorageUrl(config.storageUrl) });
+  return new S3ObjectStorage({ connect: () => connectS3(config.s3), ...parseS3StorageUrl(config.storageUrl) });
 }

@@ -1,12 +1,5 @@
-import {
-  AbortMultipartUploadCommand,
-  type CompletedPart,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  PutObjectCommand,
-  type S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type { CompletedPart } from '@aws-sdk/client-s3';
+import type { S3Connection } from './s3-connection.ts';
 
 const MIB = 1024 * 1024;
 /** Above S3's 5 MiB minimum part; 8 MiB × 10,000 parts covers 80 GB of unknown length. */
@@ -43,7 +36,7 @@ function partSizeFor(expectedSize: number | undefined): number {
  * no half object and no orphaned parts remain. S3 publishes an object only when the upload completes.
  */
 export async function uploadStream(
-  client: S3Client,
+  { client, commands }: S3Connection,
   target: { Bucket: string; Key: string },
   body: NodeJS.ReadableStream,
   opts: { contentType?: string; expectedSize?: number },
@@ -53,17 +46,19 @@ export async function uploadStream(
   const firstChunk = first.done ? Buffer.alloc(0) : first.value;
   const second = first.done ? first : await chunks.next();
   if (second.done) {
-    await client.send(new PutObjectCommand({ ...target, Body: firstChunk, ContentType: opts.contentType }));
+    await client.send(new commands.PutObjectCommand({ ...target, Body: firstChunk, ContentType: opts.contentType }));
     return;
   }
-  const created = await client.send(new CreateMultipartUploadCommand({ ...target, ContentType: opts.contentType }));
+  const created = await client.send(
+    new commands.CreateMultipartUploadCommand({ ...target, ContentType: opts.contentType }),
+  );
   const uploadId = created.UploadId!;
   try {
     const parts: CompletedPart[] = [];
     const sendPart = async (chunk: Buffer) => {
       const partNumber = parts.length + 1;
       const answer = await client.send(
-        new UploadPartCommand({ ...target, UploadId: uploadId, PartNumber: partNumber, Body: chunk }),
+        new commands.UploadPartCommand({ ...target, UploadId: uploadId, PartNumber: partNumber, Body: chunk }),
       );
       parts.push({ PartNumber: partNumber, ETag: answer.ETag });
     };
@@ -71,10 +66,12 @@ export async function uploadStream(
     await sendPart(second.value);
     for await (const chunk of chunks) await sendPart(chunk);
     await client.send(
-      new CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      new commands.CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
     );
   } catch (error) {
-    await client.send(new AbortMultipartUploadCommand({ ...target, UploadId: uploadId })).catch(() => undefined);
+    await client
+      .send(new commands.AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
+      .catch(() => undefined);
     throw error;
   }
 }
