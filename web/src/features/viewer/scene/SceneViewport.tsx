@@ -27,6 +27,8 @@ export function SceneViewport({ objects, landmarks, onObjectError }: Props) {
   useEffect(() => engine.setLandmarks(landmarks), [engine, landmarks]);
   useEffect(() => {
     for (const [id, status] of Object.entries(snapshot.objects)) {
+      // A reload (a new file, a fresh signature) may fail again and is then reported again.
+      if (status.state !== 'error') reported.current.delete(id);
       if (status.state !== 'error' || reported.current.get(id) === status.message) continue;
       reported.current.set(id, status.message);
       onObjectError?.(id, status.message);
