@@ -81,6 +81,7 @@ describe('scene API', () => {
       expect((await call('other-physician', 'GET', `/api/configs/?study_id=${studyId}`)).statusCode).toBe(404);
       const theirs = (await call('other-physician', 'GET', '/api/configs/')).json();
       expect(theirs.results.map((c: { id: string }) => c.id)).not.toContain(configId);
+      expect((await call('physician', 'GET', '/api/configs/nope/')).json()).toEqual({ id: ['Must be a valid UUID.'] });
       expect((await call('physician', 'GET', '/api/configs/?study_id=nope')).json()).toEqual({
         study_id: ['Must be a valid UUID.'],
       });
@@ -222,6 +223,9 @@ describe('scene API', () => {
         expect((await call('other-physician', 'PATCH', url, { name: 'x' })).statusCode).toBe(404);
         expect((await call('field-clinical-specialist', 'PATCH', url, { name: 'x' })).statusCode).toBe(403);
       }
+      expect((await call('case-analyst', 'PATCH', vUrl, { opacity: 2 })).json()).toEqual({
+        opacity: ['Between 0 and 1.'],
+      });
       // A patch naming only the name keeps the other fields.
       expect((await call('case-analyst', 'PATCH', vUrl, { name: 'Root' })).json()).toMatchObject({
         name: 'Root',
