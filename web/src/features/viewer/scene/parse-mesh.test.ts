@@ -2,7 +2,7 @@ import type { BufferGeometry } from 'three';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MeshFormat } from './mesh-format.ts';
 import { parseMesh } from './parse-mesh.ts';
-import { asciiPly, asciiStl, binaryStl, gltf, legacyVtk, obj, xmlVtp } from './testing/mesh-fixtures.ts';
+import { asciiPly, asciiStl, binaryStl, glb, gltf, legacyVtk, obj, xmlVtp } from './testing/mesh-fixtures.ts';
 
 const triangles = (g: BufferGeometry) => (g.index ? g.index.count : g.getAttribute('position').count) / 3;
 
@@ -36,6 +36,7 @@ describe('parseMesh', () => {
     ['legacy VTK PolyData', legacyVtk, 'vtk'],
     ['XML VTK PolyData (.vtp)', xmlVtp, 'vtp'],
     ['glTF', gltf, 'gltf'],
+    ['GLB', glb, 'glb'],
   ])('reads the tetrahedron from %s in patient millimetres, with normals', async (_, fixture, format) => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const [geometry, ...more] = await parseMesh(fixture(), format);
@@ -43,7 +44,7 @@ describe('parseMesh', () => {
     expect(triangles(geometry!)).toBe(4);
     expect(geometry!.getAttribute('normal')).toBeDefined();
     const { min, max } = geometry!.boundingBox!;
-    const shift = format === 'gltf' ? 5 : 0; // the glTF node's translation is baked in
+    const shift = format === 'gltf' || format === 'glb' ? 5 : 0; // the glTF node's translation is baked in
     expect(min.toArray()).toEqual([shift, 0, 0]);
     expect(max.toArray()).toEqual([10 + shift, 10, 10]);
   });

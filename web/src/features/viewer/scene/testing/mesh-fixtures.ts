@@ -91,30 +91,56 @@ export const xmlVtp = (): ArrayBuffer =>
 </VTKFile>
 `);
 
-/** glTF with the buffer embedded as a data URI and the mesh moved 5 mm along x by its node. */
-export function gltf(): ArrayBuffer {
+function gltfParts() {
   const positions = new Float32Array(CORNERS.flat());
   const indices = new Uint16Array(FACES.flat());
   const buffer = new Uint8Array(positions.byteLength + indices.byteLength);
   buffer.set(new Uint8Array(positions.buffer), 0);
   buffer.set(new Uint8Array(indices.buffer), positions.byteLength);
-  const base64 = btoa(String.fromCharCode(...buffer));
-  return bytes(
-    JSON.stringify({
-      asset: { version: '2.0' },
-      scene: 0,
-      scenes: [{ nodes: [0] }],
-      nodes: [{ mesh: 0, translation: [5, 0, 0] }],
-      meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
-      buffers: [{ byteLength: buffer.byteLength, uri: `data:application/octet-stream;base64,${base64}` }],
-      bufferViews: [
-        { buffer: 0, byteOffset: 0, byteLength: positions.byteLength },
-        { buffer: 0, byteOffset: positions.byteLength, byteLength: indices.byteLength },
-      ],
-      accessors: [
-        { bufferView: 0, componentType: 5126, count: 4, type: 'VEC3', min: [0, 0, 0], max: [10, 10, 10] },
-        { bufferView: 1, componentType: 5123, count: 12, type: 'SCALAR' },
-      ],
-    }),
-  );
+  const json = {
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0, translation: [5, 0, 0] }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+    buffers: [{ byteLength: buffer.byteLength } as { byteLength: number; uri?: string }],
+    bufferViews: [
+      { buffer: 0, byteOffset: 0, byteLength: positions.byteLength },
+      { buffer: 0, byteOffset: positions.byteLength, byteLength: indices.byteLength },
+    ],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 4, type: 'VEC3', min: [0, 0, 0], max: [10, 10, 10] },
+      { bufferView: 1, componentType: 5123, count: 12, type: 'SCALAR' },
+    ],
+  };
+  return { json, buffer };
+}
+
+/** glTF with the buffer embedded as a data URI and the mesh moved 5 mm along x by its node. */
+export function gltf(): ArrayBuffer {
+  const { json, buffer } = gltfParts();
+  json.buffers[0]!.uri = `data:application/octet-stream;base64,${btoa(String.fromCharCode(...buffer))}`;
+  return bytes(JSON.stringify(json));
+}
+
+/** The same as binary glTF (GLB), as the surface job writes it: a JSON chunk, then a BIN chunk. */
+export function glb(): ArrayBuffer {
+  const { json, buffer } = gltfParts();
+  const pad = (length: number) => Math.ceil(length / 4) * 4;
+  const jsonBytes = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = pad(jsonBytes.byteLength);
+  const binLength = pad(buffer.byteLength);
+  const out = new Uint8Array(12 + 8 + jsonLength + 8 + binLength);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // "glTF"
+  view.setUint32(4, 2, true);
+  view.setUint32(8, out.byteLength, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.fill(0x20, 20, 20 + jsonLength);
+  out.set(jsonBytes, 20);
+  view.setUint32(20 + jsonLength, binLength, true);
+  view.setUint32(24 + jsonLength, 0x004e4942, true); // "BIN"
+  out.set(buffer, 28 + jsonLength);
+  return out.buffer;
 }
