@@ -2,12 +2,14 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createIngestRunner } from './ingest/run-ingest.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { JobHandler, JobQueue } from './job-queue.ts';
+import { createSurfaceRunner } from './surface/run-surface.ts';
 
 const WORK_FOLDER = /^job-([0-9a-f-]{36})-/;
 
@@ -61,9 +63,21 @@ export interface WorkerDeps {
  */
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
   const query = queryOn(deps.database.db);
-  const ingest = createIngestRunner(deps);
-  // One ingest at a time per process: it already uses both cores (decoding and compression in threads).
-  await deps.queue.work('imaging', ingest.run, { concurrency: 1 });
+  // Every job type has its runner (the type checks it); the queue's messages go to theirs.
+  const runners: Record<JobTypeName, { run: JobHandler; stop: () => Promise<void> }> = {
+    ingest: createIngestRunner(deps),
+    surface: createSurfaceRunner(deps),
+  };
+  // One imaging job at a time per process: ingest already uses both cores (decoding and compression in
+  // threads), and the surface job holds a few hundred MB.
+  await deps.queue.work(
+    'imaging',
+    async (message) => {
+      const type = await jobRuns.jobTypeName(query, message.jobId);
+      if (type && type in runners) await runners[type as JobTypeName].run(message);
+    },
+    { concurrency: 1 },
+  );
 
   const sweep = async (olderThanSeconds: number) => {
     for (const job of await jobRuns.jobsToResume(query, olderThanSeconds)) {
@@ -82,6 +96,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await ingest.stop();
+    for (const runner of Object.values(runners)) await runner.stop();
   };
 }

@@ -2,13 +2,21 @@ import type { Db } from '../client.ts';
 import { jobTypes, queues } from '../schema/index.ts';
 
 /** The queues workers consume and the kinds of job they run (spec §3 Queue, Job type). */
-export const QUEUES = [{ name: 'imaging', description: 'Heavy image processing: ingest of uploaded DICOM.' }] as const;
+export const QUEUES = [
+  { name: 'imaging', description: 'Heavy image processing: ingest of uploaded DICOM, the preliminary 3D model.' },
+] as const;
 export const JOB_TYPES = [
   {
     name: 'ingest',
     queue: 'imaging',
     description:
       'Reads the uploaded zip, sets aside unusable files, picks the series, de-identifies it and builds the volume.',
+  },
+  {
+    name: 'surface',
+    queue: 'imaging',
+    description:
+      'Builds the preliminary 3D model after ingest: the contrast-enhanced blood pool and aorta as a scene object.',
   },
 ] as const;
 export type JobTypeName = (typeof JOB_TYPES)[number]['name'];

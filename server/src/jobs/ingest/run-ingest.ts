@@ -13,6 +13,7 @@ import type { ClaimedRun } from '../../modules/jobs/runs.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
 import { recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { findInputData } from '../../modules/uploads/repository.ts';
+import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import type { JobMessage } from '../job-queue.ts';
 import type { WorkerDeps } from '../workers.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
@@ -193,7 +194,7 @@ export function createIngestRunner(deps: WorkerDeps) {
     signal.throwIfAborted();
     await flush();
 
-    const replaced = await database.db.transaction(async (tx) => {
+    const { replaced, followUps } = await database.db.transaction(async (tx) => {
       const txQuery = queryOn(tx);
       const studyId = await ensureStudy(txQuery, run.caseId);
       const common = { studyId, inputDataId: input.id, sourceVersion: INGEST_VERSION };
@@ -234,11 +235,16 @@ export function createIngestRunner(deps: WorkerDeps) {
       });
       const t = CASE_TRANSITIONS.startProcessing;
       await transitionCase(txQuery, run.caseId, t.from, t.to);
+      const followUps = await insertFollowUps(txQuery, 'ingest', run);
       if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, summary, 'Completed: the volume is ready.'))) {
         throw new RunLost('The job was terminated while finishing.');
       }
-      return [dicom.replacedKey, volume.replacedKey].filter((key): key is string => key !== null);
+      return {
+        replaced: [dicom.replacedKey, volume.replacedKey].filter((key): key is string => key !== null),
+        followUps,
+      };
     });
+    await sendFollowUps(deps.queue, followUps);
     // The previous run's objects, replaced above; a failure here only leaves an orphan behind.
     await Promise.all(replaced.map((key) => storage.delete(key).catch(() => undefined)));
   }

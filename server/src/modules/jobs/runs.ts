@@ -31,6 +31,15 @@ export async function claimRun(query: Query, jobId: string, leaseId: string): Pr
   return row;
 }
 
+/** The job's type name, so a queue's worker can hand the job to its runner; undefined when it is gone. */
+export async function jobTypeName(query: Query, jobId: string): Promise<string | undefined> {
+  const [row] = await query<{ name: string }>(
+    'SELECT t.name FROM jobs j JOIN job_types t ON t.id = j.job_type_id WHERE j.id = $1',
+    [jobId],
+  );
+  return row?.name;
+}
+
 /** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
 export async function heartbeat(query: Query, run: ClaimedRun): Promise<boolean> {
   const rows = await query<{ id: string }>(

@@ -59,6 +59,11 @@ describe('ingest job', () => {
     throw new Error('the case did not settle');
   }
 
+  async function jobOfType(caseId: string, type: string) {
+    const jobs = (await get('case-analyst', `/api/jobs/?case_id=${caseId}`)).json().results;
+    return jobs.find((j: { jobType: { name: string } }) => j.jobType.name === type);
+  }
+
   it('turns a phantom series into an in-progress case with a de-identified DICOM zip and a volume', async () => {
     const files = phantomSeries({
       count: 24,
@@ -98,7 +103,7 @@ describe('ingest job', () => {
     expect(input).toMatchObject({ status: InputDataStatus.PROCESSED, reasons: [] });
     expect(input.series).toEqual([expect.objectContaining({ sliceCount: 24, isChosen: true, orientation: 'axial' })]);
 
-    const [job] = (await get('case-analyst', `/api/jobs/?case_id=${caseRow.id}`)).json().results;
+    const job = await jobOfType(caseRow.id, 'ingest');
     expect(job).toMatchObject({
       status: JobStatus.COMPLETED,
       attempts: 1,
@@ -107,6 +112,15 @@ describe('ingest job', () => {
     expect(job.log.map((l: { message: string }) => l.message)).toContain('Completed: the volume is ready.');
     const report = (await get('case-analyst', `/api/job-resources/?job_id=${job.id}&outcome=set-aside`)).json();
     expect(report.results).toEqual([expect.objectContaining({ path: 'notes.txt', code: 'not-dicom' })]);
+
+    // Its follow-up, the preliminary 3D model, ran next: the phantom's discs are brighter than contrast.
+    const until = Date.now() + 30_000;
+    let surface = await jobOfType(caseRow.id, 'surface');
+    while (surface?.status !== JobStatus.COMPLETED && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      surface = await jobOfType(caseRow.id, 'surface');
+    }
+    expect(surface).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'no-contrast' } });
   });
 
   it('marks the case invalid input (5), with reasons, when nothing usable was found; staff can run it again', async () => {
@@ -164,7 +178,8 @@ describe('ingest job', () => {
       if (jobs.every((j: { status: number }) => j.status === JobStatus.COMPLETED)) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(jobs.map((j: { status: number }) => j.status)).toEqual([JobStatus.COMPLETED, JobStatus.COMPLETED]);
+    // Two ingests, each followed by a surface job.
+    expect(jobs.map((j: { status: number }) => j.status)).toEqual(Array(4).fill(JobStatus.COMPLETED));
     const after = (await get('physician', `/api/study-resources/?study_id=${c.studyId}`)).json().results;
     expect(after.map((r: { id: string }) => r.id)).toEqual(before.map((r: { id: string }) => r.id));
     expect((await get('physician', `/api/cases/${caseRow.id}/`)).json().status).toBe(CaseStatus.IN_PROGRESS);

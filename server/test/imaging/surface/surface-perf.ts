@@ -19,11 +19,14 @@ const MM = 0.4;
 if (process.argv[2] === 'extract') {
   const path = process.argv[3] as string;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await extractSurface(path, { log: (line) => console.info(`  ${line}`) });
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   console.info(
     JSON.stringify({
       seconds: Number(seconds.toFixed(2)),
+      cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(2)),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       triangles: result?.triangles,
       vertices: result?.vertices,

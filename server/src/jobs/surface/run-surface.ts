@@ -1,0 +1,126 @@
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CaseStatus, JobStatus } from '@cardiomap/contract';
+import { DEFAULT_BLOOD_POOL } from '../../imaging/surface/blood-pool-field.ts';
+import { DEFAULT_SURFACE, extractSurface, type SurfaceResult } from '../../imaging/surface/extract-surface.ts';
+import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
+import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
+import { jobRuns } from '../../modules/jobs/index.ts';
+import type { ClaimedRun } from '../../modules/jobs/runs.ts';
+import { createJobRunner, type RunContext, RunLost } from '../job-runner.ts';
+import type { WorkerDeps } from '../workers.ts';
+import { findCaseVolume, removePreliminaryModel, replacePreliminaryModel } from './preliminary-model-repository.ts';
+
+const SURFACE_VERSION = 'cardiomap-surface/1';
+const FILENAME = 'blood-pool-preliminary.glb';
+/** Blood red, slightly see-through, so landmarks inside the pool stay visible. */
+const COLOR = '#c0392b';
+const OPACITY = 0.85;
+
+/** Cases whose images nobody will look at again. */
+const CLOSED: readonly number[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
+
+/**
+ * The surface job: the preliminary 3D model of a case (issue 5 §3), from the volume ingest stored, as a
+ * scene object of the study's preliminary analysis. Idempotent: the mesh is stored under the job's own
+ * key and registered in one transaction with the job's completion, replacing any earlier model.
+ * A failure leaves the case as it is: the model is a convenience, not a step of the case.
+ */
+export function createSurfaceRunner(deps: WorkerDeps) {
+  const query = queryOn(deps.database.db);
+  return createJobRunner(deps, { name: 'surface', queue: 'imaging', maxAttempts: 2, work: surface });
+
+  async function surface({ run, workDir, signal, log, flush }: RunContext): Promise<void> {
+    const found = await findCaseVolume(query, run.caseId);
+    if (!found) throw new Error('The case no longer exists.');
+    if (CLOSED.includes(found.status)) return skip(run, 'skipped', 'The case is canceled or rejected: nothing to do.');
+    if (!found.studyId || !found.volumeKey) return skip(run, 'no-volume', 'The case has no volume yet: nothing to do.');
+    const studyId = found.studyId;
+
+    const volumePath = await volumeOnDisk(found.volumeKey, workDir, signal, log);
+    const started = Date.now();
+    const result = await extractSurface(volumePath, { signal, log });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    signal.throwIfAborted();
+
+    if (!result) {
+      log(`No contrast-enhanced blood found (${seconds} s); the study gets no preliminary model.`);
+      await flush();
+      const removed = await deps.database.db.transaction(async (tx) => {
+        const txQuery = queryOn(tx);
+        const keys = await removePreliminaryModel(txQuery, studyId);
+        await finish(txQuery, run, { outcome: 'no-contrast' }, 'Completed: no contrast-enhanced blood to model.');
+        return keys;
+      });
+      await deleteObjects(removed);
+      return;
+    }
+
+    log(`Model ready in ${seconds} s: ${result.triangles} triangles, ${result.volumeMl.toFixed(0)} ml enclosed.`);
+    const glbPath = join(workDir, FILENAME);
+    await writeFile(glbPath, result.glb);
+    const storageKey = `cases/${run.caseId}/surface/${run.jobId}/${FILENAME}`;
+    await deps.storage.moveFile(storageKey, glbPath, GLB_MIME_TYPE);
+    await flush();
+    const replaced = await deps.database.db.transaction(async (tx) => {
+      const txQuery = queryOn(tx);
+      const keys = await replacePreliminaryModel(txQuery, modelOf(studyId, storageKey, result));
+      await finish(txQuery, run, { outcome: 'ready' }, 'Completed: the preliminary 3D model is in the scene.');
+      return keys;
+    });
+    await deleteObjects(replaced);
+  }
+
+  /** The volume as a local file: a local store's own file in place, else a copy in the job folder. */
+  async function volumeOnDisk(key: string, workDir: string, signal: AbortSignal, log: (line: string) => void) {
+    if (deps.storage.localPath) return deps.storage.localPath(key);
+    log('Copying the volume from storage.');
+    const path = join(workDir, 'volume.cmvol');
+    await pipeline(await deps.storage.read(key), createWriteStream(path), { signal });
+    return path;
+  }
+
+  async function skip(run: ClaimedRun, outcome: string, message: string): Promise<void> {
+    await finish(query, run, { outcome }, message);
+  }
+
+  async function finish(q: Query, run: ClaimedRun, summary: Record<string, unknown>, message: string) {
+    if (!(await jobRuns.finishRun(q, run, JobStatus.COMPLETED, summary, message))) {
+      throw new RunLost('The job was terminated while finishing.');
+    }
+  }
+
+  /** Objects of the model replaced; a failure here only leaves an orphan behind. */
+  async function deleteObjects(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+  }
+}
+
+function modelOf(studyId: string, storageKey: string, result: SurfaceResult) {
+  const { lowHu, highHu } = DEFAULT_BLOOD_POOL;
+  return {
+    studyId,
+    name: DEFAULT_SURFACE.name,
+    filename: FILENAME,
+    mimeType: GLB_MIME_TYPE,
+    storageKey,
+    size: result.glb.length,
+    color: COLOR,
+    opacity: OPACITY,
+    attributes: {
+      isPreliminary: true,
+      units: 'mm',
+      triangles: result.triangles,
+      vertices: result.vertices,
+      voxelMm: result.voxelMm,
+      thresholdHu: [lowHu, highHu],
+    },
+    results: [
+      { name: 'Blood pool volume (preliminary)', value: Math.round(result.volumeMl), unit: 'ml' },
+      { name: 'Blood pool surface (preliminary)', value: Math.round(result.areaCm2), unit: 'cm²' },
+    ],
+    sourceVersion: SURFACE_VERSION,
+  };
+}
