@@ -25,11 +25,7 @@ export function presentStudy(row: StudyRow): Study {
   };
 }
 
-export async function presentStudyResource(
-  storage: ObjectStorage,
-  row: StudyResourceRow,
-  expiresInSeconds = READ_URL_SECONDS,
-): Promise<StudyResource> {
+export async function presentStudyResource(storage: ObjectStorage, row: StudyResourceRow): Promise<StudyResource> {
   return {
     id: row.id,
     studyId: row.studyId,
@@ -47,7 +43,7 @@ export async function presentStudyResource(
       row.size === null
         ? null
         : await storage.signedGetUrl(row.storageKey, {
-            expiresInSeconds,
+            expiresInSeconds: READ_URL_SECONDS,
             filename: row.filename,
             contentType: row.mimeType,
           }),

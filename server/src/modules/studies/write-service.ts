@@ -50,11 +50,17 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
   const { db } = database;
   const query = queryOn(db);
   /** The study and its case when visible (404 like missing otherwise), checked against a permission. */
-  const studyFor = async (actor: Actor, studyId: string, permission: string, denied: string, missing = '') => {
+  const studyFor = async (
+    actor: Actor,
+    studyId: string,
+    permission: string,
+    denied: string,
+    missing = STUDY_NOT_FOUND,
+  ) => {
     const study = await findStudy(query, studyId);
-    if (!study) throw notFound(missing || STUDY_NOT_FOUND);
+    if (!study) throw notFound(missing);
     const theCase = await findVisibleCase(db, actor, study.caseId).catch(() => {
-      throw notFound(missing || STUDY_NOT_FOUND);
+      throw notFound(missing);
     });
     // Shared colleagues read results; only the case's own organisation (or staff) changes them.
     if (!actor.permissions.has(permission) || sharedOnly(actor, theCase.organisationId)) throw forbidden(denied);
