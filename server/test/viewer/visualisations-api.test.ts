@@ -24,7 +24,8 @@ describe('scene API', () => {
       t,
       await tokensFor(t, ['physician', 'other-physician', 'case-analyst', 'field-clinical-specialist']),
     );
-    const c = await insertCase(t, { status: 2 });
+    // Delivered: the clinician reads the scene (an undelivered case's is hidden from them, tested below).
+    const c = await insertCase(t, { status: 2, orders: [{ service: 0, status: 2 }] });
     ({ studyId } = await insertStudyWithVolume(t, c.id));
     analysisId = await insertAnalysis(t, studyId);
     meshId = await insertMesh(t, analysisId);
@@ -117,6 +118,19 @@ describe('scene API', () => {
       expect((await call('case-analyst', 'DELETE', url)).statusCode).toBe(204);
       expect((await call('case-analyst', 'GET', url)).statusCode).toBe(404);
     });
+  });
+
+  it("hides an undelivered case's scene from those who may not view undelivered analyses", async () => {
+    const c = await insertCase(t, { status: 2 });
+    const { studyId: pendingStudy } = await insertStudyWithVolume(t, c.id);
+    const created = await call('case-analyst', 'POST', '/api/configs/', { studyId: pendingStudy });
+    expect(created.statusCode).toBe(201);
+    expect((await call('physician', 'GET', `/api/configs/${created.json().id}/`)).statusCode).toBe(404);
+    expect((await call('physician', 'GET', `/api/visualisations/?study_id=${pendingStudy}`)).statusCode).toBe(404);
+    const listed = (await call('physician', 'GET', '/api/configs/')).json().results.map((g: { id: string }) => g.id);
+    expect(listed).not.toContain(created.json().id);
+    const staff = (await call('case-analyst', 'GET', '/api/configs/')).json().results.map((g: { id: string }) => g.id);
+    expect(staff).toContain(created.json().id);
   });
 
   describe('visualisations/ and visualisation-objects/', () => {

@@ -1,6 +1,8 @@
+import { PERMISSIONS } from '@cardiomap/domain';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { seesAnalysesOf } from '../analyses/index.ts';
 import { queryOn } from '../cases/sql-helpers.ts';
 import { findVisibleCase, seesAllOrganisations, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { findStudy } from '../studies/index.ts';
@@ -15,19 +17,25 @@ export const STUDY_NOT_FOUND = 'No study matches the given id.';
 export function createSceneAccess(database: Database) {
   const { db } = database;
   const query = queryOn(db);
-  /** The case of a study when visible; `missing` is what a hidden or missing study answers. */
+  /**
+   * The case of a study when visible; `missing` is what a hidden or missing study answers. The scene shows
+   * analysis results, so an undelivered case's scene is hidden like its analyses (spec §6).
+   */
   const caseOfStudy = async (actor: Actor, studyId: string, missing: () => Error): Promise<VisibleCase> => {
     const study = await findStudy(query, studyId);
     if (!study) throw missing();
-    return findVisibleCase(db, actor, study.caseId).catch(() => {
+    const theCase = await findVisibleCase(db, actor, study.caseId).catch(() => {
       throw missing();
     });
+    if (!seesAnalysesOf(actor, theCase)) throw missing();
+    return theCase;
   };
   return {
     scope: (actor: Actor): Scope => ({
       allOrganisations: seesAllOrganisations(actor),
       organisationIds: actor.organisationIds,
       userId: actor.userId,
+      seesUndelivered: actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses),
     }),
     /** A study named by a query parameter or a path: hidden answers 404 like missing. */
     readableStudy: (actor: Actor, studyId: string) => caseOfStudy(actor, studyId, () => notFound(STUDY_NOT_FOUND)),

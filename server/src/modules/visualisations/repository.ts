@@ -1,16 +1,31 @@
+import { OrderStatus } from '@cardiomap/contract';
+import { FINISHED_STATUSES } from '@cardiomap/domain';
 import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Window = { limit: number; offset: number };
 
-/** Which cases' rows a list may show: the case list's tenancy rule (organisations, all, shared). */
+/**
+ * Which cases' rows a list may show: the case list's tenancy rule (organisations, all, shared), and an
+ * undelivered case (no delivered order, not finished) only to those who may view undelivered analyses.
+ */
 export interface Scope {
   allOrganisations: boolean;
   organisationIds: string[];
   userId: string;
+  seesUndelivered: boolean;
 }
-const scopeParams = (scope: Scope) => [scope.allOrganisations, scope.organisationIds, scope.userId];
+const scopeParams = (scope: Scope) => [
+  scope.allOrganisations,
+  scope.organisationIds,
+  scope.userId,
+  scope.seesUndelivered,
+  FINISHED_STATUSES,
+  OrderStatus.DELIVERED,
+];
 const IN_SCOPE = `($1 OR c.organisation_id = ANY($2::uuid[])
-                  OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = $3))`;
+                  OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = $3))
+              AND ($4 OR c.status = ANY($5::smallint[])
+                   OR EXISTS (SELECT 1 FROM orders od WHERE od.case_id = c.id AND od.status = $6))`;
 
 export interface ConfigRow {
   id: string;
@@ -38,13 +53,13 @@ export async function findConfigOfStudy(query: Query, studyId: string): Promise<
 }
 
 export async function listConfigs(query: Query, scope: Scope, studyId: string | null, window: Window) {
-  const where = `WHERE ${IN_SCOPE} AND ($4::uuid IS NULL OR g.study_id = $4)`;
+  const where = `WHERE ${IN_SCOPE} AND ($7::uuid IS NULL OR g.study_id = $7)`;
   return pageOfRows<ConfigRow>(
     query,
     {
       count: `SELECT count(*)::int AS count FROM viewer_configs g JOIN studies s ON s.id = g.study_id
                 JOIN cases c ON c.id = s.case_id ${where}`,
-      rows: `${CONFIG_SELECT} ${where} ORDER BY g.date_created DESC, g.id LIMIT $5 OFFSET $6`,
+      rows: `${CONFIG_SELECT} ${where} ORDER BY g.date_created DESC, g.id LIMIT $8 OFFSET $9`,
     },
     [...scopeParams(scope), studyId],
     window,
