@@ -172,7 +172,8 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     const group = createMprToolGroup(toolGroupId, engine.id, PANE_IDS);
     applyToolMode(group, snapshot().toolMode);
     for (const pane of PANE_IDS) listenToPane(pane, next[pane]);
-    resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, false));
+    // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
+    resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
     for (const pane of PANE_IDS) resizeObserver.observe(next[pane]);
     if (load?.volume && load.firstSlicesIn) void showVolume(load);
   }
@@ -263,7 +264,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
           current.volume = volume;
           store.update({
             progress: { loaded: 0, total: header.dimensions[2] },
-            levels: levelsOrDefault(next.levels ?? header.levels),
+            levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
             interpolationType: next.interpolationType ?? header.interpolationType,
           });
           return voxels;
@@ -447,7 +448,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       case 'reset':
         return reset();
       case 'resize':
-        renderingEngine?.resize(true, false);
+        renderingEngine?.resize(true, true);
         return;
     }
   }
@@ -456,7 +457,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     const group = toolGroupId ? getMprToolGroup(toolGroupId) : undefined;
     if (group) resetCrosshairs(group);
     for (const pane of PANE_IDS) viewport(pane)?.resetCamera();
-    setLevels(levelsOrDefault(props?.levels ?? load?.header?.levels));
+    setLevels(levelsOrDefault(props?.levels?.windowWidth ? props.levels : load?.header?.levels));
     renderingEngine?.render();
     refreshPanes();
   }

@@ -1,6 +1,8 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import { cache, ImageVolume, type Types, utilities } from '@cornerstonejs/core';
 
+const AIR_HU = -1024;
+
 /** Used when the file names no frame of reference: all three panes only need to share one. */
 const LOCAL_FRAME_OF_REFERENCE = '1.2.826.0.1.3680043.10.1508.cardiomap.local';
 
@@ -21,7 +23,8 @@ export interface MprVolume {
  */
 export function createMprVolume(volumeId: string, header: VolumeHeader): MprVolume {
   const [columns, rows, slices] = header.dimensions;
-  const voxels = new Int16Array(columns * rows * slices);
+  // Air until a slice arrives: the panes show black, not grey, where the volume is still missing.
+  const voxels = new Int16Array(columns * rows * slices).fill(AIR_HU);
   const frameOfReferenceUID = header.frameOfReferenceUid ?? LOCAL_FRAME_OF_REFERENCE;
   const imageIds = Array.from({ length: slices }, (_, k) => `${volumeId}_slice_${k}`);
   const pixels = columns * rows;

@@ -1,0 +1,119 @@
+import type { VolumeLevels } from '@cardiomap/domain';
+import { Alert, Box } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MprPaneOverlay } from './MprPaneOverlay.tsx';
+import { MprToolbar } from './MprToolbar.tsx';
+import type { MprCommand, MprEngine } from './mpr-engine.ts';
+import { mprErrorMessage } from './mpr-messages.ts';
+import { type InterpolationType, PANE_IDS, type PaneId } from './mpr-settings.ts';
+import { useMprEngine } from './use-mpr-engine.ts';
+
+export interface MprPanesProps {
+  /** The volume resource's signed read URL. */
+  volumeUrl: string;
+  levels?: Partial<VolumeLevels> | null;
+  interpolationType?: InterpolationType;
+  /** Shows the interpolation switch (spec §6: undelivered, unfinished case plus permission). */
+  canSetInterpolation?: boolean;
+  onInterpolationChange?(value: InterpolationType): void;
+  /** The engine, for landmark display and snapping; null once it is gone. */
+  onEngine?(engine: MprEngine | null): void;
+}
+
+/** Spec §2: coronal top-left, sagittal bottom-left, axial on the right across both rows. */
+const AREAS: Record<PaneId, string> = { coronal: 'coronal', sagittal: 'sagittal', axial: 'axial' };
+const GRID = `"coronal axial" 1fr "sagittal axial" 1fr / 2fr 3fr`;
+
+/** The three MPR panes with their toolbar; fills its parent (the viewer sets height and width). */
+export function MprPanes({
+  volumeUrl,
+  levels,
+  interpolationType,
+  canSetInterpolation = false,
+  onInterpolationChange,
+  onEngine,
+}: MprPanesProps) {
+  const panes = useRef<Partial<Record<PaneId, HTMLDivElement | null>>>({});
+  const { engine, snapshot } = useMprEngine(panes, { volumeUrl, levels: levels ?? null, interpolationType });
+  const [maximised, setMaximised] = useState<PaneId | null>(null);
+
+  useEffect(() => {
+    onEngine?.(engine);
+  }, [engine, onEngine]);
+
+  useEffect(() => {
+    if (!maximised) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMaximised(null);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [maximised]);
+
+  const command = useCallback((cmd: MprCommand) => engine?.command(cmd), [engine]);
+  const changeInterpolation = (value: InterpolationType) => {
+    command({ type: 'interpolation', value });
+    onInterpolationChange?.(value);
+  };
+  const toggle = (pane: PaneId) => setMaximised((current) => (current === pane ? null : pane));
+
+  return (
+    <Box data-testid="mpr-panes" sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: '#000' }}>
+      <Box sx={{ bgcolor: 'background.paper' }}>
+        {snapshot && (
+          <MprToolbar
+            snapshot={snapshot}
+            canSetInterpolation={canSetInterpolation}
+            onCommand={command}
+            onInterpolationChange={changeInterpolation}
+          />
+        )}
+        {snapshot?.error && (
+          <Alert severity="error" data-testid="mpr-error">
+            {mprErrorMessage(snapshot.error)}
+          </Alert>
+        )}
+      </Box>
+      <Box
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          display: 'grid',
+          gap: '2px',
+          gridTemplate: maximised ? `"${maximised}" 1fr / 1fr` : GRID,
+        }}
+      >
+        {PANE_IDS.map((pane) => (
+          <Box
+            key={pane}
+            data-testid={`mpr-pane-${pane}`}
+            onDoubleClick={() => toggle(pane)}
+            sx={{
+              gridArea: AREAS[pane],
+              position: 'relative',
+              minWidth: 0,
+              minHeight: 0,
+              display: maximised && maximised !== pane ? 'none' : 'block',
+            }}
+          >
+            <Box
+              ref={(element: HTMLDivElement | null) => {
+                panes.current[pane] = element;
+              }}
+              onContextMenu={(event) => event.preventDefault()}
+              sx={{ position: 'absolute', inset: 0 }}
+            />
+            {snapshot && (
+              <MprPaneOverlay
+                pane={pane}
+                readout={snapshot.panes[pane]}
+                levels={snapshot.levels}
+                pointer={snapshot.pointer}
+                maximised={maximised === pane}
+                onToggleMaximise={() => toggle(pane)}
+              />
+            )}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import type { MprEngine, MprSnapshot } from './mpr-engine.ts';
+
+/**
+ * `window.__cmViewer.mpr`, for e2e specs and bench/viewer to wait on engine state instead of sleeping:
+ *
+ *   window.__cmViewer.mpr.snapshot()  the engine's current MprSnapshot: status, progress
+ *                                     {loaded,total} slices, firstFrameMs, completeMs, levels, toolMode,
+ *                                     interpolationType, panes.{axial,coronal,sagittal} (sliceIndex,
+ *                                     sliceCount, positionMm, zoom, labels), pointer (pane, world, hu).
+ *
+ * Timing marks: performance.mark 'cm:mpr:load-start', 'cm:mpr:first-frame', 'cm:mpr:volume-complete'.
+ * Other viewer parts may add their own keys beside `mpr`.
+ */
+export interface MprReadout {
+  snapshot(): MprSnapshot;
+}
+
+type ViewerWindow = Window & { __cmViewer?: { mpr?: MprReadout } & Record<string, unknown> };
+
+/** Publishes the engine's read-out; returns the function that withdraws it (if still this engine's). */
+export function exposeMprReadout(engine: MprEngine): () => void {
+  const target = window as ViewerWindow;
+  const readout: MprReadout = { snapshot: () => engine.getSnapshot() };
+  target.__cmViewer = { ...target.__cmViewer, mpr: readout };
+  return () => {
+    if (target.__cmViewer?.mpr === readout) delete target.__cmViewer.mpr;
+  };
+}
