@@ -6,4 +6,6 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The MPR panes inflate volume slices in a module worker that imports shared code (stack-notes).
+  worker: { format: 'es' },
 });
