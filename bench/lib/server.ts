@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServer, serverNodeArgs } from '../../server/scripts/build.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,12 +29,14 @@ async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `server/src/main.ts` as a child process on 127.0.0.1:`port` (migrations and demo seed run as
- * at every start) and waits until it answers its health check.
+ * Builds and starts the server as `npm start` runs it (`server/dist/main.mjs`) as a child process on
+ * 127.0.0.1:`port` (migrations and demo seed run as at every start) and waits until it answers its
+ * health check.
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  await buildServer();
+  const server = spawn(process.execPath, serverNodeArgs('main'), {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', ...env },

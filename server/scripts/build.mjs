@@ -1,0 +1,102 @@
+// Builds the server (API and worker) into server/dist as plain ES modules, so that `npm start` runs it
+// with node alone. Through the tsx loader the idle server held about 50 MB more (issue 4: API and
+// worker under 300 MB): the loader, its transformed modules, and the source maps it turns on, which
+// make Node parse the map of every package that ships one.
+// Built at each start (about a second), so it is never older than the sources.
+//   node scripts/build.mjs             builds
+//   node scripts/build.mjs run worker  builds, then runs dist/worker.mjs (or main)
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+// esbuild is tsx's own (tsx, a server dependency, runs on it): the same compiler as before, no new package.
+import { build } from 'esbuild';
+
+const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(SERVER, 'dist');
+
+/**
+ * The arguments of `node` that run a built entry ('main' or 'worker'), from any working directory.
+ * Without --enable-source-maps: with it Node parses the source map of every package that ships one,
+ * about 40 MB. Stack traces name the lines of dist/*.mjs, whose code reads as the sources do (each
+ * module under a `// src/…` comment); add the flag by hand to see the TypeScript lines.
+ */
+export function serverNodeArgs(entry) {
+  return [join(DIST, `${entry}.mjs`)];
+}
+
+/** Packages stay where npm put them (loaded at run time as before); only our workspace code is bundled. */
+const packagesExternal = {
+  name: 'packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@cardiomap/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * `import.meta.url` keeps naming the source file, as under tsx, so paths made from it (migrations,
+ * web/dist, the codecs' require) are the same. The bundle is built where it runs, so the absolute URL
+ * holds. Any other use of import.meta would silently point into dist: refused.
+ */
+const sourceLocation = {
+  name: 'source-location',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (/import\.meta\.(?!url\b)/.test(source)) {
+        return { errors: [{ text: 'only import.meta.url is supported in server code (see scripts/build.mjs)' }] };
+      }
+      const url = JSON.stringify(pathToFileURL(args.path).href);
+      return { contents: source.replaceAll('import.meta.url', url), loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+export async function buildServer() {
+  const result = await build({
+    absWorkingDir: SERVER,
+    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+    outdir: DIST,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Error and class names in logs stay the ones in the sources.
+    keepNames: true,
+    sourcemap: 'linked',
+    // Stack traces need the mappings only; the sources are beside the bundle.
+    sourcesContent: false,
+    write: false,
+    logLevel: 'warning',
+    plugins: [packagesExternal, sourceLocation],
+  });
+  await mkdir(DIST, { recursive: true });
+  // Written aside then renamed: a server starting at the same moment never reads half a file.
+  await Promise.all(
+    result.outputFiles.map(async (file) => {
+      const partial = join(DIST, `.${basename(file.path)}.${process.pid}.partial`);
+      await writeFile(partial, file.contents);
+      await rename(partial, file.path);
+    }),
+  );
+}
+
+/** Runs a built entry as a child process that gets the signals sent to this one and exits as it does. */
+function runBuilt(entry) {
+  const child = spawn(process.execPath, serverNodeArgs(entry), { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [command, entry = 'main'] = process.argv.slice(2);
+  if (command !== undefined && (command !== 'run' || !['main', 'worker'].includes(entry))) {
+    console.error('usage: node scripts/build.mjs [run main|worker]');
+    process.exit(2);
+  }
+  await buildServer();
+  if (command === 'run') runBuilt(entry);
+}
