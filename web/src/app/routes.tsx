@@ -1,9 +1,10 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
+import { CaseCanceledPage, ResultsPendingPage, studyViewerRoute } from '../features/viewer/index.ts';
 import { Guard, STANDARD_PAGE } from './Guard.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { ShellLayout } from './ShellLayout.tsx';
@@ -16,6 +17,21 @@ export const HOME_PATH = '/cases';
  * not-found page answers for them.
  */
 export const appRoutes: RouteObject[] = [
+  {
+    // Spec §2 iframe-viewer: the viewer for embedding, without the app's frame around it.
+    element: <RequireAuth />,
+    children: [
+      {
+        path: 'iframe-viewer/:id',
+        element: (
+          <Guard requirements={STANDARD_PAGE}>
+            <Outlet />
+          </Guard>
+        ),
+        children: [studyViewerRoute({ embedded: true })],
+      },
+    ],
+  },
   {
     element: <ShellLayout />,
     children: [
@@ -63,6 +79,17 @@ export const appRoutes: RouteObject[] = [
               { path: 'jobs', id: 'case-detail-jobs', element: <CaseJobsTab /> },
             ],
           },
+          {
+            path: 'study-viewer/:id',
+            element: (
+              <Guard requirements={STANDARD_PAGE}>
+                <Outlet />
+              </Guard>
+            ),
+            children: [studyViewerRoute({ embedded: false })],
+          },
+          { path: 'results-pending', element: <ResultsPendingPage /> },
+          { path: 'case-canceled', element: <CaseCanceledPage /> },
           {
             path: 'training/:interventionPrefix',
             element: (

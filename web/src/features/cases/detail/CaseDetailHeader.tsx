@@ -1,6 +1,7 @@
 import { CASE_STATUS_LABELS, type Case, type CaseStatus } from '@cardiomap/contract';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ViewerLinks } from '../../viewer/index.ts';
 import { ChangeDevicesDialog } from '../dialogs/ChangeDevicesDialog.tsx';
 import { EditCaseDialog } from '../dialogs/EditCaseDialog.tsx';
 
@@ -15,6 +16,7 @@ export function CaseDetailHeader({ kase }: { kase: Case }) {
       </Typography>
       <Chip label={CASE_STATUS_LABELS[kase.status as CaseStatus] ?? 'Unknown'} data-testid="case-status" />
       <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+        <ViewerLinks kase={kase} />
         {kase.canEdit && (
           <Button variant="outlined" onClick={() => setDialog('edit')}>
             Edit case

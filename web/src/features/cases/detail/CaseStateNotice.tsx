@@ -3,7 +3,7 @@ import { Alert, AlertTitle } from '@mui/material';
 
 /**
  * Spec §2 "Case detail": a rejected case says 'Could not be processed' with the analyst's comment; a
- * canceled one 'Analyses canceled'. (View dicom for a rejected case comes with the viewer issue.)
+ * canceled one 'Analyses canceled'. (View dicom for a rejected case is in the header, with View result.)
  */
 export function CaseStateNotice({ kase }: { kase: Case }) {
   if (kase.status === CaseStatus.REJECTED || kase.status === CaseStatus.COULD_NOT_BE_PROCESSED) {

@@ -1,0 +1,58 @@
+import type { InterpolationType } from '@cardiomap/contract';
+import { Alert, Box, Typography } from '@mui/material';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { attachPointPlacer } from './landmarks/point-placer.ts';
+import { type MprEngine, MprPanes } from './mpr/index.ts';
+import { useViewerContext } from './viewer-context.ts';
+import { MISSING_FILE } from './viewer-messages.ts';
+
+/**
+ * Spec §2 `mprviewer` ('View dicom'): the three MPR panes on the study's volume, with landmark points
+ * placed by clicking in the draft's pane. The only file that imports the MPR engine's component, so its
+ * props are matched in one place.
+ */
+export function MprChild() {
+  const { load, setInterpolation, edit, debug } = useViewerContext();
+  const [engine, setEngine] = useState<MprEngine | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!engine || !container.current) return;
+    return attachPointPlacer(container.current, engine, edit);
+  }, [engine, edit]);
+
+  const attributes = load.dicom?.attributes;
+  if (!attributes?.readUrl)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="error">{MISSING_FILE}</Alert>
+      </Box>
+    );
+  return (
+    <Box ref={container} sx={{ height: '100%', position: 'relative' }}>
+      <MprPanes
+        volumeUrl={attributes.readUrl}
+        levels={attributes.levels}
+        interpolationType={attributes.interpolationType as InterpolationType}
+        canSetInterpolation={load.permissions.canSetInterpolation}
+        onInterpolationChange={setInterpolation}
+        onEngine={setEngine}
+      />
+      {debug && engine && <MprDebugReadout engine={engine} />}
+    </Box>
+  );
+}
+
+/** '#debug': the engine's state and the patient point under the mouse. */
+function MprDebugReadout({ engine }: { engine: MprEngine }) {
+  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  const { status, progress, pointer, firstFrameMs, completeMs } = snapshot;
+  return (
+    <Typography
+      component="pre"
+      aria-label="MPR debug"
+      sx={{ position: 'absolute', right: 8, bottom: 8, m: 0, p: 1, fontSize: 11, bgcolor: 'rgba(255,255,255,0.85)' }}
+    >
+      {JSON.stringify({ status, progress, pointer, firstFrameMs, completeMs })}
+    </Typography>
+  );
+}

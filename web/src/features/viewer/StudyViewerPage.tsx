@@ -1,0 +1,54 @@
+import { Alert, Box, Button } from '@mui/material';
+import { Navigate, useParams } from 'react-router';
+import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
+import { NotFoundPage } from '../../components/NotFoundPage.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useViewerLoad } from './api/load-viewer.ts';
+import { ViewerWorkspace } from './ViewerWorkspace.tsx';
+import { viewerLoadFailure } from './viewer-errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Spec §2 `study-viewer/{id}` and `iframe-viewer/{id}` (by study id): loads the study's viewer data,
+ * applies the viewer guards from the server's answer and shows the workspace. Embedded, it is drawn
+ * without the app's frame.
+ */
+export function StudyViewerPage({ embedded = false }: { embedded?: boolean }) {
+  const { id = '' } = useParams();
+  // A path that is no study id can name no study: not found without asking the server.
+  if (!UUID.test(id)) return <NotFoundPage />;
+  return <StudyViewer studyId={id} embedded={embedded} />;
+}
+
+function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean }) {
+  const query = useViewerLoad(studyId);
+  usePageTitle(query.data ? `${query.data.title} – Viewer` : 'Viewer');
+  if (query.isPending) return <FullPageSpinner label="Loading the viewer" />;
+  if (query.isError) {
+    const failure = viewerLoadFailure(query.error);
+    if (failure.kind === 'redirect') return <Navigate to={failure.to} replace />;
+    if (failure.kind === 'not-found') return <NotFoundPage />;
+    if (failure.kind === 'refused')
+      return (
+        <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
+          <Alert severity="info">{failure.message}</Alert>
+        </Box>
+      );
+    return (
+      <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The viewer could not be loaded.
+        </Alert>
+      </Box>
+    );
+  }
+  return <ViewerWorkspace load={query.data} embedded={embedded} />;
+}

@@ -1,0 +1,34 @@
+import type { ViewerLoad } from '@cardiomap/contract';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+
+export const NON_CLINICAL_WARNING =
+  'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
+
+/** Title, subtitle, the study's warnings and (spec §8) the non-clinical banner. */
+export function ViewerHeader({ load }: { load: ViewerLoad }) {
+  const warnings = [...new Set([...load.warnings, ...load.config.warnings])];
+  return (
+    <Box sx={{ px: 2, pt: 1 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
+        <Typography variant="h6" component="h1">
+          {load.title}
+        </Typography>
+        {load.subtitle && (
+          <Typography variant="body2" color="text.secondary">
+            {load.subtitle}
+          </Typography>
+        )}
+      </Stack>
+      {!load.isClinical && (
+        <Alert severity="warning" sx={{ my: 0.5 }}>
+          {NON_CLINICAL_WARNING}
+        </Alert>
+      )}
+      {warnings.map((warning) => (
+        <Alert key={warning} severity="info" sx={{ my: 0.5 }}>
+          {warning}
+        </Alert>
+      ))}
+    </Box>
+  );
+}

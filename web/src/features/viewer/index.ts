@@ -1,0 +1,5 @@
+export { viewerKeys } from './api/viewer-keys.ts';
+export { ViewerLinks } from './ViewerLinks.tsx';
+export { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
+export { viewerPaths } from './viewer-paths.ts';
+export { studyViewerRoute } from './viewer-routes.tsx';

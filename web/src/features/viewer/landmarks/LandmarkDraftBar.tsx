@@ -1,0 +1,31 @@
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import type { ViewerContext } from '../viewer-context.ts';
+
+/** While points are placed in the panes: what is being drawn, how far, and save or cancel. */
+export function LandmarkDraftBar({ context }: { context: ViewerContext }) {
+  const { editState, edit } = context;
+  const draft = editState.draft;
+  if (!draft) return null;
+  const saving = editState.phase === 'saving';
+  return (
+    <Paper variant="outlined" sx={{ p: 1, my: 1 }} aria-label="Landmark being placed">
+      <Typography variant="body2">
+        {draft.landmarkId ? 'Moving' : 'Placing'} {draft.name || 'custom landmark'}: {draft.points.length} point(s)
+        placed in the MPR panes.
+      </Typography>
+      {editState.error && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {editState.error}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        <Button size="small" variant="contained" disabled={saving} onClick={() => void edit.save()}>
+          Save
+        </Button>
+        <Button size="small" disabled={saving} onClick={() => edit.cancel()}>
+          Cancel
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import { GeometryType, ViewType } from '@cardiomap/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { LandmarkEditController } from './landmark-edit-controller.ts';
+import { attachPointPlacer, type PointerSource } from './point-placer.ts';
+
+type Pointer = ReturnType<PointerSource['getSnapshot']>['pointer'];
+
+function setUp(pointer: Pointer) {
+  const container = document.createElement('div');
+  const engine = { getSnapshot: () => ({ pointer }) };
+  const controller = new LandmarkEditController({ create: vi.fn(), patch: vi.fn() }, { canEdit: true });
+  controller.setEditMode(true);
+  const detach = attachPointPlacer(container, engine, controller);
+  const click = (from = { x: 10, y: 10 }, to = from) => {
+    container.dispatchEvent(new PointerEvent('pointerdown', { clientX: from.x, clientY: from.y }));
+    container.dispatchEvent(new PointerEvent('pointerup', { clientX: to.x, clientY: to.y }));
+  };
+  const points = () => controller.getSnapshot().draft?.points;
+  return { controller, click, points, detach };
+}
+
+const axialDistance = {
+  analysisId: 'a1000000-0000-4000-8000-000000000001',
+  landmarkTypeId: null,
+  name: '',
+  geometryType: GeometryType.DISTANCE,
+  viewType: ViewType.AXIAL,
+};
+
+describe('attachPointPlacer', () => {
+  it('adds the point under the mouse on a click in the draft pane', () => {
+    const { controller, click, points } = setUp({ pane: 'axial', world: [1.5, -2, 30] });
+    controller.initialise(axialDistance);
+    click();
+    click();
+    expect(points()).toEqual([
+      [1.5, -2, 30],
+      [1.5, -2, 30],
+    ]);
+  });
+
+  it('ignores drags, other panes, clicks outside the volume and clicks while nothing is placed', () => {
+    const inAxial = setUp({ pane: 'axial', world: [1, 2, 3] });
+    inAxial.click();
+    expect(inAxial.points()).toBeUndefined();
+    inAxial.controller.initialise(axialDistance);
+    inAxial.click({ x: 0, y: 0 }, { x: 20, y: 0 });
+    expect(inAxial.points()).toEqual([]);
+
+    const inCoronal = setUp({ pane: 'coronal', world: [1, 2, 3] });
+    inCoronal.controller.initialise(axialDistance);
+    inCoronal.click();
+    expect(inCoronal.points()).toEqual([]);
+
+    const outside = setUp(null);
+    outside.controller.initialise(axialDistance);
+    outside.click();
+    expect(outside.points()).toEqual([]);
+  });
+
+  it('stops listening when detached', () => {
+    const { controller, click, points, detach } = setUp({ pane: 'axial', world: [1, 2, 3] });
+    controller.initialise(axialDistance);
+    detach();
+    click();
+    expect(points()).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { ViewType } from '@cardiomap/contract';
+import type { LandmarkEditController } from './landmark-edit-controller.ts';
+
+/** What the placer reads of the MPR engine: the patient point under the mouse and its pane. */
+export interface PointerSource {
+  getSnapshot(): { pointer: { pane: 'axial' | 'coronal' | 'sagittal'; world: [number, number, number] } | null };
+}
+
+const PANE_VIEW_TYPES = { sagittal: ViewType.SAGITTAL, coronal: ViewType.CORONAL, axial: ViewType.AXIAL } as const;
+
+/** A press that moves further than this is a drag (scroll, pan, crosshairs), not a placed point. */
+const CLICK_TOLERANCE_PX = 4;
+
+/**
+ * Engine integration of landmark placing, outside React: while a draft is being placed, a click (not a
+ * drag) in the draft's pane adds the patient point the engine reports under the mouse. Returns the
+ * function that stops listening.
+ */
+export function attachPointPlacer(
+  container: HTMLElement,
+  engine: PointerSource,
+  controller: LandmarkEditController,
+): () => void {
+  let pressed: { x: number; y: number } | null = null;
+  const onDown = (event: PointerEvent) => {
+    pressed = { x: event.clientX, y: event.clientY };
+  };
+  const onUp = (event: PointerEvent) => {
+    const start = pressed;
+    pressed = null;
+    if (!start || Math.hypot(event.clientX - start.x, event.clientY - start.y) > CLICK_TOLERANCE_PX) return;
+    const { phase, draft } = controller.getSnapshot();
+    const pointer = engine.getSnapshot().pointer;
+    if (phase !== 'placing' || !draft || !pointer || PANE_VIEW_TYPES[pointer.pane] !== draft.viewType) return;
+    controller.setPoints([...draft.points, [...pointer.world]]);
+  };
+  container.addEventListener('pointerdown', onDown);
+  container.addEventListener('pointerup', onUp);
+  return () => {
+    container.removeEventListener('pointerdown', onDown);
+    container.removeEventListener('pointerup', onUp);
+  };
+}

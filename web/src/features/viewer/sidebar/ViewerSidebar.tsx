@@ -1,0 +1,80 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, IconButton, Paper, Tab, Tabs, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { SceneObjectSettings } from '../SceneChild.tsx';
+import type { ViewerContext } from '../viewer-context.ts';
+import { SIDEBAR_WIDTH_PX } from '../viewer-layout.ts';
+import { CommentsTab } from './CommentsTab.tsx';
+import { DetailsTab } from './DetailsTab.tsx';
+import { FiguresTab } from './FiguresTab.tsx';
+
+const TABS = [
+  { id: 'objects', label: 'Object Settings' },
+  { id: 'details', label: 'Details' },
+  { id: 'figures', label: 'Figures' },
+  { id: 'comments', label: 'Comments' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/** Spec §2 "Viewer": the sidebar, open by default, with its four tabs; it folds away to a button. */
+export function ViewerSidebar({
+  context,
+  open,
+  onToggle,
+}: {
+  context: ViewerContext;
+  open: boolean;
+  onToggle(): void;
+}) {
+  const [tab, setTab] = useState<TabId>('objects');
+  const label = open ? 'Hide sidebar' : 'Show sidebar';
+  return (
+    <Paper
+      square
+      elevation={2}
+      component="aside"
+      aria-label="Viewer sidebar"
+      sx={{
+        width: open ? SIDEBAR_WIDTH_PX : 40,
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Tooltip title={label}>
+          <IconButton aria-label={label} aria-expanded={open} aria-controls="viewer-sidebar-panel" onClick={onToggle}>
+            {open ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {open && (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, value: TabId) => setTab(value)}
+            variant="scrollable"
+            aria-label="Sidebar tabs"
+          >
+            {TABS.map(({ id, label: tabLabel }) => (
+              <Tab key={id} value={id} label={tabLabel} id={`viewer-tab-${id}`} aria-controls="viewer-sidebar-panel" />
+            ))}
+          </Tabs>
+          <Box
+            id="viewer-sidebar-panel"
+            role="tabpanel"
+            aria-labelledby={`viewer-tab-${tab}`}
+            sx={{ flex: 1, overflow: 'auto', p: 1.5 }}
+          >
+            {tab === 'objects' && <SceneObjectSettings context={context} />}
+            {tab === 'details' && <DetailsTab context={context} />}
+            {tab === 'figures' && <FiguresTab studyId={context.load.study.id} />}
+            {tab === 'comments' && <CommentsTab load={context.load} />}
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}

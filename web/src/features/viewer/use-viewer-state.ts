@@ -1,0 +1,79 @@
+import type { InterpolationType, Landmark, ViewerLoad } from '@cardiomap/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useStudyLandmarks } from './api/list-landmarks.ts';
+import { usePatchVisualisationObject } from './api/patch-visualisation-object.ts';
+import { useSetInterpolation } from './api/set-interpolation.ts';
+import { isLandmarkShown } from './landmarks/landmark-display.ts';
+import { useLandmarkEdit } from './landmarks/use-landmark-edit.ts';
+import { type ObjectPatch, sceneObjects } from './scene-objects.ts';
+import type { ViewerContext } from './viewer-context.ts';
+
+/** The viewer page's own state over the server data: object edits, landmark visibility and selection. */
+export function useViewerState(load: ViewerLoad): ViewerContext {
+  const studyId = load.study.id;
+  const { hash } = useLocation();
+  const landmarksQuery = useStudyLandmarks(
+    studyId,
+    load.analyses.map((analysis) => analysis.id),
+    load.landmarks,
+  );
+  const landmarks = landmarksQuery.data ?? load.landmarks;
+  const { controller, state: editState } = useLandmarkEdit(studyId, load.permissions.canCreateLandmarks);
+  const [hiddenLandmarkIds, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [patches, setPatches] = useState<Record<string, ObjectPatch>>({});
+  const patchObject = usePatchVisualisationObject();
+  const interpolation = useSetInterpolation(studyId);
+  const canPersistObjects = load.permissions.canChangeVisualisationObjects;
+  const { mutate: persistObject } = patchObject;
+
+  // Without the permission a change is the user's own view only (kept until the page is left).
+  const changeObject = useCallback(
+    (id: string, patch: ObjectPatch) => {
+      setPatches((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
+      if (canPersistObjects) persistObject({ id, body: patch });
+    },
+    [canPersistObjects, persistObject],
+  );
+  const toggleLandmarkVisibility = useCallback((id: string) => {
+    setHidden((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+  const selectLandmark = useCallback((landmark: Landmark) => setSelectedId(landmark.id), []);
+  const { studyResourceId } = load.dicom ?? {};
+  const { mutate: saveInterpolation } = interpolation;
+  const setInterpolation = useCallback(
+    (type: InterpolationType) => {
+      if (studyResourceId) saveInterpolation({ studyResourceId, type });
+    },
+    [studyResourceId, saveInterpolation],
+  );
+
+  const objects = useMemo(() => sceneObjects(load, patches), [load, patches]);
+  const shownLandmarks = useMemo(
+    () =>
+      landmarks.filter((landmark) =>
+        isLandmarkShown(landmark, { editMode: editState.editMode, hiddenIds: hiddenLandmarkIds }),
+      ),
+    [landmarks, editState.editMode, hiddenLandmarkIds],
+  );
+  return {
+    load,
+    objects,
+    changeObject,
+    landmarks,
+    shownLandmarks,
+    hiddenLandmarkIds,
+    toggleLandmarkVisibility,
+    selectedLandmark: landmarks.find((landmark) => landmark.id === selectedId) ?? null,
+    selectLandmark,
+    edit: controller,
+    editState,
+    setInterpolation,
+    debug: hash === '#debug',
+  };
+}

@@ -1,0 +1,25 @@
+import type { InterpolationType, Landmark, ViewerLoad } from '@cardiomap/contract';
+import { useOutletContext } from 'react-router';
+import type { LandmarkEditController, LandmarkEditState } from './landmarks/landmark-edit-controller.ts';
+import type { ObjectPatch, SceneObject } from './scene-objects.ts';
+
+/** What the viewer page hands its children (3D, MPR, detail) and its sidebar. */
+export interface ViewerContext {
+  load: ViewerLoad;
+  /** The scene objects with the user's changes applied. */
+  objects: SceneObject[];
+  changeObject(id: string, patch: ObjectPatch): void;
+  landmarks: Landmark[];
+  /** The landmarks the engines draw now (spec §4: published only outside edit mode; not hidden). */
+  shownLandmarks: Landmark[];
+  hiddenLandmarkIds: ReadonlySet<string>;
+  toggleLandmarkVisibility(id: string): void;
+  selectedLandmark: Landmark | null;
+  selectLandmark(landmark: Landmark): void;
+  edit: LandmarkEditController;
+  editState: LandmarkEditState;
+  setInterpolation(type: InterpolationType): void;
+  debug: boolean;
+}
+
+export const useViewerContext = () => useOutletContext<ViewerContext>();
