@@ -2,6 +2,7 @@ import type { VolumeLevels } from '@cardiomap/domain';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { type PaneLandmarkShape, shapePath } from './landmark-overlay.ts';
 import type { MprPointer } from './mpr-engine.ts';
 import { PANE_COLORS, PANE_TITLES, type PaneId } from './mpr-settings.ts';
 import type { PaneReadout } from './pane-readout.ts';
@@ -11,6 +12,7 @@ interface Props {
   readout: PaneReadout;
   levels: VolumeLevels;
   pointer: MprPointer | null;
+  landmarks: PaneLandmarkShape[];
   maximised: boolean;
   onToggleMaximise(): void;
 }
@@ -18,7 +20,7 @@ interface Props {
 const text = { color: '#fff', textShadow: '0 0 3px #000', fontSize: 12, lineHeight: 1.4 } as const;
 
 /** Read-outs over one pane; it lets the mouse through to the image except on its button. */
-export function MprPaneOverlay({ pane, readout, levels, pointer, maximised, onToggleMaximise }: Props) {
+export function MprPaneOverlay({ pane, readout, levels, pointer, landmarks, maximised, onToggleMaximise }: Props) {
   const { labels } = readout;
   const edge = (position: object, label: string, name: string) => (
     <Typography
@@ -30,6 +32,21 @@ export function MprPaneOverlay({ pane, readout, levels, pointer, maximised, onTo
   );
   return (
     <Box sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', border: `2px solid ${PANE_COLORS[pane]}` }}>
+      <svg
+        aria-hidden
+        data-testid={`mpr-${pane}-landmarks`}
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', overflow: 'hidden' }}
+      >
+        {landmarks.map((shape) => (
+          <g key={shape.id} data-landmark={shape.id} stroke={shape.color} fill={shape.color}>
+            <path d={shapePath(shape)} fill="none" strokeWidth={1.5} />
+            {shape.points.map(
+              // biome-ignore lint/suspicious/noArrayIndexKey: a landmark's points are known by their order
+              (point, k) => point && <circle key={k} cx={point[0]} cy={point[1]} r={3} />,
+            )}
+          </g>
+        ))}
+      </svg>
       <Typography sx={{ ...text, position: 'absolute', top: 4, left: 8, color: PANE_COLORS[pane], fontWeight: 700 }}>
         {PANE_TITLES[pane]}
       </Typography>

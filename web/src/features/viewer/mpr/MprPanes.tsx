@@ -107,6 +107,7 @@ export function MprPanes({
                 readout={snapshot.panes[pane]}
                 levels={snapshot.levels}
                 pointer={snapshot.pointer}
+                landmarks={snapshot.landmarks[pane]}
                 maximised={maximised === pane}
                 onToggleMaximise={() => toggle(pane)}
               />

@@ -20,6 +20,7 @@ function snapshot(change: Partial<MprSnapshot> = {}): MprSnapshot {
     interpolationType: 0,
     panes: { axial: EMPTY_READOUT, coronal: EMPTY_READOUT, sagittal: EMPTY_READOUT },
     pointer: null,
+    landmarks: { axial: [], coronal: [], sagittal: [] },
     firstFrameMs: 100,
     completeMs: 900,
     ...change,

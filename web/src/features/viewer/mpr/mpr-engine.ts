@@ -1,7 +1,8 @@
-import type { VolumeHeader, VolumeLevels } from '@cardiomap/domain';
+import type { Point3, VolumeHeader, VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { ensureCornerstone } from './cornerstone-setup.ts';
 import { createInflaterPool } from './inflate.ts';
+import { type MprLandmark, type PaneLandmarkShape, paneShapes } from './landmark-overlay.ts';
 import {
   clampZoom,
   findPreset,
@@ -22,6 +23,7 @@ import {
 } from './mpr-tools.ts';
 import { createMprVolume, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
 import { EMPTY_READOUT, type PaneReadout, readPane } from './pane-readout.ts';
+import { planeCamera, sliceThrough } from './plane-camera.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
 import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
 
@@ -63,13 +65,29 @@ export interface MprSnapshot {
   interpolationType: InterpolationType;
   panes: Record<PaneId, PaneReadout>;
   pointer: MprPointer | null;
+  /** Per pane, the landmark points on its plane in CSS pixels. */
+  landmarks: Record<PaneId, PaneLandmarkShape[]>;
   /** ms from setVolume to the first rendered frame, and to the whole volume on screen. */
   firstFrameMs: number | null;
   completeMs: number | null;
 }
 
+/** A landmark's plane (spec §3 Landmark), to bring the panes to. */
+export interface MprPlaneTarget {
+  normal: Point3;
+  centroid: Point3;
+  /** Where the other panes' slices cross; the centroid when missing. */
+  resliceCenter?: Point3 | null;
+  /** Spec §3 view type (4 sagittal, 5 coronal, 6 axial): the pane turned into the plane; axial when missing. */
+  viewType?: number;
+}
+
 export interface MprEngine {
   attach(elements: MprElements): void;
+  /** Landmarks to draw: each pane shows the points within 0.5 mm of its plane. */
+  setLandmarks(landmarks: readonly MprLandmark[]): void;
+  /** Turns one pane into the plane and moves the other two through its centre. */
+  snapToPlane(target: MprPlaneTarget): void;
   detach(): void;
   setVolume(props: MprVolumeProps | null): void;
   command(command: MprCommand): void;
@@ -107,6 +125,9 @@ function inflateWorkerCount(): number {
   return Math.min(4, Math.max(1, (navigator.hardwareConcurrency || 2) - 1));
 }
 
+/** Spec §3 landmark view types. */
+const VIEW_TYPE_PANES: Record<number, PaneId> = { 4: 'sagittal', 5: 'coronal', 6: 'axial' };
+
 let engineCount = 0;
 
 /**
@@ -128,6 +149,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     interpolationType: 0,
     panes: { axial: EMPTY_READOUT, coronal: EMPTY_READOUT, sagittal: EMPTY_READOUT },
     pointer: null,
+    landmarks: { axial: [], coronal: [], sagittal: [] },
     firstFrameMs: null,
     completeMs: null,
   });
@@ -145,6 +167,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   let uploadTimer = 0;
   let lastUpload = 0;
   let loadedCount = 0;
+  let landmarks: readonly MprLandmark[] = [];
 
   const snapshot = () => store.getSnapshot();
 
@@ -353,6 +376,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   }
 
   function onFrameRendered(pane: PaneId) {
+    refreshLandmarks(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
     const now = performance.now();
@@ -419,6 +443,36 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     store.update({ pointer: { pane, world, hu: Number.isFinite(value) ? Math.round(value) : null } });
   }
 
+  function refreshLandmarks(pane: PaneId) {
+    const vp = viewport(pane);
+    const shown = snapshot().landmarks[pane];
+    if (!vp || (landmarks.length === 0 && shown.length === 0)) return;
+    const { viewPlaneNormal, focalPoint } = vp.getCamera();
+    if (!viewPlaneNormal || !focalPoint) return;
+    const plane = { normal: viewPlaneNormal as Point3, centroid: focalPoint as Point3 };
+    const shapes = paneShapes(landmarks, plane, (point) => vp.worldToCanvas(point as Types.Point3) as [number, number]);
+    store.update({ landmarks: { ...snapshot().landmarks, [pane]: shapes } });
+  }
+
+  function setLandmarks(next: readonly MprLandmark[]) {
+    landmarks = next;
+    for (const pane of PANE_IDS) refreshLandmarks(pane);
+  }
+
+  function snapToPlane(target: MprPlaneTarget) {
+    const own = VIEW_TYPE_PANES[target.viewType ?? 6] ?? 'axial';
+    const center = target.resliceCenter ?? target.centroid;
+    for (const pane of PANE_IDS) {
+      const vp = viewport(pane);
+      if (!vp) continue;
+      const camera = vp.getCamera();
+      const next = pane === own ? planeCamera(camera, target.normal, target.centroid) : sliceThrough(camera, center);
+      if (next) vp.setCamera(next);
+    }
+    renderingEngine?.render();
+    refreshPanes();
+  }
+
   function refreshPanes() {
     const panes = { ...snapshot().panes };
     for (const pane of PANE_IDS) {
@@ -476,6 +530,8 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   return {
     attach,
     detach,
+    setLandmarks,
+    snapToPlane,
     setVolume,
     command,
     subscribe: store.subscribe,
