@@ -125,7 +125,9 @@ describe.skipIf(process.env.CM_TEST_DB === 'postgres')('a worker killed mid-job'
     const jobStates = async () => ((await api('GET', `/api/jobs/?case_id=${caseId}`)).json.results ?? []) as JobState[];
     const jobState = async () => (await jobStates()).find((j) => j.jobType.name === 'ingest');
     const until = Date.now() + 60_000;
-    while ((await jobState())?.status !== JobStatus.RUNNING) {
+    // Running, with its folder made (on a busy machine the folder can lag the claim by more than a poll).
+    const jobFolders = () => readdir(join(dataDir, 'jobs')).catch(() => [] as string[]);
+    while ((await jobState())?.status !== JobStatus.RUNNING || (await jobFolders()).length === 0) {
       if (Date.now() > until) throw new Error('the job never ran');
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -152,7 +154,8 @@ describe.skipIf(process.env.CM_TEST_DB === 'postgres')('a worker killed mid-job'
     }[];
     expect(resources.map((r) => r.type)).toEqual([1, 2]);
     // Once the follow-up surface job is done too, no job folder is left.
-    while ((await jobStates()).some((j) => j.status !== JobStatus.COMPLETED) && Date.now() < done) {
+    const followed = Date.now() + 60_000;
+    while ((await jobStates()).some((j) => j.status !== JobStatus.COMPLETED) && Date.now() < followed) {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(await readdir(join(dataDir, 'jobs'))).toEqual([]);
