@@ -1,13 +1,15 @@
 import type { Job } from '@cardiomap/contract';
 import { Alert, Stack, Typography } from '@mui/material';
 
-/** What the job made of the upload: files used and set aside, its outcome, reasons and warnings. */
+/** What the job made of its input: files used and set aside (jobs reading an upload), outcome, reasons, warnings. */
 export function JobSummary({ summary }: { summary: Job['summary'] }) {
   return (
     <Stack spacing={1} aria-label="Summary" role="group">
       <Typography>
-        {summary.filesUsed} of {summary.filesTotal} files used, {summary.filesSetAside} set aside
-        {summary.outcome ? ` — ${summary.outcome}` : ''}
+        {summary.filesTotal > 0
+          ? `${summary.filesUsed} of ${summary.filesTotal} files used, ${summary.filesSetAside} set aside${summary.outcome ? ` — ${summary.outcome}` : ''}`
+          : // Jobs that read no upload (the surface model after ingest) have an outcome but no files.
+            (summary.outcome ?? 'No outcome yet')}
       </Typography>
       {summary.reasons.length > 0 && (
         <Alert severity="error">
