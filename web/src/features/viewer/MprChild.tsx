@@ -3,6 +3,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { attachPointPlacer } from './landmarks/point-placer.ts';
 import { type MprEngine, MprPanes } from './mpr/index.ts';
+import { planeTargetOf, toMprLandmarks } from './mpr-landmarks.ts';
 import { useViewerContext } from './viewer-context.ts';
 import { MISSING_FILE } from './viewer-messages.ts';
 
@@ -12,13 +13,21 @@ import { MISSING_FILE } from './viewer-messages.ts';
  * props are matched in one place.
  */
 export function MprChild() {
-  const { load, setInterpolation, edit, debug } = useViewerContext();
+  const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark } = useViewerContext();
   const [engine, setEngine] = useState<MprEngine | null>(null);
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!engine || !container.current) return;
     return attachPointPlacer(container.current, engine, edit);
   }, [engine, edit]);
+  useEffect(() => {
+    engine?.setLandmarks(toMprLandmarks(shownLandmarks, editState.draft));
+  }, [engine, shownLandmarks, editState.draft]);
+  // Selecting a landmark brings the panes to its plane (issue 5 §4); a later volume load keeps it.
+  useEffect(() => {
+    const target = selectedLandmark && planeTargetOf(selectedLandmark);
+    if (engine && target) engine.snapToPlane(target);
+  }, [engine, selectedLandmark]);
 
   const attributes = load.dicom?.attributes;
   if (!attributes?.readUrl)
