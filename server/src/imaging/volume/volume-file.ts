@@ -52,10 +52,13 @@ export async function createVolumeWriter(
   const lengths: number[] = [];
   const queue: Promise<void>[] = [];
   let writing: Promise<void> = Promise.resolve();
+  // Counted when accepted: a slice whose write just finished is briefly both in `lengths` and `queue`.
+  let accepted = 0;
 
   async function append(slice: Int16Array): Promise<void> {
     if (slice.length !== expected) throw new Error(`slice has ${slice.length} voxels, expected ${expected}`);
-    if (lengths.length + queue.length >= layout.dimensions[2]) throw new Error('more slices than the volume holds');
+    if (accepted >= layout.dimensions[2]) throw new Error('more slices than the volume holds');
+    accepted++;
     const bytes = littleEndianBytes(slice);
     // One output chunk per slice: zlib's default 16 KB chunks cost a main-thread round trip each.
     const compressed = deflate(bytes, { level, chunkSize: Math.max(64 * 1024, bytes.length + 1024) });
