@@ -18,12 +18,20 @@ import {
 import { NON_CLINICAL_WARNING } from './ViewerHeader.tsx';
 import { MISSING_FILE } from './viewer-messages.ts';
 
+/** What the stand-in MPR engine was asked to draw and where it was asked to go. */
+const mprCalls = vi.hoisted(() => ({ landmarks: [] as unknown[], planes: [] as unknown[] }));
+
 // The engines need WebGL; their components are stood in for by ones that show the props they get.
 vi.mock('./mpr/index.ts', async () => {
   const { useEffect } = await import('react');
   // An engine whose mouse is always over the axial pane at one patient point.
   const snapshot = { status: 'ready', pointer: { pane: 'axial', world: [1.5, -2, 30] } };
-  const engine = { subscribe: () => () => {}, getSnapshot: () => snapshot };
+  const engine = {
+    subscribe: () => () => {},
+    getSnapshot: () => snapshot,
+    setLandmarks: (landmarks: unknown) => mprCalls.landmarks.push(landmarks),
+    snapToPlane: (target: unknown) => mprCalls.planes.push(target),
+  };
   return {
     MprPanes: (props: Record<string, unknown> & { onEngine?(engine: unknown): void }) => {
       const { onEngine } = props;
@@ -164,6 +172,20 @@ describe('the MPR view', () => {
       canSetInterpolation: true,
       onInterpolationChange: 'function',
     });
+  });
+
+  it('draws the shown landmarks in the panes and brings the panes to a landmark chosen in the list', async () => {
+    mprCalls.landmarks.length = 0;
+    mprCalls.planes.length = 0;
+    const load = viewerLoadFixture();
+    openViewer(load, `${PATH}/mprviewer`);
+    await screen.findByTestId('mpr-panes');
+    const annulus = load.landmarks.find((l) => l.name === 'Annulus');
+    await waitFor(() => expect(mprCalls.landmarks.at(-1)).toEqual([expect.objectContaining({ id: annulus?.id })]));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    await user.click(within(screen.getByRole('list', { name: 'Landmarks' })).getByText('Annulus'));
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(1));
+    expect(mprCalls.planes[0]).toMatchObject({ viewType: annulus?.viewType });
   });
 
   it('says the file is missing when there is no read URL (spec §8)', async () => {
