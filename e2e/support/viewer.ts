@@ -109,3 +109,139 @@ export async function ingestZipByApi(page: Page, caseId: string, zipPath: string
   if (!study) throw new Error('No study after ingest.');
   return study.id;
 }
+
+export type PaneId = 'axial' | 'coronal' | 'sagittal';
+export const PANES: readonly PaneId[] = ['axial', 'coronal', 'sagittal'];
+type Vec3 = [number, number, number];
+
+export interface PaneLabels {
+  top: string;
+  bottom: string;
+  left: string;
+  right: string;
+}
+
+/** What a geometry check reads of one pane (window.__cmViewer.mpr, see web/src/features/viewer/mpr/mpr-readout.ts). */
+export interface PaneProbe {
+  /** Where the engine's camera puts the point on the pane's canvas (CSS px). */
+  at: [number, number];
+  /** Grey value (0–255) of the canvas pixel there. */
+  value: number;
+  /** Grey value 12 mm away from the point along the pane's up direction, in the same plane. */
+  nearby: number;
+  /** Where the pane's focal point (the crosshair centre's projection) lies on the canvas. */
+  centre: [number, number];
+  labels: PaneLabels;
+  positionMm: number;
+}
+
+/** Waits on the engine, not the clock: every slice arrived and drawn ('cm:mpr:volume-complete'). */
+export async function waitForWholeVolume(page: Page, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const readout = (
+            window as unknown as { __cmViewer?: { mpr?: { snapshot(): { completeMs: number | null } } } }
+          ).__cmViewer?.mpr;
+          return readout?.snapshot().completeMs ?? null;
+        }),
+      { timeout, message: 'the MPR engine reports the whole volume drawn' },
+    )
+    .not.toBeNull();
+}
+
+/**
+ * Moves every pane along its own normal until its plane holds `point` (what a crosshair jump or a
+ * scroll does), optionally turning `rotate.panes` about the patient axis `rotate.axis` by `degrees`
+ * around their focal point first (what the crosshairs' rotate handle does), waits for each pane to be
+ * drawn again, and reads each pane at the point.
+ */
+export async function probePanes(
+  page: Page,
+  point: Vec3,
+  rotate?: { panes: PaneId[]; axis: Vec3; degrees: number },
+): Promise<Record<PaneId, PaneProbe>> {
+  return page.evaluate(
+    async ({ point, panes, rotate }) => {
+      type Camera = { focalPoint: Vec3; position: Vec3; viewPlaneNormal: Vec3; viewUp: Vec3 };
+      type Viewport = {
+        element: HTMLElement;
+        canvas: HTMLCanvasElement;
+        getCamera(): Camera;
+        setCamera(camera: Partial<Camera>): void;
+        render(): void;
+        worldToCanvas(world: Vec3): [number, number];
+      };
+      type Readout = {
+        viewport(pane: string): Viewport | undefined;
+        snapshot(): { panes: Record<string, { labels: PaneLabels; positionMm: number }> };
+      };
+      const readout = (window as unknown as { __cmViewer: { mpr: Readout } }).__cmViewer.mpr;
+      const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]];
+      const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+      // Rodrigues' rotation of v about the unit axis k.
+      const turn = (v: Vec3, k: Vec3, radians: number): Vec3 => {
+        const [c, s] = [Math.cos(radians), Math.sin(radians)];
+        const kxv: Vec3 = [k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2], k[0] * v[1] - k[1] * v[0]];
+        return add(add(v.map((x) => x * c) as Vec3, kxv, s), k, dot(k, v) * (1 - c));
+      };
+      const viewports = panes.map((pane) => {
+        const vp = readout.viewport(pane);
+        if (!vp) throw new Error(`no viewport for the ${pane} pane`);
+        return vp;
+      });
+      const drawn = viewports.map(
+        (vp) =>
+          new Promise<void>((resolve) => {
+            vp.element.addEventListener('CORNERSTONE_IMAGE_RENDERED', () => resolve(), { once: true });
+          }),
+      );
+      for (const [i, vp] of viewports.entries()) {
+        let camera = vp.getCamera();
+        if (rotate?.panes.includes(panes[i] as PaneId)) {
+          const radians = (rotate.degrees * Math.PI) / 180;
+          const offset = add(camera.position, camera.focalPoint, -1);
+          camera = {
+            focalPoint: camera.focalPoint,
+            position: add(camera.focalPoint, turn(offset, rotate.axis, radians)),
+            viewPlaneNormal: turn(camera.viewPlaneNormal, rotate.axis, radians),
+            viewUp: turn(camera.viewUp, rotate.axis, radians),
+          };
+        }
+        const along = dot(add(point, camera.focalPoint, -1), camera.viewPlaneNormal);
+        vp.setCamera({
+          ...camera,
+          focalPoint: add(camera.focalPoint, camera.viewPlaneNormal, along),
+          position: add(camera.position, camera.viewPlaneNormal, along),
+        });
+        vp.render();
+      }
+      await Promise.all(drawn);
+      const grey = (vp: Viewport, [x, y]: [number, number]) => {
+        const scale = vp.canvas.width / vp.canvas.clientWidth;
+        const context = vp.canvas.getContext('2d');
+        if (!context) throw new Error('the pane canvas has no 2D context to read');
+        const [r, g, b] = context.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data;
+        return Math.round(((r ?? 0) + (g ?? 0) + (b ?? 0)) / 3);
+      };
+      const { panes: readPanes } = readout.snapshot();
+      const result: Record<string, unknown> = {};
+      for (const [i, vp] of viewports.entries()) {
+        const pane = panes[i] as string;
+        const camera = vp.getCamera();
+        const at = vp.worldToCanvas(point);
+        result[pane] = {
+          at,
+          value: grey(vp, at),
+          nearby: grey(vp, vp.worldToCanvas(add(point, camera.viewUp, 12))),
+          centre: vp.worldToCanvas(camera.focalPoint),
+          labels: readPanes[pane]?.labels,
+          positionMm: readPanes[pane]?.positionMm,
+        };
+      }
+      return result as Record<PaneId, PaneProbe>;
+    },
+    { point, panes: [...PANES], rotate },
+  );
+}

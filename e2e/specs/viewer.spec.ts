@@ -1,0 +1,242 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { acceptCookies, signIn } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { ApiAs, createCaseByApi, hasRealSeries, REAL_SERIES_DIR, zipFolder } from '../support/imaging.ts';
+import { apiOf, ingestZipByApi, markerPhantomZip, waitForWholeVolume } from '../support/viewer.ts';
+
+const PHYSICIAN = 'physician@cardiomap.test';
+const OTHER_ORGANISATION_PHYSICIAN = 'other-physician@cardiomap.test';
+const ANALYST = 'case-analyst@cardiomap.test';
+/** Publishes landmarks and delivers orders (a Case Analyst may do neither, spec §6). */
+const CASE_MANAGER = 'case-manager@cardiomap.test';
+/** May cancel a case under evaluation. */
+const SERVICES_MANAGER = 'clinical-services-manager@cardiomap.test';
+
+const ANATOMICAL = 1;
+const COMPLETED = 3;
+const JOB_FINISHED = [2, 3, 4];
+
+type Point = [number, number, number];
+interface Landmark {
+  id: string;
+  name: string;
+  points: Point[];
+  measurements: Record<string, number>;
+  isPublished: boolean;
+}
+/** A landmark as the server created it, with the points the browser sent. */
+type Created = Landmark & { sent: Point[] };
+
+/** A user in a browser context of their own, signed in through the form. */
+async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  await acceptCookies(context, baseURL ?? '');
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** A new case of the physician's organisation with the marker phantom ingested (In progress). */
+async function ingestedCase(page: Page, zipPath: string): Promise<{ caseId: string; studyId: string }> {
+  const { id: caseId } = await createCaseByApi(await ApiAs.of(page), `E2E-VIEW-${Date.now()}`);
+  return { caseId, studyId: await ingestZipByApi(page, caseId, zipPath) };
+}
+
+test('the viewer guards: another organisation gets not-found, nothing delivered is pending, a canceled case says so', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signIn(page, PHYSICIAN);
+  const { caseId, studyId } = await ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+
+  // The case's own clinician, with nothing delivered yet and no right to see undelivered work.
+  await page.goto(`/study-viewer/${studyId}/mprviewer`);
+  await expect(page).toHaveURL(/\/results-pending$/);
+  await expect(page.getByRole('heading', { name: 'This case is still being processed' })).toBeVisible();
+
+  // A clinician of another organisation cannot tell the study exists.
+  const stranger = await signedInPage(browser, baseURL, OTHER_ORGANISATION_PHYSICIAN);
+  await stranger.goto(`/study-viewer/${studyId}`);
+  await expect(stranger.getByText('Page Not Found!')).toBeVisible();
+  await expect(stranger.getByTestId('study-viewer')).toHaveCount(0);
+  await stranger.context().close();
+
+  // Canceled under evaluation by staff: the viewer sends everyone to case-canceled.
+  const manager = await signedInPage(browser, baseURL, SERVICES_MANAGER);
+  await (await apiOf(manager)).call('PUT', `/api/cases/${caseId}/cancel/`);
+  await manager.context().close();
+  await page.goto(`/study-viewer/${studyId}/mprviewer`);
+  await expect(page).toHaveURL(/\/case-canceled$/);
+  await expect(page.getByRole('heading', { name: 'This case has been canceled.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/cases$/);
+});
+
+/** The ingest's follow-up (the preliminary model) is done: the study's analyses no longer change. */
+async function waitForJobs(page: Page, caseId: string) {
+  const { call } = await apiOf(page);
+  await expect
+    .poll(
+      async () => {
+        const jobs = (await call<{ results: { status: number }[] }>('GET', `/api/jobs/?case_id=${caseId}`)).results;
+        return jobs.length >= 2 && jobs.every((job) => JOB_FINISHED.includes(job.status));
+      },
+      { timeout: 120_000, message: 'ingest and surface jobs finished' },
+    )
+    .toBe(true);
+}
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Viewer sidebar' });
+const landmarkList = (page: Page) => sidebar(page).getByRole('list', { name: 'Landmarks' });
+const landmarkRow = (page: Page, name: string) => landmarkList(page).getByRole('listitem').filter({ hasText: name });
+
+async function openDetails(page: Page) {
+  await sidebar(page).getByRole('tab', { name: 'Details' }).click();
+}
+
+/** Edit mode: a custom landmark of this geometry in the axial pane, then its points placed by clicking. */
+async function placeLandmark(page: Page, name: string, geometry: string, points: [number, number][]): Promise<Created> {
+  const form = page.getByRole('form', { name: 'New landmark' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Geometry').click();
+  await page.getByRole('option', { name: geometry, exact: true }).click();
+  await form.getByRole('button', { name: 'New landmark' }).click();
+  const draft = page.getByLabel('Landmark being placed');
+  await expect(draft).toContainText(`Placing ${name}: 0 point(s)`);
+  const box = await page.getByTestId('mpr-pane-axial').boundingBox();
+  if (!box) throw new Error('The axial pane is not on screen.');
+  for (const [i, [dx, dy]] of points.entries()) {
+    const x = box.x + box.width / 2 + dx;
+    const y = box.y + box.height / 2 + dy;
+    // The engine reads the patient point under the mouse on pointer moves; a press that barely moves
+    // is a click for the placer (stack-notes: down, a 1 px move, up).
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 1, y);
+    await page.mouse.up();
+    await expect(draft).toContainText(`${i + 1} point(s)`);
+  }
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith('/api/landmarks/') && response.request().method() === 'POST',
+  );
+  await draft.getByRole('button', { name: 'Save' }).click();
+  const response = await created;
+  expect(response.status()).toBe(201);
+  await expect(landmarkRow(page, name)).toContainText('(unpublished)');
+  const sent = (response.request().postDataJSON() as { points: Point[] }).points;
+  return { ...((await response.json()) as Landmark), sent };
+}
+
+const distanceOf = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** What a clinician's sidebar row must say: the name and every measurement to two decimals. */
+async function expectRowShows(row: Locator, landmark: Landmark) {
+  await expect(row).toContainText(landmark.name);
+  for (const value of Object.values(landmark.measurements)) await expect(row).toContainText(value.toFixed(2));
+}
+
+test('an analyst measures on the real series, a manager publishes and delivers, the clinician sees the same after a reload', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(!hasRealSeries(), `The real series is missing (${REAL_SERIES_DIR}).`);
+  test.setTimeout(300_000);
+  // Everyone signs in first: while the surface job models the real series the server answers slowly.
+  await signIn(page, PHYSICIAN);
+  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const { caseId, studyId } = await ingestedCase(
+    page,
+    await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip')),
+  );
+
+  // The landmarks need an anatomical analysis: the preliminary model's, else one the analyst makes.
+  await waitForJobs(analyst, caseId);
+  const { call } = await apiOf(analyst);
+  const analyses = await call<{ results: { type: number }[] }>('GET', `/api/analyses/?study_id=${studyId}`);
+  if (!analyses.results.some((analysis) => analysis.type === ANATOMICAL))
+    await call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'TAVI anatomy' });
+
+  // 'View dicom' from the case, then the whole volume in the panes.
+  await analyst.goto(`/case-detail/${caseId}/details`);
+  await analyst.getByRole('link', { name: 'View dicom' }).click();
+  await expect(analyst).toHaveURL(new RegExp(`/study-viewer/${studyId}/mprviewer`));
+  await waitForWholeVolume(analyst);
+  await openDetails(analyst);
+  await sidebar(analyst).getByLabel('Edit mode').check();
+
+  const distance = await placeLandmark(analyst, 'Annulus span', 'Distance', [
+    [-70, -50],
+    [60, -40],
+  ]);
+  const outline = await placeLandmark(analyst, 'Annulus outline', 'Closed curve', [
+    [0, -90],
+    [80, -30],
+    [50, 60],
+    [-50, 70],
+    [-80, -20],
+  ]);
+  // Points are patient coordinates in the axial plane they were placed in; the measurements are theirs.
+  expect(distance.points).toHaveLength(2);
+  expect(distance.points[0]![2]).toBeCloseTo(distance.points[1]![2], 3);
+  expect(distance.measurements.distance).toBeCloseTo(distanceOf(distance.points[0]!, distance.points[1]!), 3);
+  expect(outline.points).toHaveLength(5);
+  const ring = outline.points.map((p, i) => distanceOf(p, outline.points[(i + 1) % 5]!));
+  expect(outline.measurements.perimeter).toBeCloseTo(
+    ring.reduce((a, b) => a + b, 0),
+    3,
+  );
+  // The analyst measures but may not publish (spec §6).
+  await expect(sidebar(analyst).getByRole('button', { name: /^Publish / })).toHaveCount(0);
+  await analyst.context().close();
+
+  // The case manager publishes both in the viewer, then delivers the analysis.
+  await manager.goto(`/study-viewer/${studyId}/detail`);
+  await openDetails(manager);
+  await sidebar(manager).getByLabel('Edit mode').check();
+  for (const name of [distance.name, outline.name]) {
+    await sidebar(manager)
+      .getByRole('button', { name: `Publish ${name}` })
+      .click();
+    await expect(landmarkRow(manager, name)).not.toContainText('(unpublished)');
+  }
+  const managerApi = await apiOf(manager);
+  const kase = await managerApi.call<{ orders: { id: string; status: number }[] }>('GET', `/api/cases/${caseId}/`);
+  for (const order of kase.orders) await managerApi.call('POST', '/api/deliveries/', { orderId: order.id });
+  await expect
+    .poll(async () => (await managerApi.call<{ status: number }>('GET', `/api/cases/${caseId}/`)).status)
+    .toBe(COMPLETED);
+  await manager.context().close();
+
+  // The clinician opens 'View result' and reads both with their measurements.
+  await page.goto(`/case-detail/${caseId}/details`);
+  await page.getByRole('link', { name: 'View result' }).click();
+  await expect(page).toHaveURL(new RegExp(`/study-viewer/${studyId}/3dsurfaceviewer`));
+  await openDetails(page);
+  await expectRowShows(landmarkRow(page, distance.name), distance);
+  await expectRowShows(landmarkRow(page, outline.name), outline);
+
+  // Reloaded: the landmarks the browser loads are the points it sent, to 0.01 mm, measurements alike.
+  // The viewer load answer carries the study's landmarks (the list is only refetched after a change).
+  const loaded = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/study-viewer/${studyId}/`) && response.request().method() === 'GET',
+  );
+  await page.reload();
+  const reloaded = ((await (await loaded).json()) as { landmarks: Landmark[] }).landmarks;
+  for (const created of [distance, outline]) {
+    const again = reloaded.find((landmark) => landmark.id === created.id);
+    expect(again, `${created.name} after the reload`).toBeDefined();
+    expect(again?.isPublished).toBe(true);
+    expect(again?.points).toHaveLength(created.sent.length);
+    again?.points.forEach((point, i) => {
+      expect(distanceOf(point, created.sent[i]!), `${created.name} point ${i}`).toBeLessThan(0.01);
+    });
+    expect(again?.measurements).toEqual(created.measurements);
+  }
+  await openDetails(page);
+  await expectRowShows(landmarkRow(page, distance.name), distance);
+  await expectRowShows(landmarkRow(page, outline.name), outline);
+});
