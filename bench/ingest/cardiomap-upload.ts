@@ -4,7 +4,7 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CaseStatus } from '@cardiomap/contract';
-import { statusBytes, watchPeakRss } from '../lib/process-usage.ts';
+import { statusBytes, waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
 
 /** How often the case is asked for its status, as the brief says: the figure is within this of the truth. */
 const POLL_MS = 100;
@@ -29,6 +29,11 @@ export interface IngestFigures {
   /** The server's RSS just before the upload started (database, caches and code loaded), MiB. */
   rssBeforeMiB: number;
   peakRssMiB: number;
+  /**
+   * From the upload until the server is idle again after the case is in progress: the follow-up jobs
+   * an ingest queues (the surface model) included. Null when the server did not settle in time.
+   */
+  peakWithFollowUpsMiB: number | null;
   peakRssSource: string;
   /** Volume dimensions from the study resource of type 2, proof the volume exists. */
   volume: number[] | null;
@@ -42,6 +47,7 @@ export interface IngestFigures {
 }
 
 interface JobTimings {
+  jobType: { name: string };
   dateStarted: string | null;
   dateFinished: string | null;
   log: { at: string; message: string }[];
@@ -50,7 +56,8 @@ interface JobTimings {
 /** The ingest job of the case: how long it waited for a worker, how long it ran, and its log. */
 async function jobTimings(s: CardioMapSession, caseId: string, confirmedAt: number) {
   const jobs = rowsOf(await call<Listed<JobTimings>>(s, 'GET', `/api/jobs/?case_id=${caseId}`));
-  const job = jobs[0];
+  // Newest first: the ingest's follow-ups come before it.
+  const job = jobs.find((j) => j.jobType.name === 'ingest');
   if (!job?.dateStarted) return { queueWaitSeconds: null, jobSeconds: null, jobLog: [] };
   const started = Date.parse(job.dateStarted);
   return {
@@ -143,6 +150,7 @@ export async function ingestThroughCardioMap(
   const size = statSync(zipPath).size;
   const rssBeforeMiB = Math.round((statusBytes(s.pid, 'VmRSS') ?? 0) / 1024 ** 2);
   const memory = watchPeakRss(s.pid);
+  const withFollowUps = watchPeakRss(s.pid);
   try {
     const uploadStarted = performance.now();
     const input = await call<{ id: string; writeUrl: string; parts: { partSize: number; urls: string[] } | null }>(
@@ -180,8 +188,15 @@ export async function ingestThroughCardioMap(
     }
     const readySeconds = (performance.now() - confirmed) / 1000;
     const peak = memory.stop();
-
     const details = await call<{ reasons: string[] }>(s, 'GET', `/api/input-data/${input.id}/`);
+    const outcome = {
+      volume: await volumeDimensions(s, caseId),
+      reasons: details.reasons,
+      ...(await jobTimings(s, caseId, confirmedAt)),
+    };
+    // Asked for before waiting: a keep-alive connection left idle that long would be reset by the server.
+    const settled = await waitUntilIdle(s.pid, timeoutSeconds * 1000);
+    const peakWithFollowUps = withFollowUps.stop();
     return {
       uploadSeconds,
       confirmSeconds,
@@ -189,13 +204,13 @@ export async function ingestThroughCardioMap(
       finalStatus: status,
       rssBeforeMiB,
       peakRssMiB: peak.peakMiB,
+      peakWithFollowUpsMiB: settled ? peakWithFollowUps.peakMiB : null,
       peakRssSource: peak.source,
-      volume: await volumeDimensions(s, caseId),
-      reasons: details.reasons,
-      ...(await jobTimings(s, caseId, confirmedAt)),
+      ...outcome,
     };
   } finally {
     memory.stop();
+    withFollowUps.stop();
   }
 }
 

@@ -17,6 +17,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 18497);
 const ORTHANC_PORT = Number(process.env.BENCH_ORTHANC_PORT ?? 18042);
 const ORTHANC_DICOM_PORT = process.env.BENCH_ORTHANC_DICOM_PORT ? Number(process.env.BENCH_ORTHANC_DICOM_PORT) : null;
 const WITH_ORTHANC = process.env.BENCH_ORTHANC !== 'false';
+const WITH_PGLITE = process.env.BENCH_PGLITE !== 'false';
 const SLICES = Number(process.env.BENCH_SLICES ?? 500);
 const BIG = process.env.BENCH_BIG === '1';
 const BIG_SLICES = Number(process.env.BENCH_BIG_SLICES ?? 4000);
@@ -204,6 +205,7 @@ function print(
           'job s': figures.jobSeconds === null ? '—' : fixed(figures.jobSeconds),
           'RSS before MB': figures.rssBeforeMiB,
           'peak RSS MB': figures.peakRssMiB,
+          '+ follow-ups MB': figures.peakWithFollowUpsMiB ?? '—',
           volume: figures.volume?.join('×') ?? '—',
         };
       }),
@@ -259,6 +261,7 @@ function print(
       }
       verdicts.push(
         `peak RSS ${figures.peakRssMiB} MB${zip.label.startsWith('big') ? ` (target < ${TARGET.peakMiB} MB)` : ''}`,
+        `${figures.peakWithFollowUpsMiB ?? '—'} MB until idle again, follow-up jobs included`,
       );
       console.info(`${name}: ${verdicts.join('; ')}`);
     }
@@ -279,7 +282,8 @@ const zipFolder = keptFolder ?? mkdtempSync(join(tmpdir(), 'cardiomap-bench-zips
 mkdirSync(zipFolder, { recursive: true });
 try {
   const zips = await makeZips(zipFolder);
-  const ours = [await measureOurs('PGlite', zips, {})];
+  const ours = WITH_PGLITE ? [await measureOurs('PGlite', zips, {})] : [];
+  if (!WITH_PGLITE) console.warn('BENCH_PGLITE=false: the PGlite run is skipped.');
   // On PostgreSQL the database lives outside the server process, so its RSS is the API and worker alone.
   const postgres = process.env.BENCH_DATABASE_URL;
   if (postgres) {
