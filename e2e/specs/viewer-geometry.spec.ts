@@ -11,7 +11,9 @@ import {
   type PaneId,
   type PaneLabels,
   type PaneProbe,
+  panePositions,
   probePanes,
+  screenPointOf,
   waitForWholeVolume,
 } from '../support/viewer.ts';
 
@@ -128,6 +130,20 @@ test('each marker of the phantom shows where the camera puts it, under the right
       expect(probes.coronal.positionMm).toBeCloseTo(marker.position[1], 0);
       expect(probes.axial.positionMm).toBeCloseTo(marker.position[2], 0);
     }
+  });
+
+  await test.step('a click in the axial pane moves the crosshairs: the other panes go through that point', async () => {
+    const [first, second] = MARKERS as [Marker, Marker];
+    await probePanes(analyst, second.position);
+    const { axial } = await panePositions(analyst);
+    // The first marker's x and y on the axial plane the pane shows now (the second marker's).
+    const target = await screenPointOf(analyst, 'axial', [first.position[0], first.position[1], axial]);
+    await analyst.mouse.move(target.x, target.y);
+    await analyst.mouse.down();
+    await analyst.mouse.up();
+    await expect.poll(() => panePositions(analyst)).toMatchObject({ axial });
+    await expect.poll(async () => (await panePositions(analyst)).sagittal).toBeCloseTo(first.position[0], 0);
+    await expect.poll(async () => (await panePositions(analyst)).coronal).toBeCloseTo(first.position[1], 0);
   });
 
   await test.step('coronal and sagittal turned 30° about the head–feet axis', async () => {

@@ -245,3 +245,35 @@ export async function probePanes(
     { point, panes: [...PANES], rotate },
   );
 }
+
+/** Where a patient point lies on screen in one pane (page px), by the engine's camera. */
+export async function screenPointOf(page: Page, pane: PaneId, point: Vec3): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ({ pane, point }) => {
+      type Viewport = { element: HTMLElement; worldToCanvas(world: Vec3): [number, number] };
+      const readout = (window as unknown as { __cmViewer: { mpr: { viewport(p: string): Viewport | undefined } } })
+        .__cmViewer.mpr;
+      const vp = readout.viewport(pane);
+      if (!vp) throw new Error(`no viewport for the ${pane} pane`);
+      const [x, y] = vp.worldToCanvas(point);
+      const box = vp.element.getBoundingClientRect();
+      return { x: box.left + x, y: box.top + y };
+    },
+    { pane, point },
+  );
+}
+
+/** The pane read-outs' slice positions (mm along each pane's main axis). */
+export const panePositions = (page: Page): Promise<Record<PaneId, number>> =>
+  page.evaluate(() => {
+    const { panes } = (
+      window as unknown as {
+        __cmViewer: { mpr: { snapshot(): { panes: Record<string, { positionMm: number }> } } };
+      }
+    ).__cmViewer.mpr.snapshot();
+    return {
+      axial: panes.axial?.positionMm ?? NaN,
+      coronal: panes.coronal?.positionMm ?? NaN,
+      sagittal: panes.sagittal?.positionMm ?? NaN,
+    };
+  });
