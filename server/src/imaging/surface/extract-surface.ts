@@ -19,6 +19,11 @@ export interface SurfaceOptions {
   /** Voxel size (mm) the volume is averaged down to first: 1.2 mm keeps the aortic root and coronary
    * ostia recognisable and a 512 × 512 × 500 CT to a few million voxels. */
   targetVoxelMm: number;
+  /**
+   * Coarse voxels at most (each costs about 11 bytes while the parts are found): a scan much longer
+   * than a chest, such as a 4,000-slice stack, is averaged coarser so the job's memory stays bounded.
+   */
+  maxCoarseVoxels: number;
   bloodPool: BloodPoolOptions;
   smoothing: TaubinOptions;
   /** Above this the mesh is decimated; 200k triangles render smoothly on a laptop's integrated GPU. */
@@ -30,6 +35,7 @@ export interface SurfaceOptions {
 
 export const DEFAULT_SURFACE: Readonly<Omit<SurfaceOptions, 'signal' | 'log'>> = Object.freeze({
   targetVoxelMm: 1.2,
+  maxCoarseVoxels: 8_000_000,
   bloodPool: DEFAULT_BLOOD_POOL,
   smoothing: DEFAULT_TAUBIN,
   maxTriangles: 200_000,
@@ -50,6 +56,15 @@ export interface SurfaceResult {
   partsKept: number;
 }
 
+/** The coarse voxel size: the target, or larger when the scan would need more than the voxel budget. */
+export function coarseVoxelMm(
+  header: { dimensions: readonly number[]; spacing: readonly number[] },
+  o: Pick<SurfaceOptions, 'targetVoxelMm' | 'maxCoarseVoxels'>,
+): number {
+  const extentMm3 = header.dimensions.reduce((product, n, axis) => product * n * (header.spacing[axis] ?? 1), 1);
+  return Math.max(o.targetVoxelMm, Math.cbrt(extentMm3 / o.maxCoarseVoxels));
+}
+
 /**
  * The preliminary 3D model of a CT angiogram: the contrast-enhanced blood pool and aorta as a GLB mesh
  * in patient coordinates. Steps: average down to ~1.2 mm voxels, keep the largest part(s) in the
@@ -65,7 +80,7 @@ export async function extractSurface(
   const volume = await readVolumeFile(volumePath);
   let coarse: Awaited<ReturnType<typeof downsampleVolume>>;
   try {
-    coarse = await downsampleVolume(volume.header, volume.slice, o.targetVoxelMm, o.signal);
+    coarse = await downsampleVolume(volume.header, volume.slice, coarseVoxelMm(volume.header, o), o.signal);
   } finally {
     await volume.close();
   }

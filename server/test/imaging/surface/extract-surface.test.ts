@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractSurface } from '../../../src/imaging/surface/extract-surface.ts';
+import { coarseVoxelMm, extractSurface } from '../../../src/imaging/surface/extract-surface.ts';
 import { meshVolume } from '../../../src/imaging/surface/mesh.ts';
 import type { Vec3 } from '../../../src/imaging/types.ts';
 import { openOrInconsistentEdges, points } from './mesh-checks.ts';
@@ -135,5 +135,21 @@ describe('extractSurface', () => {
   it('answers null for a scan without contrast', async () => {
     const path = await volumeOf('plain', [sphere(centre, R, 60)]);
     expect(await extractSurface(path)).toBeNull();
+  });
+});
+
+describe('coarse voxel size', () => {
+  const budget = { targetVoxelMm: 1.2, maxCoarseVoxels: 8_000_000 };
+
+  it('keeps the target for a cardiac CT (512 × 512 × 500 at 0.4 × 0.4 × 0.5 mm)', () => {
+    expect(coarseVoxelMm({ dimensions: [512, 512, 500], spacing: [0.4, 0.4, 0.5] }, budget)).toBe(1.2);
+  });
+
+  it('goes coarser for a scan eight times as long, so the voxel count (and memory) stays within budget', () => {
+    const header = { dimensions: [512, 512, 4000], spacing: [0.4, 0.4, 0.5] };
+    const mm = coarseVoxelMm(header, budget);
+    expect(mm).toBeGreaterThan(1.2);
+    const voxels = header.dimensions.reduce((p, n, axis) => p * ((n * (header.spacing[axis] ?? 1)) / mm), 1);
+    expect(voxels).toBeCloseTo(8_000_000, -3);
   });
 });
