@@ -7,7 +7,7 @@ import { apiOf, ingestZipByApi, markerPhantomZip, waitForWholeVolume } from '../
 const PHYSICIAN = 'physician@cardiomap.test';
 const OTHER_ORGANISATION_PHYSICIAN = 'other-physician@cardiomap.test';
 const ANALYST = 'case-analyst@cardiomap.test';
-/** Publishes landmarks and delivers orders (a Case Analyst may do neither, spec §6). */
+/** Delivers orders (a Case Analyst measures and publishes, but does not deliver). */
 const CASE_MANAGER = 'case-manager@cardiomap.test';
 /** May cancel a case under evaluation. */
 const SERVICES_MANAGER = 'clinical-services-manager@cardiomap.test';
@@ -189,20 +189,14 @@ test('an analyst measures on the real series, a manager publishes and delivers, 
     ring.reduce((a, b) => a + b, 0),
     3,
   );
-  // The analyst measures but may not publish (spec §6).
-  await expect(sidebar(analyst).getByRole('button', { name: /^Publish / })).toHaveCount(0);
-  await analyst.context().close();
-
-  // The case manager publishes both in the viewer, then delivers the analysis.
-  await manager.goto(`/study-viewer/${studyId}/detail`);
-  await openDetails(manager);
-  await sidebar(manager).getByLabel('Edit mode').check();
+  // The analyst publishes both in the viewer; the case manager delivers the analysis.
   for (const name of [distance.name, outline.name]) {
-    await sidebar(manager)
+    await sidebar(analyst)
       .getByRole('button', { name: `Publish ${name}` })
       .click();
-    await expect(landmarkRow(manager, name)).not.toContainText('(unpublished)');
+    await expect(landmarkRow(analyst, name)).not.toContainText('(unpublished)');
   }
+  await analyst.context().close();
   const managerApi = await apiOf(manager);
   const kase = await managerApi.call<{ orders: { id: string; status: number }[] }>('GET', `/api/cases/${caseId}/`);
   for (const order of kase.orders) await managerApi.call('POST', '/api/deliveries/', { orderId: order.id });

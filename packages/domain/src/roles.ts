@@ -124,6 +124,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     P.requestPatientInformationUnderEvaluation,
     ...resultFiles,
     ...landmarksUndelivered,
+    // Analysts place the landmarks and publish them for the result; delivering stays with case managers.
+    P.publishLandmark,
     ...seeUnfinishedResults,
     ...sceneObjects,
     P.skipTraining,

@@ -116,6 +116,15 @@ describe('landmarks API', () => {
       expect((await create('rnd-engineer', distanceBody(clinical.analysisId))).statusCode).toBe(403);
       const research = await analysisOf({ ...undelivered, isResearch: true });
       expect((await create('rnd-engineer', distanceBody(research.analysisId))).statusCode).toBe(201);
+      // A predefined landmark is created published only by someone who may publish.
+      const predefined = await create('rnd-engineer', {
+        analysisId: research.analysisId,
+        landmarkTypeId: await landmarkTypeId(t, 'Annulus'),
+        geometryType: GeometryType.CLOSED_CURVE,
+        viewType: ViewType.AXIAL,
+        points: obliqueSquare(),
+      });
+      expect(predefined.json()).toMatchObject({ name: 'Annulus', isPublished: false, canPublish: false });
       // Seeing unfinished results is not enough to place landmarks.
       expect((await create('development', distanceBody(research.analysisId))).statusCode).toBe(403);
     });
@@ -139,7 +148,7 @@ describe('landmarks API', () => {
         color: VIEW_TYPE_COLORS[ViewType.CORONAL],
         canEdit: true,
         canDelete: true,
-        canPublish: false,
+        canPublish: true,
       });
       // |(3, 4, 12)| = 13 mm.
       expect(landmark.measurements.distance).toBeCloseTo(13, 9);
@@ -179,7 +188,7 @@ describe('landmarks API', () => {
       expect(byAnalyst).toMatchObject({
         name: 'Annulus',
         displayName: 'Annulus',
-        isPublished: false,
+        isPublished: true,
         color: '#e63946',
       });
       const byManager = (await create('case-manager', body)).json();
@@ -359,7 +368,7 @@ describe('landmarks API', () => {
     it('needs the publish permission and an undelivered case', async () => {
       const pending = await analysisOf(undelivered);
       const id = await insertLandmark(t, pending.analysisId, { createdBy: email('case-analyst') });
-      expect((await call('case-analyst', 'POST', `/api/landmarks/${id}/publish/`, {})).statusCode).toBe(403);
+      expect((await call('development', 'POST', `/api/landmarks/${id}/publish/`, {})).statusCode).toBe(403);
       const done = await analysisOf(delivered);
       const shown = await insertLandmark(t, done.analysisId, { createdBy: email('case-manager'), published: true });
       expect((await call('case-manager', 'POST', `/api/landmarks/${shown}/unpublish/`, {})).statusCode).toBe(403);

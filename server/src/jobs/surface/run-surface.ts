@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CaseStatus, JobStatus } from '@cardiomap/contract';
 import { DEFAULT_BLOOD_POOL } from '../../imaging/surface/blood-pool-field.ts';
-import { DEFAULT_SURFACE, extractSurface, type SurfaceResult } from '../../imaging/surface/extract-surface.ts';
+import { DEFAULT_SURFACE, type SurfaceResult } from '../../imaging/surface/extract-surface.ts';
+import { extractSurfaceInThread } from '../../imaging/surface/extract-surface-in-thread.ts';
 import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
 import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../../modules/jobs/index.ts';
@@ -41,7 +42,7 @@ export function createSurfaceRunner(deps: WorkerDeps) {
 
     const volumePath = await volumeOnDisk(found.volumeKey, workDir, signal, log);
     const started = Date.now();
-    const result = await extractSurface(volumePath, { signal, log });
+    const result = await extractSurfaceInThread(volumePath, { signal, log });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     signal.throwIfAborted();
 
