@@ -3,35 +3,6 @@ import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Timestamp = Date | string;
 
-export interface LandmarkRow {
-  id: string;
-  analysisId: string;
-  studyId: string;
-  caseId: string;
-  landmarkTypeId: string | null;
-  typeName: string | null;
-  typeColor: string | null;
-  name: string;
-  description: string;
-  geometryType: number;
-  viewType: number;
-  points: Vec3[];
-  normal: Vec3 | null;
-  centroid: Vec3 | null;
-  resliceRotation: number[] | null;
-  resliceCenter: Vec3 | null;
-  measurements: Record<string, number>;
-  color: string | null;
-  sourceClient: string;
-  sourceVersion: string;
-  isEnabled: boolean;
-  isPublished: boolean;
-  isVisible: boolean;
-  createdById: string;
-  dateCreated: Timestamp;
-  dateModified: Timestamp;
-}
-
 const LANDMARK_SELECT = `
   SELECT l.id, l.analysis_id AS "analysisId", a.study_id AS "studyId", s.case_id AS "caseId",
          l.landmark_type_id AS "landmarkTypeId", t.name AS "typeName", t.color AS "typeColor", l.name,
@@ -98,6 +69,16 @@ export interface LandmarkValues {
   isEnabled: boolean;
   isVisible: boolean;
   createdById: string;
+}
+
+export interface LandmarkRow extends LandmarkValues {
+  id: string;
+  studyId: string;
+  caseId: string;
+  typeName: string | null;
+  typeColor: string | null;
+  dateCreated: Timestamp;
+  dateModified: Timestamp;
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
