@@ -151,6 +151,13 @@ describe('study viewer routes and guards (spec §2)', () => {
     expect(screen.queryByRole('link', { name: 'CardioMap' })).not.toBeInTheDocument();
   });
 
+  it('tells the embedded viewer that a case is canceled or pending in place, without the app frame', async () => {
+    const app = openViewer(refusal(403, 'case_canceled', 'This case has been canceled.'), `/iframe-viewer/${STUDY_ID}`);
+    expect(await screen.findByRole('heading', { name: 'This case has been canceled.' })).toBeInTheDocument();
+    expect(app.location()).toBe(`/iframe-viewer/${STUDY_ID}`);
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
   it('shows the non-clinical banner and the warnings', async () => {
     openViewer(viewerLoadFixture({ isClinical: false, warnings: ['Contrast was poor.'] }));
     expect(await screen.findByText(NON_CLINICAL_WARNING)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useViewerLoad } from './api/load-viewer.ts';
+import { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
 import { ViewerWorkspace } from './ViewerWorkspace.tsx';
 import { viewerLoadFailure } from './viewer-errors.ts';
 
@@ -27,6 +28,9 @@ function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean
   if (query.isPending) return <FullPageSpinner label="Loading the viewer" />;
   if (query.isError) {
     const failure = viewerLoadFailure(query.error);
+    // The embedded viewer shows the notice in place: the notice routes live inside the app frame.
+    if (failure.kind === 'redirect' && embedded)
+      return failure.to === '/case-canceled' ? <CaseCanceledPage /> : <ResultsPendingPage />;
     if (failure.kind === 'redirect') return <Navigate to={failure.to} replace />;
     if (failure.kind === 'not-found') return <NotFoundPage />;
     if (failure.kind === 'refused')
