@@ -62,10 +62,10 @@ describe('GET /api/study-viewer/{id}/', () => {
     });
     const analyst = await load('case-analyst', studyId);
     expect(analyst.statusCode).toBe(200);
-    // Analysts work on the undelivered case: landmarks, interpolation, scene; publishing is the managers'.
+    // Analysts work on the undelivered case: landmarks (publishing them too), interpolation, scene.
     expect(analyst.json().permissions).toEqual({
       canCreateLandmarks: true,
-      canPublishLandmarks: false,
+      canPublishLandmarks: true,
       canSetInterpolation: true,
       canSeeContour: true,
       canChangeVisualisationObjects: true,
