@@ -1,6 +1,7 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { Navigate, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
+import { LoadFailedNotice } from '../../components/LoadFailedNotice.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useViewerLoad } from './api/load-viewer.ts';
@@ -39,20 +40,7 @@ function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean
           <Alert severity="info">{failure.message}</Alert>
         </Box>
       );
-    return (
-      <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The viewer could not be loaded.
-        </Alert>
-      </Box>
-    );
+    return <LoadFailedNotice message="The viewer could not be loaded." onRetry={() => query.refetch()} />;
   }
   return <ViewerWorkspace load={query.data} embedded={embedded} />;
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Tab, Tabs } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Outlet, Link as RouterLink, useMatch, useParams } from 'react-router';
 import { ApiError } from '../../../api/index.ts';
 import { FullPageSpinner } from '../../../components/FullPageSpinner.tsx';
+import { LoadFailedNotice } from '../../../components/LoadFailedNotice.tsx';
 import { NotFoundPage } from '../../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { jobKeys } from '../../jobs/index.ts';
@@ -36,20 +37,7 @@ function CaseDetail({ id }: { id: string }) {
   if (query.isPending) return <FullPageSpinner label="Loading the case" />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return (
-      <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The case could not be loaded.
-        </Alert>
-      </Box>
-    );
+    return <LoadFailedNotice message="The case could not be loaded." onRetry={() => query.refetch()} />;
   }
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', mt: 3, px: 2, mb: 8 }}>
