@@ -121,19 +121,32 @@ describe.skipIf(process.env.CM_TEST_DB === 'postgres')('a worker killed mid-job'
     await api('GET', `/api/input-data/${input.json.id}/confirm-upload/`);
 
     await signIn('case-manager@cardiomap.test');
-    type JobState = { status: number; attempts: number; log: { message: string }[]; jobType: { name: string } };
+    type JobState = {
+      id: string;
+      status: number;
+      attempts: number;
+      log: { message: string }[];
+      jobType: { name: string };
+    };
     const jobStates = async () => ((await api('GET', `/api/jobs/?case_id=${caseId}`)).json.results ?? []) as JobState[];
     const jobState = async () => (await jobStates()).find((j) => j.jobType.name === 'ingest');
     const until = Date.now() + 60_000;
+    // Only this case's job folders count: the demo seed's own ingests and surface jobs run beside it.
+    const jobFolders = async () => {
+      const ids = (await jobStates()).map((j) => `job-${j.id}-`);
+      const names = await readdir(join(dataDir, 'jobs')).catch(() => [] as string[]);
+      return names.filter((name) => ids.some((id) => name.startsWith(id)));
+    };
     // Running, with its folder made (on a busy machine the folder can lag the claim by more than a poll).
-    const jobFolders = () => readdir(join(dataDir, 'jobs')).catch(() => [] as string[]);
     while ((await jobState())?.status !== JobStatus.RUNNING || (await jobFolders()).length === 0) {
       if (Date.now() > until) throw new Error('the job never ran');
       await new Promise((r) => setTimeout(r, 20));
     }
+    const ingestId = (await jobState())?.id ?? '';
     server?.kill('SIGKILL');
     await new Promise((r) => server?.once('exit', r));
-    expect(await readdir(join(dataDir, 'jobs'))).toHaveLength(1); // the dead run's folder
+    const folders = await readdir(join(dataDir, 'jobs'));
+    expect(folders.filter((name) => name.startsWith(`job-${ingestId}-`))).toHaveLength(1); // the dead run's folder
 
     await start();
     await signIn('case-manager@cardiomap.test');
@@ -158,6 +171,6 @@ describe.skipIf(process.env.CM_TEST_DB === 'postgres')('a worker killed mid-job'
     while ((await jobStates()).some((j) => j.status !== JobStatus.COMPLETED) && Date.now() < followed) {
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(await readdir(join(dataDir, 'jobs'))).toEqual([]);
+    expect(await jobFolders()).toEqual([]);
   }, 240_000);
 });
