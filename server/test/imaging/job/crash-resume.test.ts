@@ -168,7 +168,10 @@ describe.skipIf(process.env.CM_TEST_DB === 'postgres')('a worker killed mid-job'
     expect(resources.map((r) => r.type)).toEqual([1, 2]);
     // Once the follow-up surface job is done too, no job folder is left.
     const followed = Date.now() + 60_000;
-    while ((await jobStates()).some((j) => j.status !== JobStatus.COMPLETED) && Date.now() < followed) {
+    // A run's folder goes just after its job is marked completed: wait for both.
+    const settled = async () =>
+      (await jobStates()).every((j) => j.status === JobStatus.COMPLETED) && (await jobFolders()).length === 0;
+    while (!(await settled()) && Date.now() < followed) {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(await jobFolders()).toEqual([]);
