@@ -190,8 +190,10 @@ describe('GET /api/study-viewer/{id}/', () => {
     await t.database.query('UPDATE users SET hide_patient_identifier = true WHERE email = $1', [
       'physician@cardiomap.test',
     ]);
-    const hiddenId = await load('physician', s.studyId);
-    expect(hiddenId.json().config.metadata.patientIdentifier).toBeNull();
+    // On PostgreSQL the cached profile learns of the change through a notice a moment later: poll.
+    await expect
+      .poll(async () => (await load('physician', s.studyId)).json().config.metadata.patientIdentifier)
+      .toBeNull();
     await t.database.query('UPDATE users SET hide_patient_identifier = false WHERE email = $1', [
       'physician@cardiomap.test',
     ]);
