@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,11 +20,19 @@ export function authRateLimit(app: FastifyInstance) {
       max: app.config.authRateLimit,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => {
-        const body = request.body as { email?: unknown } | undefined;
-        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        return `${request.ip}|${request.routeOptions.url}|${email}`;
-      },
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.routeOptions.url}|${accountKey(request)}`,
     },
   };
+}
+
+/**
+ * Who the attempt is for: the e-mail for sign-in and codes, the presented refresh token (hashed, never
+ * kept in clear) for refresh and sign-out. Without it every user behind one hospital address would
+ * share a single bucket, and ten colleagues refreshing in the same minute would be signed out.
+ */
+function accountKey(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown; refresh?: unknown } | undefined;
+  if (typeof body?.email === 'string') return body.email.trim().toLowerCase();
+  if (typeof body?.refresh === 'string') return createHash('sha256').update(body.refresh).digest('base64url');
+  return '';
 }

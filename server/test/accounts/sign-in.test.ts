@@ -112,4 +112,33 @@ describe('auth rate limit', () => {
     expect(limited.json().code).toBe('throttled');
     await expect(signIn(t, 'case-manager@cardiomap.test')).resolves.toHaveProperty('access');
   });
+
+  it('counts refreshes per sign-in, so colleagues behind one address are not signed out together', async () => {
+    const refreshOnce = async (email: string) => {
+      const pair = await signIn(t, email);
+      return (await t.app.inject({ method: 'POST', url: '/api/refreshtoken/', payload: { refresh: pair.refresh } }))
+        .statusCode;
+    };
+    const emails = [
+      'case-analyst@cardiomap.test',
+      'other-physician@cardiomap.test',
+      'trainee-physician@cardiomap.test',
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push(await refreshOnce(emails[i % emails.length] as string));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200]);
+  });
+
+  it('still limits one refresh token tried over and over', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/refreshtoken/',
+        payload: { refresh: 'stolen-token' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
 });
