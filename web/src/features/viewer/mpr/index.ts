@@ -5,6 +5,7 @@ export { MprPanes, type MprPanesProps } from './MprPanes.tsx';
 export type {
   MprCommand,
   MprEngine,
+  MprPaneProjection,
   MprPlaneTarget,
   MprPointer,
   MprSnapshot,

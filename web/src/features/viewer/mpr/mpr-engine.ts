@@ -82,8 +82,18 @@ export interface MprPlaneTarget {
   viewType?: number;
 }
 
+/** A pane's plane and how a patient point maps to its CSS pixels, for overlays drawn outside the engine. */
+export interface MprPaneProjection {
+  plane: { normal: Point3; centroid: Point3 };
+  toCanvas(point: Point3): [number, number];
+}
+
 export interface MprEngine {
   attach(elements: MprElements): void;
+  /** The pane's current projection; null before the pane has a camera. */
+  paneProjection(pane: PaneId): MprPaneProjection | null;
+  /** Called after a pane redraws (scroll, rotation, zoom, pan, resize): overlays follow its projection. */
+  onPaneRendered(listener: (pane: PaneId) => void): () => void;
   /** Landmarks to draw: each pane shows the points within 0.5 mm of its plane. */
   setLandmarks(landmarks: readonly MprLandmark[]): void;
   /** Turns one pane into the plane and moves the other two through its centre. */
@@ -168,6 +178,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   let lastUpload = 0;
   let loadedCount = 0;
   let landmarks: readonly MprLandmark[] = [];
+  const renderedListeners = new Set<(pane: PaneId) => void>();
 
   const snapshot = () => store.getSnapshot();
 
@@ -377,6 +388,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
 
   function onFrameRendered(pane: PaneId) {
     refreshLandmarks(pane);
+    for (const listener of renderedListeners) listener(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
     const now = performance.now();
@@ -443,14 +455,23 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     store.update({ pointer: { pane, world, hu: Number.isFinite(value) ? Math.round(value) : null } });
   }
 
-  function refreshLandmarks(pane: PaneId) {
+  function paneProjection(pane: PaneId): MprPaneProjection | null {
     const vp = viewport(pane);
-    const shown = snapshot().landmarks[pane];
-    if (!vp || (landmarks.length === 0 && shown.length === 0)) return;
+    if (!vp) return null;
     const { viewPlaneNormal, focalPoint } = vp.getCamera();
-    if (!viewPlaneNormal || !focalPoint) return;
-    const plane = { normal: viewPlaneNormal as Point3, centroid: focalPoint as Point3 };
-    const shapes = paneShapes(landmarks, plane, (point) => vp.worldToCanvas(point as Types.Point3) as [number, number]);
+    if (!viewPlaneNormal || !focalPoint) return null;
+    return {
+      plane: { normal: viewPlaneNormal as Point3, centroid: focalPoint as Point3 },
+      toCanvas: (point) => vp.worldToCanvas(point as Types.Point3) as [number, number],
+    };
+  }
+
+  function refreshLandmarks(pane: PaneId) {
+    const shown = snapshot().landmarks[pane];
+    if (landmarks.length === 0 && shown.length === 0) return;
+    const projection = paneProjection(pane);
+    if (!projection) return;
+    const shapes = paneShapes(landmarks, projection.plane, projection.toCanvas);
     store.update({ landmarks: { ...snapshot().landmarks, [pane]: shapes } });
   }
 
@@ -530,6 +551,11 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   return {
     attach,
     detach,
+    paneProjection,
+    onPaneRendered(listener) {
+      renderedListeners.add(listener);
+      return () => renderedListeners.delete(listener);
+    },
     setLandmarks,
     snapToPlane,
     setVolume,
@@ -541,6 +567,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       destroyed = true;
       detach();
       unload();
+      renderedListeners.clear();
       store.dispose();
     },
   };
