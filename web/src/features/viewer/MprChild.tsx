@@ -1,6 +1,8 @@
 import type { InterpolationType } from '@cardiomap/contract';
 import { Alert, Box, Typography } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useMprContour } from './contour/use-mpr-contour.tsx';
+import { attachPointDragger, PointDragController } from './landmarks/point-dragger.ts';
 import { attachPointPlacer } from './landmarks/point-placer.ts';
 import { type MprEngine, MprPanes } from './mpr/index.ts';
 import { planeTargetOf, toMprLandmarks } from './mpr-landmarks.ts';
@@ -9,20 +11,31 @@ import { MISSING_FILE } from './viewer-messages.ts';
 
 /**
  * Spec §2 `mprviewer` ('View dicom'): the three MPR panes on the study's volume, with landmark points
- * placed by clicking in the draft's pane. The only file that imports the MPR engine's component, so its
+ * placed by clicking in the draft's pane and, in edit mode, moved by dragging their handles. The only file that imports the MPR engine's component, so its
  * props are matched in one place.
  */
 export function MprChild() {
   const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark } = useViewerContext();
   const [engine, setEngine] = useState<MprEngine | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const contour = useMprContour(engine, load);
+  const shown = useRef(shownLandmarks);
+  shown.current = shownLandmarks;
   useEffect(() => {
     if (!engine || !container.current) return;
     return attachPointPlacer(container.current, engine, edit);
   }, [engine, edit]);
   useEffect(() => {
-    engine?.setLandmarks(toMprLandmarks(shownLandmarks, editState.draft));
-  }, [engine, shownLandmarks, editState.draft]);
+    if (!engine || !container.current) return;
+    const dragger = new PointDragController(edit, {
+      shapes: (pane) => engine.getSnapshot().landmarks[pane],
+      landmark: (id) => shown.current.find((landmark) => landmark.id === id),
+    });
+    return attachPointDragger(container.current, engine, dragger);
+  }, [engine, edit]);
+  useEffect(() => {
+    engine?.setLandmarks(toMprLandmarks(shownLandmarks, editState.draft, editState.editMode));
+  }, [engine, shownLandmarks, editState.draft, editState.editMode]);
   // Selecting a landmark brings the panes to its plane (issue 5 §4); a later volume load keeps it.
   useEffect(() => {
     const target = selectedLandmark && planeTargetOf(selectedLandmark);
@@ -45,6 +58,8 @@ export function MprChild() {
         canSetInterpolation={load.permissions.canSetInterpolation}
         onInterpolationChange={setInterpolation}
         onEngine={setEngine}
+        toolbarExtra={contour?.toolbar}
+        paneLayer={contour?.paneLayer}
       />
       {debug && engine && <MprDebugReadout engine={engine} />}
     </Box>

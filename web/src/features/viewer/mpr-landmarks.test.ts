@@ -47,6 +47,22 @@ describe('toMprLandmarks', () => {
     expect(toMprLandmarks([], draft({}))[0]?.id).toBe(DRAFT_LANDMARK_ID);
     expect(toMprLandmarks([], draft({ points: [] }))).toEqual([]);
   });
+
+  it('makes drag handles, in edit mode only, of the landmarks the user may change and of the draft', () => {
+    const mine = landmark({ id: 'mine', canEdit: true });
+    const theirs = landmark({ id: 'theirs', canEdit: false });
+    const handles = (editMode: boolean, d: LandmarkDraft | null = null) =>
+      toMprLandmarks([mine, theirs], d, editMode).map((l) => [l.id, l.draggable]);
+    expect(handles(false)).toEqual([
+      ['mine', false],
+      ['theirs', false],
+    ]);
+    expect(handles(true, draft({}))).toEqual([
+      ['mine', true],
+      ['theirs', false],
+      [DRAFT_LANDMARK_ID, true],
+    ]);
+  });
 });
 
 describe('planeTargetOf', () => {

@@ -12,8 +12,13 @@ const isClosed = (geometryType: number) =>
 /**
  * What the MPR panes draw: the landmarks shown now (spec §4) and, while placing, the draft's points in
  * its pane's colour — except the landmark whose points the draft is moving, so it is not drawn twice.
+ * In edit mode the points of landmarks the user may change (and of the draft) are drag handles.
  */
-export function toMprLandmarks(shown: readonly Landmark[], draft: LandmarkDraft | null): MprLandmark[] {
+export function toMprLandmarks(
+  shown: readonly Landmark[],
+  draft: LandmarkDraft | null,
+  editMode = false,
+): MprLandmark[] {
   const landmarks: MprLandmark[] = shown
     .filter((landmark) => landmark.id !== draft?.landmarkId)
     .map((landmark) => ({
@@ -21,6 +26,7 @@ export function toMprLandmarks(shown: readonly Landmark[], draft: LandmarkDraft 
       color: landmark.color,
       points: landmark.points,
       closed: isClosed(landmark.geometryType),
+      draggable: editMode && landmark.canEdit,
     }));
   if (draft && draft.points.length > 0) {
     landmarks.push({
@@ -28,6 +34,7 @@ export function toMprLandmarks(shown: readonly Landmark[], draft: LandmarkDraft 
       color: VIEW_TYPE_COLORS[draft.viewType],
       points: draft.points,
       closed: isClosed(draft.geometryType),
+      draggable: true,
     });
   }
   return landmarks;

@@ -19,6 +19,10 @@ interface Props {
 
 const text = { color: '#fff', textShadow: '0 0 3px #000', fontSize: 12, lineHeight: 1.4 } as const;
 
+/** A point the user may drag (edit mode, a landmark they may change) is drawn as a larger, outlined handle. */
+const pointStyle = (shape: PaneLandmarkShape) =>
+  shape.draggable ? { r: 5, stroke: '#fff', strokeWidth: 1.5, 'data-handle': true } : { r: 3 };
+
 /** Read-outs over one pane; it lets the mouse through to the image except on its button. */
 export function MprPaneOverlay({ pane, readout, levels, pointer, landmarks, maximised, onToggleMaximise }: Props) {
   const { labels } = readout;
@@ -42,7 +46,7 @@ export function MprPaneOverlay({ pane, readout, levels, pointer, landmarks, maxi
             <path d={shapePath(shape)} fill="none" strokeWidth={1.5} />
             {shape.points.map(
               // biome-ignore lint/suspicious/noArrayIndexKey: a landmark's points are known by their order
-              (point, k) => point && <circle key={k} cx={point[0]} cy={point[1]} r={3} />,
+              (point, k) => point && <circle key={k} cx={point[0]} cy={point[1]} {...pointStyle(shape)} />,
             )}
           </g>
         ))}

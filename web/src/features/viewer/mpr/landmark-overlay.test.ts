@@ -5,7 +5,7 @@ const AXIAL_AT_Z10 = { normal: [0, 0, -1], centroid: [0, 0, 10] } as const;
 const toCanvas = (p: readonly [number, number, number]) => [p[0] * 2, p[1] * 2] as const;
 
 function landmark(points: MprLandmark['points'], closed = false): MprLandmark {
-  return { id: 'lm', color: 'red', points, closed };
+  return { id: 'lm', color: 'red', points, closed, draggable: false };
 }
 
 describe('paneShapes', () => {
@@ -21,7 +21,9 @@ describe('paneShapes', () => {
       AXIAL_AT_Z10,
       toCanvas,
     );
-    expect(shapes).toEqual([{ id: 'lm', color: 'red', closed: false, points: [[2, 2], [4, 4], null] }]);
+    expect(shapes).toEqual([
+      { id: 'lm', color: 'red', closed: false, draggable: false, points: [[2, 2], [4, 4], null] },
+    ]);
   });
 
   it('leaves out a landmark with no point on the plane', () => {
@@ -43,6 +45,7 @@ describe('shapePath', () => {
       id: 'a',
       color: 'red',
       closed: true,
+      draggable: false,
       points: [
         [0, 0],
         [10, 0],

@@ -7,6 +7,8 @@ export interface MprLandmark {
   points: readonly Point3[];
   /** Area and closed curve: the last point joins the first. */
   closed: boolean;
+  /** The user may move its points by dragging them in edit mode: the pane draws them as handles. */
+  draggable: boolean;
 }
 
 /** What one pane draws of a landmark: the points on its plane, in the pane's CSS pixels. */
@@ -16,6 +18,7 @@ export interface PaneLandmarkShape {
   /** Points within tolerance of the plane, in order; null where a point is off the plane. */
   points: Array<readonly [number, number] | null>;
   closed: boolean;
+  draggable: boolean;
 }
 
 /**
@@ -31,7 +34,8 @@ export function paneShapes(
   for (const landmark of landmarks) {
     const points = landmark.points.map((point) => (isPointOnPlane(point, plane) ? toCanvas(point) : null));
     if (points.some((point) => point !== null)) {
-      shapes.push({ id: landmark.id, color: landmark.color, points, closed: landmark.closed });
+      const { id, color, closed, draggable } = landmark;
+      shapes.push({ id, color, points, closed, draggable });
     }
   }
   return shapes;
