@@ -1,7 +1,6 @@
 import type { InterpolationType } from '@cardiomap/contract';
 import { Alert, Box, Typography } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useMprContour } from './contour/use-mpr-contour.tsx';
 import { attachPointDragger, PointDragController } from './landmarks/point-dragger.ts';
 import { attachPointPlacer } from './landmarks/point-placer.ts';
 import { type MprEngine, MprPanes } from './mpr/index.ts';
@@ -11,14 +10,13 @@ import { MISSING_FILE } from './viewer-messages.ts';
 
 /**
  * Spec §2 `mprviewer` ('View dicom'): the three MPR panes on the study's volume, with landmark points
- * placed by clicking in the draft's pane and, in edit mode, moved by dragging their handles. The only file that imports the MPR engine's component, so its
- * props are matched in one place.
+ * placed by clicking in the draft's pane and, in edit mode, moved by dragging their handles. The only
+ * file that imports the MPR engine's component, so its props are matched in one place.
  */
 export function MprChild() {
   const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark } = useViewerContext();
   const [engine, setEngine] = useState<MprEngine | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const contour = useMprContour(engine, load);
   const shown = useRef(shownLandmarks);
   shown.current = shownLandmarks;
   useEffect(() => {
@@ -58,8 +56,6 @@ export function MprChild() {
         canSetInterpolation={load.permissions.canSetInterpolation}
         onInterpolationChange={setInterpolation}
         onEngine={setEngine}
-        toolbarExtra={contour?.toolbar}
-        paneLayer={contour?.paneLayer}
       />
       {debug && engine && <MprDebugReadout engine={engine} />}
     </Box>
