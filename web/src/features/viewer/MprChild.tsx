@@ -1,6 +1,7 @@
 import type { InterpolationType } from '@cardiomap/contract';
 import { Alert, Box, Typography } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useMprContour } from './contour/use-mpr-contour.tsx';
 import { attachPointDragger, PointDragController } from './landmarks/point-dragger.ts';
 import { attachPointPlacer } from './landmarks/point-placer.ts';
 import { type MprEngine, MprPanes } from './mpr/index.ts';
@@ -17,6 +18,7 @@ export function MprChild() {
   const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark } = useViewerContext();
   const [engine, setEngine] = useState<MprEngine | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const contour = useMprContour(engine, load);
   const shown = useRef(shownLandmarks);
   shown.current = shownLandmarks;
   useEffect(() => {
@@ -56,6 +58,8 @@ export function MprChild() {
         canSetInterpolation={load.permissions.canSetInterpolation}
         onInterpolationChange={setInterpolation}
         onEngine={setEngine}
+        toolbarExtra={contour?.toolbar}
+        paneLayer={contour?.paneLayer}
       />
       {debug && engine && <MprDebugReadout engine={engine} />}
     </Box>

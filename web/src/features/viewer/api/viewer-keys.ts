@@ -10,4 +10,6 @@ export const viewerKeys = {
   landmarks: (studyId: string) => [...viewerKeys.study(studyId), 'landmarks'] as const,
   comments: (studyId: string) => [...viewerKeys.study(studyId), 'comments'] as const,
   figures: (studyId: string) => [...viewerKeys.study(studyId), 'figures'] as const,
+  analysisResources: (studyId: string, analysisId: string) =>
+    [...viewerKeys.study(studyId), 'analysis-resources', analysisId] as const,
 };

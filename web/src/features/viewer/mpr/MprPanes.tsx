@@ -1,6 +1,6 @@
 import type { VolumeLevels } from '@cardiomap/domain';
 import { Alert, Box } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { MprPaneOverlay } from './MprPaneOverlay.tsx';
 import { MprToolbar } from './MprToolbar.tsx';
 import type { MprCommand, MprEngine } from './mpr-engine.ts';
@@ -18,6 +18,10 @@ export interface MprPanesProps {
   onInterpolationChange?(value: InterpolationType): void;
   /** The engine, for landmark display and snapping; null once it is gone. */
   onEngine?(engine: MprEngine | null): void;
+  /** Extra toolbar controls (the contour toggle). */
+  toolbarExtra?(): ReactNode;
+  /** An extra layer over each pane's image (the contour). */
+  paneLayer?(pane: PaneId): ReactNode;
 }
 
 /** Spec §2: coronal top-left, sagittal bottom-left, axial on the right across both rows. */
@@ -32,6 +36,8 @@ export function MprPanes({
   canSetInterpolation = false,
   onInterpolationChange,
   onEngine,
+  toolbarExtra,
+  paneLayer,
 }: MprPanesProps) {
   const panes = useRef<Partial<Record<PaneId, HTMLDivElement | null>>>({});
   const { engine, snapshot } = useMprEngine(panes, { volumeUrl, levels: levels ?? null, interpolationType });
@@ -64,7 +70,9 @@ export function MprPanes({
             canSetInterpolation={canSetInterpolation}
             onCommand={command}
             onInterpolationChange={changeInterpolation}
-          />
+          >
+            {toolbarExtra?.()}
+          </MprToolbar>
         )}
         {snapshot?.error && (
           <Alert severity="error" data-testid="mpr-error">
@@ -113,6 +121,7 @@ export function MprPanes({
                 onToggleMaximise={() => toggle(pane)}
               />
             )}
+            {paneLayer?.(pane)}
           </Box>
         ))}
       </Box>

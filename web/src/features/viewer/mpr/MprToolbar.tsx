@@ -12,7 +12,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { MprCommand, MprSnapshot } from './mpr-engine.ts';
 import { type InterpolationType, WINDOW_PRESETS } from './mpr-settings.ts';
 import type { ToolMode } from './mpr-tools.ts';
@@ -29,6 +29,8 @@ interface Props {
   canSetInterpolation: boolean;
   onCommand(command: MprCommand): void;
   onInterpolationChange(value: InterpolationType): void;
+  /** Controls the viewer adds (the contour toggle), after the interpolation switch. */
+  children?: ReactNode;
 }
 
 function presetLabel(levels: VolumeLevels): string {
@@ -38,7 +40,7 @@ function presetLabel(levels: VolumeLevels): string {
   return preset ? preset.label : 'Custom';
 }
 
-export function MprToolbar({ snapshot, canSetInterpolation, onCommand, onInterpolationChange }: Props) {
+export function MprToolbar({ snapshot, canSetInterpolation, onCommand, onInterpolationChange, children }: Props) {
   const [presetAnchor, setPresetAnchor] = useState<HTMLElement | null>(null);
   const { progress } = snapshot;
   const streaming = snapshot.status !== 'error' && (progress.total === 0 || progress.loaded < progress.total);
@@ -99,6 +101,7 @@ export function MprToolbar({ snapshot, canSetInterpolation, onCommand, onInterpo
           label="Linear interpolation"
         />
       )}
+      {children}
       {streaming && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 220, flex: 1, maxWidth: 360 }}>
           <LinearProgress variant="determinate" value={percent} sx={{ flex: 1 }} aria-label="Loading the images" />
