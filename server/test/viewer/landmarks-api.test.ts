@@ -279,6 +279,27 @@ describe('landmarks API', () => {
       expect((await auditActions(t, caseId)).map((a) => a.action)).toContain('landmark.change');
     });
 
+    it('saves isVisible for those who may change the landmark, so a reload shows it; others are refused', async () => {
+      const { analysisId } = await analysisOf();
+      const id = await insertLandmark(t, analysisId, { createdBy: email('case-analyst') });
+      const url = `/api/landmarks/${id}/`;
+      const before = (await call('case-analyst', 'GET', url)).json();
+      const hidden = await call('case-analyst', 'PATCH', url, { isVisible: false });
+      expect(hidden.statusCode).toBe(200);
+      expect(hidden.json()).toMatchObject({
+        isVisible: false,
+        points: before.points,
+        measurements: before.measurements,
+      });
+      expect((await call('case-analyst', 'GET', url)).json().isVisible).toBe(false);
+
+      const { analysisId: deliveredAnalysis } = await analysisOf(delivered);
+      const theirs = await insertLandmark(t, deliveredAnalysis, { createdBy: email('case-manager'), published: true });
+      const refused = await call('case-analyst', 'PATCH', `/api/landmarks/${theirs}/`, { isVisible: false });
+      expect(refused.statusCode).toBe(403);
+      expect((await call('case-analyst', 'GET', `/api/landmarks/${theirs}/`)).json().isVisible).toBe(true);
+    });
+
     it('keeps the row whole under concurrent patches', async () => {
       const { analysisId } = await analysisOf();
       const id = await insertLandmark(t, analysisId, { createdBy: email('case-analyst') });

@@ -436,12 +436,60 @@ describe('landmarks in the viewer (spec §4)', () => {
     expect(deleted).toEqual([unpublished.id]);
   });
 
-  it('hides a landmark from the engines with its eye button', async () => {
+  it('hides a landmark the user may not change from the engines with its eye button, locally only', async () => {
+    const patched = vi.fn();
+    server.use(http.patch('*/api/landmarks/:id/', patched));
     openViewer(editorLoad());
     await user.click(await screen.findByRole('tab', { name: 'Details' }));
     await user.click(screen.getByRole('button', { name: 'Hide Annulus' }));
     expect(sceneLandmarkIds()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Show Annulus' })).toHaveAttribute('aria-pressed', 'true');
+    expect(patched).not.toHaveBeenCalled();
+  });
+
+  it("saves the eye button's choice for a landmark the user may change, and opens with it after a reload", async () => {
+    const bodies: unknown[] = [];
+    const mine = landmarkFixture({ canEdit: true });
+    server.use(
+      http.patch(`*/api/landmarks/${mine.id}/`, async ({ request }) => {
+        const body = (await request.json()) as { isVisible: boolean };
+        bodies.push(body);
+        return HttpResponse.json({ ...mine, isVisible: body.isVisible });
+      }),
+      http.get('*/api/landmarks/', () =>
+        HttpResponse.json({ count: 1, next: null, previous: null, results: [{ ...mine, isVisible: false }] }),
+      ),
+    );
+    const app = openViewer(viewerLoadFixture({ landmarks: [mine] }));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    await user.click(screen.getByRole('button', { name: 'Hide Annulus' }));
+    expect(sceneLandmarkIds()).toEqual([]);
+    await waitFor(() => expect(bodies).toEqual([{ isVisible: false }]));
+    expect(await screen.findByRole('button', { name: 'Show Annulus' })).toBeInTheDocument();
+    app.unmount();
+
+    openViewer(viewerLoadFixture({ landmarks: [{ ...mine, isVisible: false }] }));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    expect(screen.getByRole('button', { name: 'Show Annulus' })).toHaveAttribute('aria-pressed', 'true');
+    expect(sceneLandmarkIds()).toEqual([]);
+  });
+
+  it('puts the landmark back with the server message when saving its visibility fails', async () => {
+    const mine = landmarkFixture({ canEdit: true });
+    server.use(
+      http.patch(`*/api/landmarks/${mine.id}/`, () =>
+        HttpResponse.json(
+          { detail: 'You do not have permission to change this landmark.', code: 'permission_denied' },
+          { status: 403 },
+        ),
+      ),
+    );
+    openViewer(viewerLoadFixture({ landmarks: [mine] }));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    await user.click(screen.getByRole('button', { name: 'Hide Annulus' }));
+    expect(await screen.findByText('You do not have permission to change this landmark.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide Annulus' })).toHaveAttribute('aria-pressed', 'false');
+    expect(sceneLandmarkIds()).toEqual([mine.id]);
   });
 
   it('a new landmark is placed in the MPR view and saved; #debug shows the draft', async () => {

@@ -6,6 +6,7 @@ import { usePatchVisualisationObject } from './api/patch-visualisation-object.ts
 import { useSetInterpolation } from './api/set-interpolation.ts';
 import { isLandmarkShown } from './landmarks/landmark-display.ts';
 import { useLandmarkEdit } from './landmarks/use-landmark-edit.ts';
+import { useLandmarkVisibility } from './landmarks/use-landmark-visibility.ts';
 import { type ObjectPatch, sceneObjects } from './scene-objects.ts';
 import type { ViewerContext } from './viewer-context.ts';
 
@@ -20,7 +21,7 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
   );
   const landmarks = landmarksQuery.data ?? load.landmarks;
   const { controller, state: editState } = useLandmarkEdit(studyId, load.permissions.canCreateLandmarks);
-  const [hiddenLandmarkIds, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const { hiddenIds: hiddenLandmarkIds, toggle: toggleLandmarkVisibility } = useLandmarkVisibility(studyId, landmarks);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [patches, setPatches] = useState<Record<string, ObjectPatch>>({});
   const patchObject = usePatchVisualisationObject();
@@ -36,13 +37,6 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
     },
     [canPersistObjects, persistObject],
   );
-  const toggleLandmarkVisibility = useCallback((id: string) => {
-    setHidden((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }, []);
   const selectLandmark = useCallback((landmark: Landmark) => setSelectedId(landmark.id), []);
   const { studyResourceId } = load.dicom ?? {};
   const { mutate: saveInterpolation } = interpolation;

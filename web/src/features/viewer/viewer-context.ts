@@ -13,6 +13,7 @@ export interface ViewerContext {
   /** The landmarks the engines draw now (spec §4: published only outside edit mode; not hidden). */
   shownLandmarks: Landmark[];
   hiddenLandmarkIds: ReadonlySet<string>;
+  /** Saved (PATCH isVisible) for a landmark the user may change; the user's own view for the others. */
   toggleLandmarkVisibility(id: string): void;
   selectedLandmark: Landmark | null;
   selectLandmark(landmark: Landmark): void;
