@@ -10,6 +10,9 @@ const R = 20;
 /** A closed tube of radius R along z from 0 to 100 mm, centred on x = y = 0, as a scene file parses. */
 const tube = () => [new CylinderGeometry(R, R, 100, 48, 2).rotateX(Math.PI / 2).translate(0, 0, 50)];
 
+/** Axial shows x, y; coronal x, z; sagittal y, z. */
+const AXES: Record<PaneId, readonly [0 | 1 | 2, 0 | 1 | 2]> = { axial: [0, 1], coronal: [0, 2], sagittal: [1, 2] };
+
 /** An engine whose panes look along the patient axes; each pane's plane and pixel scale can be changed. */
 function fakeEngine() {
   const listeners = new Set<(pane: PaneId) => void>();
@@ -21,8 +24,8 @@ function fakeEngine() {
   const engine: ContourEngine = {
     paneProjection: (pane): MprPaneProjection => {
       const { normal, centroid, pixelsPerMm } = views[pane];
-      // Axial shows x, y; coronal x, z; sagittal y, z; (200, 200) px is the patient origin.
-      const [u, v] = pane === 'axial' ? [0, 1] : pane === 'coronal' ? [0, 2] : [1, 2];
+      // (200, 200) px is the patient origin.
+      const [u, v] = AXES[pane];
       return {
         plane: { normal, centroid },
         toCanvas: (point) => [200 + point[u] * pixelsPerMm, 200 + point[v] * pixelsPerMm],
