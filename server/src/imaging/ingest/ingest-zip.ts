@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { VolumeHeader } from '@cardiomap/domain';
 import { createUidMapper } from '../dicom/deidentify.ts';
 import type { FileReport } from '../types.ts';
@@ -13,6 +14,7 @@ import { openZip, type ZipArchive } from '../zip/read-zip.ts';
 import type { ZipLimits } from '../zip/zip-limits.ts';
 import { ZipRefused } from '../zip/zip-refused.ts';
 import { assembleSeries, SeriesFileFailed } from './assemble-series.ts';
+import { createInflatedCache, type InflatedCache } from './inflated-cache.ts';
 import { summariseSetAside } from './invalid-summary.ts';
 import { type ScannedFile, scanArchive } from './scan-archive.ts';
 
@@ -65,10 +67,12 @@ export async function ingestZip(o: IngestOptions): Promise<IngestResult> {
     if (error instanceof ZipRefused) return refused(error, log);
     throw error;
   }
+  let cache: InflatedCache | undefined;
   try {
+    cache = createInflatedCache(join(o.workDir, 'inflated.bin'));
     log(`The zip holds ${archive.entries.length} file(s) (${archive.skipped} folder or system entries skipped).`);
     const started = Date.now();
-    const files = await scanArchive(archive.entries, o.signal);
+    const files = await scanArchive(archive.entries, o.signal, cache);
     const usable = files.flatMap((f, file) => (f.instance ? [{ file, instance: f.instance }] : []));
     log(`Read ${files.length} header(s) in ${Date.now() - started} ms: ${usable.length} CT image(s).`);
     return await assemble(o, files, log);
@@ -77,6 +81,7 @@ export async function ingestZip(o: IngestOptions): Promise<IngestResult> {
     throw error;
   } finally {
     archive.close();
+    await cache?.remove();
   }
 }
 

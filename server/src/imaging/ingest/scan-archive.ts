@@ -2,6 +2,7 @@ import { readInstance } from '../dicom/read-instance.ts';
 import type { FileReport, ParsedInstance } from '../types.ts';
 import type { ZipEntry } from '../zip/read-zip.ts';
 import { ZipEntryDamaged } from '../zip/zip-refused.ts';
+import type { InflatedCache } from './inflated-cache.ts';
 import { readInOrder } from './read-ahead.ts';
 
 export interface ScannedFile {
@@ -13,9 +14,14 @@ export interface ScannedFile {
 
 /**
  * Pass 1: every file's header is read and the file is either kept as a CT image or set aside with its
- * reason. Pixels are not decoded and no bytes are kept.
+ * reason. Pixels are not decoded and no bytes are held in memory; with a `cache`, the inflated bytes of
+ * the usable images are kept on disk for pass 2 and their entries read from there.
  */
-export async function scanArchive(entries: readonly ZipEntry[], signal?: AbortSignal): Promise<ScannedFile[]> {
+export async function scanArchive(
+  entries: readonly ZipEntry[],
+  signal?: AbortSignal,
+  cache?: InflatedCache,
+): Promise<ScannedFile[]> {
   const scanned: ScannedFile[] = [];
   for await (const { entry, read } of readInOrder(entries, signal)) {
     const report: FileReport = { path: entry.path, bytes: entry.size, outcome: 'set-aside' };
@@ -33,7 +39,7 @@ export async function scanArchive(entries: readonly ZipEntry[], signal?: AbortSi
     } else {
       const seriesInstanceUid = result.instance.seriesInstanceUid;
       scanned.push({
-        entry,
+        entry: cache ? cache.keep(entry, read.bytes) : entry,
         instance: result.instance,
         report: { ...report, outcome: 'candidate', seriesInstanceUid },
       });

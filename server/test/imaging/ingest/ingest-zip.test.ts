@@ -1,3 +1,4 @@
+import { truncateSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUidMapper } from '../../../src/imaging/dicom/deidentify.ts';
@@ -53,6 +54,19 @@ describe('ingestZip on self-made phantoms', () => {
     const result = ready(await ingest());
     expect(result.volume.origin).toEqual([-32, -32, 0]);
     for (const k of [0, 11]) expect(await differingVoxels(result.volumePath, k, phantomSlice(k, 12))).toBe(0);
+  });
+
+  it('inflates each image once: pass 2 reads what pass 1 inflated, not the zip again', async () => {
+    s = await scratch();
+    await s.zip(phantomSeries({ count: 12 }));
+    // Between the passes the upload is cut to nothing, so pass 2 can only succeed without it.
+    const log = (line: string) => {
+      if (line.startsWith('Series ')) truncateSync(s.zipPath, 0);
+    };
+    const result = ready(await ingest({ log }));
+    for (const k of [0, 5, 11]) expect(await differingVoxels(result.volumePath, k, phantomSlice(k, 12))).toBe(0);
+    expect(result.files.filter((f) => f.outcome === 'used')).toHaveLength(12);
+    expect((await readdir(s.work)).sort()).toEqual(['deidentified.zip', 'volume.cmvol']);
   });
 
   it('stops when aborted and leaves no partial output', async () => {
