@@ -1,5 +1,7 @@
 import { GeometryType } from '@cardiomap/contract';
+import { meshPlaneSection, prepareSectionMesh } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAortaTriangles, phantomDiscAt } from '../../src/db/seed/demo-aorta.ts';
 import { seedDemoCases } from '../../src/db/seed/demo-cases.ts';
 import { DEMO_PHANTOM, demoDisc, demoLandmarks, seedDemoResults } from '../../src/db/seed/demo-results.ts';
 import { phantomDisc, phantomHU } from '../../src/imaging/testing/phantom.ts';
@@ -43,8 +45,8 @@ describe('demo results seed', () => {
   });
 
   it('gives the delivered demo case published landmarks the clinician sees, once', async () => {
-    await seedDemoResults(t.database.db);
-    await seedDemoResults(t.database.db);
+    await seedDemoResults(t.database.db, t.app.storage);
+    await seedDemoResults(t.database.db, t.app.storage);
     const [c] = await t.database.query<{ id: string }>(
       `SELECT id FROM cases WHERE patient_identifier = 'DEMO-PAT-0003'`,
       [],
@@ -64,5 +66,34 @@ describe('demo results seed', () => {
     // A 32-gon inscribed in the 19.2 mm circle: its area is 0.64 % under the circle's.
     expect(outline.measurements.area).toBeCloseTo(16 * 19.2 ** 2 * Math.sin(Math.PI / 16), 0);
     expect(body.analysisResults.map((r: { name: string }) => r.name)).toEqual(['Disc perimeter', 'Disc area']);
+
+    // The contour's source: one "Aorta" mesh on the result, downloadable, also a 3D scene object.
+    const resources = (
+      await call('physician', 'GET', `/api/analysis-resources/?analysis_id=${body.analyses[0].id}`)
+    ).json();
+    expect(resources.results.map((r: { name: string; type: number }) => [r.name, r.type])).toEqual([['Aorta', 1]]);
+    const file = await t.app.inject({ method: 'GET', url: resources.results[0].readUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.length).toBe(84 + 50 * demoAortaTriangles(DEMO_PHANTOM).length);
+    const objects = body.config.visualisations.flatMap((v: { objects: { name: string }[] }) => v.objects);
+    expect(objects.map((o: { name: string }) => o.name)).toEqual(['Aorta']);
+  });
+
+  it("makes the Aorta mesh's axial cuts the phantom's disc on every slice", () => {
+    const corners = demoAortaTriangles(DEMO_PHANTOM).flat(2);
+    const mesh = prepareSectionMesh(corners);
+    const { count, spacing } = DEMO_PHANTOM;
+    for (const slice of [0, 17, Math.floor(count / 2), count - 2]) {
+      const { centre, radius } = phantomDiscAt(DEMO_PHANTOM, slice);
+      const { polylines } = meshPlaneSection(mesh, { centroid: [0, 0, slice * spacing + 0.3], normal: [0, 0, 1] });
+      expect(polylines).toHaveLength(1);
+      // The disc centre moves within the slice gap too: compare with the disc of the cut's own height.
+      const cut = phantomDiscAt(DEMO_PHANTOM, slice + 0.3 / spacing).centre;
+      for (const [x, y] of polylines[0]?.points ?? []) {
+        expect(Math.hypot(x - cut[0], y - cut[1])).toBeGreaterThan(radius * Math.cos(Math.PI / 64) - 1e-6);
+        expect(Math.hypot(x - cut[0], y - cut[1])).toBeLessThan(radius + 1e-6);
+      }
+      expect(Math.hypot(cut[0] - centre[0], cut[1] - centre[1])).toBeLessThan(1);
+    }
   });
 });

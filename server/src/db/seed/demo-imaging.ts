@@ -23,7 +23,7 @@ const DEMO_PATIENTS_WITH_IMAGES = ['DEMO-PAT-0002', 'DEMO-PAT-0003'];
  */
 export async function seedDemoImaging(app: FastifyInstance): Promise<void> {
   await uploadPhantoms(app);
-  await seedDemoResults(app.database.db);
+  await seedDemoResults(app.database.db, app.storage);
 }
 
 async function uploadPhantoms(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,11 @@
-import { AnalysisType, GeometryType, OrderStatus, ViewType } from '@cardiomap/contract';
+import { randomUUID } from 'node:crypto';
+import { AnalysisResourceType, AnalysisType, GeometryType, OrderStatus, ViewType } from '@cardiomap/contract';
 import { measureLandmark } from '@cardiomap/domain';
-import { phantomDisc } from '../../imaging/testing/phantom.ts';
-import { queryOn } from '../../modules/cases/sql-helpers.ts';
+import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
 import { ensureStudy } from '../../modules/studies/index.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { DbOrTx } from '../client.ts';
+import { binaryStl, demoAortaTriangles, phantomDiscAt } from './demo-aorta.ts';
 
 /** The delivered demo case whose result a clinician can open ('View result'). */
 export const DEMO_RESULT_PATIENT = 'DEMO-PAT-0003';
@@ -20,19 +22,7 @@ type Vec3 = [number, number, number];
  * landmarks measure, so they lie on the image wherever the viewer shows them.
  */
 export function demoDisc(): { centre: Vec3; radius: number } {
-  const { count, rows, columns, spacing, pixelSpacing } = DEMO_PHANTOM;
-  const slice = Math.floor(count / 2);
-  const disc = phantomDisc(slice, count, rows, columns);
-  // Slice origin at the first pixel's centre, as phantomSeries writes it; disc centres are in pixel edges.
-  const origin = [(-columns / 2) * pixelSpacing[1], (-rows / 2) * pixelSpacing[0], 0];
-  return {
-    centre: [
-      (origin[0] ?? 0) + (disc.column - 0.5) * pixelSpacing[1],
-      (origin[1] ?? 0) + (disc.row - 0.5) * pixelSpacing[0],
-      slice * spacing,
-    ],
-    radius: disc.radius * pixelSpacing[0],
-  };
+  return phantomDiscAt(DEMO_PHANTOM, Math.floor(DEMO_PHANTOM.count / 2));
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -59,12 +49,13 @@ export function demoLandmarks(): { name: string; geometryType: GeometryType; poi
 }
 
 /**
- * Gives the delivered demo case a delivered-looking anatomical analysis with results and two published
- * landmarks on the phantom, so a clinician opening 'View result' sees something. The study is the one
+ * Gives the delivered demo case a delivered-looking anatomical analysis with results, two published
+ * landmarks on the phantom and an "Aorta" mesh along the phantom's disc (the MPR contour toggle's
+ * source, also drawn in the 3D scene), so a clinician opening 'View result' sees something. The study is the one
  * the case's ingest fills (ensureStudy makes it now or finds it). Runs at every demo start and leaves a
  * study that has any non-preliminary analysis alone, so an analyst's own work is never replaced.
  */
-export async function seedDemoResults(db: DbOrTx): Promise<void> {
+export async function seedDemoResults(db: DbOrTx, storage: ObjectStorage): Promise<void> {
   const query = queryOn(db);
   const [target] = await query<{ caseId: string; orderId: string; analystId: string }>(
     `SELECT c.id AS "caseId", o.id AS "orderId", u.id AS "analystId"
@@ -110,4 +101,30 @@ export async function seedDemoResults(db: DbOrTx): Promise<void> {
       ],
     );
   }
+  if (analysis) await seedDemoAorta(query, storage, studyId, analysis.id);
+}
+
+/** The Aorta scene object: the file first, so no row ever points at a missing object. */
+async function seedDemoAorta(query: Query, storage: ObjectStorage, studyId: string, analysisId: string) {
+  const id = randomUUID();
+  const storageKey = `analyses/${analysisId}/resources/${id}`;
+  const stl = binaryStl(demoAortaTriangles(DEMO_PHANTOM));
+  await storage.write(storageKey, stl, 'model/stl');
+  await query(
+    `INSERT INTO analysis_resources (id, analysis_id, type, name, filename, mime_type, storage_key, size,
+                                     upload_successful, attributes, source_version, source_client)
+     VALUES ($1, $2, ${AnalysisResourceType.SCENE_OBJECT}, 'Aorta', 'aorta.stl', 'model/stl', $3, $4, true, '{}'::jsonb,
+             'demo', 'demo-seed')`,
+    [id, analysisId, storageKey, stl.length],
+  );
+  await query('INSERT INTO viewer_configs (study_id) VALUES ($1) ON CONFLICT (study_id) DO NOTHING', [studyId]);
+  const [visualisation] = await query<{ id: string }>(
+    `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Anatomical analysis') RETURNING id`,
+    [studyId, analysisId],
+  );
+  await query(
+    `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)
+     VALUES ($1, $2, $3, 'Aorta', '#d9534f', 0.6, 1)`,
+    [visualisation?.id, studyId, id],
+  );
 }
