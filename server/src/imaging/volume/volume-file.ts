@@ -12,6 +12,7 @@ import {
   VOLUME_PREAMBLE_BYTES,
   type VolumeHeader,
 } from '@cardiomap/domain';
+import { flushBehind } from '../flush-behind.ts';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
@@ -46,6 +47,7 @@ export async function createVolumeWriter(
 ): Promise<VolumeWriter> {
   const partial = `${path}.partial`;
   const file = await open(partial, 'w');
+  const flusher = flushBehind(file.fd);
   const reserved = reservedHeaderLength(layout);
   const expected = layout.dimensions[0] * layout.dimensions[1];
   let position = VOLUME_PREAMBLE_BYTES + reserved;
@@ -70,6 +72,7 @@ export async function createVolumeWriter(
       for (let at = 0; at < bytes.length; ) at += writeSync(file.fd, bytes, at, bytes.length - at, position + at);
       position += bytes.length;
       lengths.push(bytes.length);
+      flusher.wrote(bytes.length);
     });
     const done = writing;
     queue.push(done);
@@ -88,6 +91,7 @@ export async function createVolumeWriter(
     const header: VolumeHeader = { ...layout, sliceByteLengths: lengths };
     const head = encodeVolumeHeader(header, reserved);
     await file.write(head, 0, head.length, 0);
+    await flusher.settled();
     await file.close();
     await rename(partial, path);
     return header;
@@ -95,6 +99,7 @@ export async function createVolumeWriter(
 
   async function abort(): Promise<void> {
     await writing.catch(() => undefined);
+    await flusher.settled();
     await file.close().catch(() => undefined);
     await rm(partial, { force: true });
   }

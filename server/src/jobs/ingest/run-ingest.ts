@@ -188,9 +188,12 @@ export function createIngestRunner(deps: WorkerDeps) {
       stat(result.deidentifiedZipPath).then((s) => s.size),
       stat(result.volumePath).then((s) => s.size),
     ]);
-    // Moved, not copied: with local storage on the same disk, publishing a 1 GB volume is a rename.
-    await storage.moveFile(dicomKey, result.deidentifiedZipPath, 'application/zip');
-    await storage.moveFile(volumeKey, result.volumePath, 'application/octet-stream');
+    // Moved, not copied: with local storage on the same disk, publishing a 1 GB volume is a rename. Both
+    // at once: each waits on its own fsync.
+    await Promise.all([
+      storage.moveFile(dicomKey, result.deidentifiedZipPath, 'application/zip'),
+      storage.moveFile(volumeKey, result.volumePath, 'application/octet-stream'),
+    ]);
     signal.throwIfAborted();
     await flush();
 
