@@ -62,6 +62,14 @@ interface Context {
 type Entry = [tag: number, write: (w: DataSetWriter) => void];
 
 export function deidentify(source: DicomSource, p: Pseudonymisation): Uint8Array {
+  return concatBytes(deidentifiedParts(source, p));
+}
+
+/**
+ * The de-identified file as consecutive chunks, not joined: the pixel data stays a view of the source, so
+ * a writer that takes chunks saves copying each slice once more.
+ */
+export function deidentifiedParts(source: DicomSource, p: Pseudonymisation): Uint8Array[] {
   const ds = source.dataSet;
   const ctx: Context = {
     bytes: source.bytes,
@@ -78,7 +86,7 @@ export function deidentify(source: DicomSource, p: Pseudonymisation): Uint8Array
     sopInstanceUid: mapUids(sopInstanceUid, p),
     transferSyntaxUid: isEncapsulated(source.transferSyntaxUid) ? source.transferSyntaxUid : TS.explicitLittle,
   });
-  return concatBytes([meta, ...body.parts()]);
+  return [meta, ...body.parts()];
 }
 
 /** The attributes that record what was done (PS3.15 §E.1.1 and the Longitudinal Temporal flag). */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DEFAULT_VOLUME_LEVELS, type VolumeHeader, type VolumeLevels } from '@cardiomap/domain';
 import { decodeFrameHU } from '../dicom/decode-frame.ts';
-import { deidentify } from '../dicom/deidentify.ts';
+import { deidentifiedParts } from '../dicom/deidentify.ts';
 import { type DicomSource, readInstance } from '../dicom/read-instance.ts';
 import type { ParsedInstance } from '../types.ts';
 import type { VolumeGeometry } from '../volume/geometry.ts';
@@ -126,9 +126,9 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
   }
 }
 
-function deidentifyOrFail(source: DicomSource, o: AssembleOptions, file: number): Uint8Array {
+function deidentifyOrFail(source: DicomSource, o: AssembleOptions, file: number): Uint8Array[] {
   try {
-    return deidentify(source, { pseudonym: o.pseudonym, mapUid: o.mapUid });
+    return deidentifiedParts(source, { pseudonym: o.pseudonym, mapUid: o.mapUid });
   } catch (error) {
     throw new SeriesFileFailed(file, `The image could not be de-identified: ${(error as Error).message}`);
   }

@@ -45,6 +45,21 @@ describe('createDeidentifiedZip', () => {
     expect(files.get('empty.dcm')?.length).toBe(0);
   });
 
+  it('writes a file given as chunks, small and large, as their concatenation with its CRC', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
+    const path = join(dir, 'chunks.zip');
+    const zip = createDeidentifiedZip(path);
+    const large = Buffer.alloc(200_000);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7) & 0xff;
+    const chunks = [Buffer.from('DICM'), Buffer.from([1, 2, 3]), large.subarray(1000), Buffer.from('tail'), large];
+    await zip.add('a.dcm', chunks);
+    await zip.add('b.dcm', [new Uint8Array([9])]);
+    await zip.finish();
+    const files = await readBack(path);
+    expect(files.get('a.dcm')?.equals(Buffer.concat(chunks))).toBe(true);
+    expect([...(files.get('b.dcm') ?? [])]).toEqual([9]);
+  });
+
   it('uses the zip64 end records past 65,535 files', async () => {
     dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
     const path = join(dir, 'many.zip');
