@@ -2,7 +2,14 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ApiAs, createCaseByApi, hasRealSeries, REAL_SERIES_DIR, zipFolder } from '../support/imaging.ts';
-import { apiOf, ingestZipByApi, markerPhantomZip, waitForWholeVolume } from '../support/viewer.ts';
+import {
+  apiOf,
+  ingestZipByApi,
+  markerPhantomZip,
+  PANES,
+  screenPointOf,
+  waitForWholeVolume,
+} from '../support/viewer.ts';
 
 const PHYSICIAN = 'physician@cardiomap.test';
 const OTHER_ORGANISATION_PHYSICIAN = 'other-physician@cardiomap.test';
@@ -233,4 +240,66 @@ test('an analyst measures on the real series, a manager publishes and delivers, 
   await openDetails(page);
   await expectRowShows(landmarkRow(page, distance.name), distance);
   await expectRowShows(landmarkRow(page, outline.name), outline);
+});
+
+/** An ASCII STL of a closed tube of `radius` mm along the patient z axis from z0 to z1, `sides` around. */
+function tubeStl(radius: number, sides: number, z0: number, z1: number): string {
+  const at = (s: number, z: number): Point => {
+    const angle = (2 * Math.PI * s) / sides;
+    return [radius * Math.cos(angle), radius * Math.sin(angle), z];
+  };
+  const triangles: Point[][] = [];
+  for (let s = 0; s < sides; s++) {
+    triangles.push([at(s, z0), at(s + 1, z0), at(s + 1, z1)], [at(s, z0), at(s + 1, z1), at(s, z1)]);
+    triangles.push([[0, 0, z0], at(s + 1, z0), at(s, z0)], [[0, 0, z1], at(s, z1), at(s + 1, z1)]);
+  }
+  const facets = triangles.map(
+    (t) => `facet normal 0 0 0\nouter loop\n${t.map((p) => `vertex ${p.join(' ')}`).join('\n')}\nendloop\nendfacet`,
+  );
+  return `solid aorta\n${facets.join('\n')}\nendsolid aorta\n`;
+}
+
+test('a case manager outlines the Aorta result in every pane with the contour toggle', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, PHYSICIAN);
+  const { studyId } = await ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const { call } = await apiOf(manager);
+  const analysis = await call<{ id: string }>('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Aorta' });
+  const resource = await call<{ id: string; writeUrl: string }>('POST', '/api/analysis-resources/', {
+    analysisId: analysis.id,
+    type: 1,
+    name: 'Aorta',
+    filename: 'aorta.stl',
+    metadata: { mimeType: 'model/stl' },
+  });
+  const put = await manager.request.put(resource.writeUrl, {
+    data: tubeStl(10, 48, -40, 40),
+    headers: { 'content-type': 'model/stl' },
+  });
+  expect(put.ok(), `PUT the mesh: ${put.status()}`).toBe(true);
+  await call('GET', `/api/analysis-resources/${resource.id}/confirm-upload/`);
+
+  await manager.goto(`/study-viewer/${studyId}/mprviewer`);
+  await waitForWholeVolume(manager);
+  await manager.getByRole('button', { name: 'Contour' }).click();
+  for (const pane of PANES) {
+    await expect(manager.getByTestId(`mpr-${pane}-contour`).locator('path')).toHaveAttribute('d', /^M.*Z$/);
+  }
+  // The axial outline is the tube's circle, where the engine's own camera puts a 10 mm circle.
+  const centre = await screenPointOf(manager, 'axial', [0, 0, 0]);
+  const rim = await screenPointOf(manager, 'axial', [10, 0, 0]);
+  const radius = Math.hypot(rim.x - centre.x, rim.y - centre.y);
+  const outline = await manager.getByTestId('mpr-axial-contour').evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    const d = svg.querySelector('path')?.getAttribute('d') ?? '';
+    return [...d.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [box.left + Number(m[1]), box.top + Number(m[2])]);
+  });
+  expect(outline.length).toBeGreaterThanOrEqual(48);
+  for (const [x, y] of outline) expect(Math.abs(Math.hypot(x! - centre.x, y! - centre.y) - radius)).toBeLessThan(1);
+  await manager.context().close();
 });
