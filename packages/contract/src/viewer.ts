@@ -344,6 +344,8 @@ export const viewerLoadSchema = z.object({
     canSeeContour: z.boolean(),
     canChangeVisualisationObjects: z.boolean(),
     canAddAnalysisResources: z.boolean(),
+    /** Adding to the Comments tab (a viewer config change; the rule is canAddComment in packages/domain). */
+    canAddComments: z.boolean(),
   }),
 });
 export type ViewerLoad = z.infer<typeof viewerLoadSchema>;

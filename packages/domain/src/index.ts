@@ -13,6 +13,7 @@ export * from './upload-checks.ts';
 export * from './user-flags.ts';
 export * from './user-menu.ts';
 export * from './viewer/c-arm.ts';
+export * from './viewer/comment-rules.ts';
 export * from './viewer/contour-source.ts';
 export * as vec3 from './viewer/geometry.ts';
 export { bestFitPlane, type Plane, type Point2, type Point3, planeBasis, projectToPlane } from './viewer/geometry.ts';

@@ -70,6 +70,7 @@ describe('GET /api/study-viewer/{id}/', () => {
       canSeeContour: true,
       canChangeVisualisationObjects: true,
       canAddAnalysisResources: true,
+      canAddComments: true,
     });
     expect((await load('case-manager', studyId)).json().permissions.canPublishLandmarks).toBe(true);
     // Staff without patient information permission never see the identifier.
@@ -149,6 +150,7 @@ describe('GET /api/study-viewer/{id}/', () => {
       canSeeContour: false,
       canChangeVisualisationObjects: false,
       canAddAnalysisResources: false,
+      canAddComments: false,
     });
     const [visualisation] = body.config.visualisations;
     expect(visualisation).toMatchObject({ id: v?.id, analysisType: 1, name: 'Root', opacity: 0.5 });

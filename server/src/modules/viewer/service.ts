@@ -1,5 +1,6 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import {
+  canAddComment,
   canCreateLandmark,
   canPublishLandmark,
   canSeeContour,
@@ -49,7 +50,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
   });
 
   /** The caller's viewer rights (spec §6 rules of packages/domain); a colleague the case is shared with only looks. */
-  const permissionsOf = (actor: Actor, theCase: VisibleCase): ViewerLoad['permissions'] => {
+  const permissionsOf = (actor: Actor, theCase: VisibleCase, hasConfig: boolean): ViewerLoad['permissions'] => {
     const member = !sharedOnly(actor, theCase.organisationId);
     const facts = {
       status: theCase.status,
@@ -63,6 +64,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
       canSeeContour: canSeeContour(actor),
       canChangeVisualisationObjects: member && actor.permissions.has(P.changeVisualisationObject),
       canAddAnalysisResources: member && actor.permissions.has(P.addAnalysisResource),
+      canAddComments: canAddComment(actor.permissions, { isMember: member, hasConfig }),
     };
   };
 
@@ -118,7 +120,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
         landmarkTypes,
         warnings: viewerWarnings(header.orders, volume?.imageWarnings ?? []),
         isClinical: header.orders.every((o) => o.isClinical),
-        permissions: permissionsOf(actor, theCase),
+        permissions: permissionsOf(actor, theCase, Boolean(stored)),
       };
     },
   };

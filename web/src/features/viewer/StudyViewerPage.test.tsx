@@ -299,8 +299,9 @@ describe('the sidebar', () => {
     );
   });
 
-  it('Comments: lists them; no form for a user who may not add them', async () => {
-    openViewer(viewerLoadFixture());
+  it('Comments: lists them; no form for a user who may not add them, even one who may add result files', async () => {
+    const load = viewerLoadFixture();
+    openViewer({ ...load, permissions: { ...load.permissions, canAddAnalysisResources: true, canAddComments: false } });
     server.use(
       http.get('*/api/configs/', () =>
         HttpResponse.json({
@@ -324,7 +325,7 @@ describe('the sidebar', () => {
     const bodies: unknown[] = [];
     const stored: Config['comments'] = [];
     const load = viewerLoadFixture();
-    openViewer({ ...load, permissions: { ...load.permissions, canAddAnalysisResources: true } });
+    openViewer({ ...load, permissions: { ...load.permissions, canAddComments: true } });
     server.use(
       http.get('*/api/configs/', () =>
         HttpResponse.json({ count: 1, next: null, previous: null, results: [configFixture({ comments: stored })] }),

@@ -7,14 +7,14 @@ import { useStudyConfig } from '../api/get-study-config.ts';
 const MAX_COMMENT = 4000;
 
 /**
- * Spec §2 "Comments": the study's comments, newest last, and a form to add one for the staff who
- * attach results (the server decides in the end).
+ * Spec §2 "Comments": the study's comments, newest last, and a form to add one for the users the
+ * server says may (canAddComments: a comment changes the viewer config, see canAddComment).
  */
 export function CommentsTab({ load }: { load: ViewerLoad }) {
   const studyId = load.study.id;
   const config = useStudyConfig(studyId);
   const comments = config.data?.comments ?? load.config.comments;
-  const canComment = load.permissions.canAddAnalysisResources;
+  const canComment = load.permissions.canAddComments;
   return (
     <Stack spacing={1}>
       {comments.length === 0 ? (

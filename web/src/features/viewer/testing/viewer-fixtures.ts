@@ -131,6 +131,7 @@ export const viewerLoadFixture = (overrides: Partial<ViewerLoad> = {}): ViewerLo
     canSeeContour: false,
     canChangeVisualisationObjects: false,
     canAddAnalysisResources: false,
+    canAddComments: false,
   },
   ...overrides,
 });
