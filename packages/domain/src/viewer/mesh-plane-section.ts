@@ -37,28 +37,60 @@ const ON_PLANE_MM = 1e-9;
  */
 export function prepareSectionMesh(positions: ArrayLike<number>, indices?: ArrayLike<number> | null): SectionMesh {
   const vertexCount = Math.floor(positions.length / 3);
-  const welded = new Uint32Array(vertexCount);
-  const byKey = new Map<string, number>();
-  const out: number[] = [];
-  for (let v = 0; v < vertexCount; v++) {
-    const [x, y, z] = [positions[3 * v] as number, positions[3 * v + 1] as number, positions[3 * v + 2] as number];
-    const key = `${Math.round(x / WELD_MM)},${Math.round(y / WELD_MM)},${Math.round(z / WELD_MM)}`;
-    let index = byKey.get(key);
-    if (index === undefined) {
-      index = out.length / 3;
-      byKey.set(key, index);
-      out.push(x, y, z);
-    }
-    welded[v] = index;
-  }
+  const { welded, unique } = weld(positions, vertexCount);
   const cornerCount = indices ? indices.length : vertexCount;
-  const triangles: number[] = [];
+  const triangles = new Uint32Array(cornerCount - (cornerCount % 3));
+  let kept = 0;
   for (let t = 0; t + 2 < cornerCount; t += 3) {
-    const corner = (k: number) => welded[indices ? (indices[t + k] as number) : t + k] as number;
-    const [a, b, c] = [corner(0), corner(1), corner(2)];
-    if (a !== b && b !== c && a !== c) triangles.push(a, b, c);
+    const a = welded[indices ? (indices[t] as number) : t] as number;
+    const b = welded[indices ? (indices[t + 1] as number) : t + 1] as number;
+    const c = welded[indices ? (indices[t + 2] as number) : t + 2] as number;
+    if (a === b || b === c || a === c) continue;
+    triangles[kept++] = a;
+    triangles[kept++] = b;
+    triangles[kept++] = c;
   }
-  return { positions: Float64Array.from(out), triangles: Uint32Array.from(triangles) };
+  return { positions: unique, triangles: triangles.slice(0, kept) };
+}
+
+/**
+ * Each vertex's index among the distinct positions (to WELD_MM), by an open-addressing table on the
+ * rounded coordinates: a string-keyed map took seconds for the half a million triangles of a detailed
+ * surface.
+ */
+function weld(positions: ArrayLike<number>, vertexCount: number): { welded: Uint32Array; unique: Float64Array } {
+  const welded = new Uint32Array(vertexCount);
+  const rounded = new Float64Array(vertexCount * 3);
+  const unique = new Float64Array(vertexCount * 3);
+  let size = 1;
+  while (size < vertexCount * 2) size *= 2;
+  const table = new Int32Array(size).fill(-1);
+  let count = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const x = Math.round((positions[3 * v] as number) / WELD_MM);
+    const y = Math.round((positions[3 * v + 1] as number) / WELD_MM);
+    const z = Math.round((positions[3 * v + 2] as number) / WELD_MM);
+    let slot = (Math.imul(x | 0, 73856093) ^ Math.imul(y | 0, 19349663) ^ Math.imul(z | 0, 83492791)) & (size - 1);
+    for (;;) {
+      const found = table[slot] as number;
+      if (found < 0) {
+        table[slot] = count;
+        rounded.set([x, y, z], 3 * count);
+        unique.set(
+          [positions[3 * v] as number, positions[3 * v + 1] as number, positions[3 * v + 2] as number],
+          3 * count,
+        );
+        welded[v] = count++;
+        break;
+      }
+      if (rounded[3 * found] === x && rounded[3 * found + 1] === y && rounded[3 * found + 2] === z) {
+        welded[v] = found;
+        break;
+      }
+      slot = (slot + 1) & (size - 1);
+    }
+  }
+  return { welded, unique: unique.slice(0, 3 * count) };
 }
 
 /**
@@ -86,8 +118,15 @@ export function meshPlaneSection(mesh: SectionMesh, plane: Plane): MeshSection {
   };
   const { triangles } = mesh;
   for (let t = 0; t < triangles.length; t += 3) {
-    const corners = [triangles[t], triangles[t + 1], triangles[t + 2]] as number[];
-    const ends = triangleCrossing(corners, distances, vertexPoint, edgePoint);
+    const a = triangles[t]!;
+    const b = triangles[t + 1]!;
+    const c = triangles[t + 2]!;
+    // Most triangles lie wholly on one side: skip them before any allocation.
+    const da = distances[a]!;
+    const db = distances[b]!;
+    const dc = distances[c]!;
+    if ((da > 0 && db > 0 && dc > 0) || (da < 0 && db < 0 && dc < 0)) continue;
+    const ends = triangleCrossing([a, b, c], distances, vertexPoint, edgePoint);
     if (!ends || ends[0] === ends[1]) continue;
     const id = ends[0] < ends[1] ? `${ends[0]}|${ends[1]}` : `${ends[1]}|${ends[0]}`;
     if (seen.has(id)) continue;
