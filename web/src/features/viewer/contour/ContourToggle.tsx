@@ -46,7 +46,12 @@ export function ContourToggle({ source, snapshot, onToggle }: Props) {
           </ToggleButton>
         </span>
       </Tooltip>
-      {busy && <CircularProgress size={16} aria-label={CONTOUR_MESSAGES.loading} />}
+      {busy && (
+        <CircularProgress
+          size={16}
+          aria-label={source.status === 'loading' ? CONTOUR_MESSAGES.looking : CONTOUR_MESSAGES.loading}
+        />
+      )}
       {snapshot.enabled && snapshot.status === 'error' && (
         <Typography role="alert" variant="body2" color="error">
           Contour: {snapshot.error}

@@ -110,6 +110,8 @@ export function MprPanes({
               onContextMenu={(event) => event.preventDefault()}
               sx={{ position: 'absolute', inset: 0 }}
             />
+            {/* Under the read-outs and landmarks: the contour is context, they are what the user works on. */}
+            {paneLayer?.(pane)}
             {snapshot && (
               <MprPaneOverlay
                 pane={pane}
@@ -121,7 +123,6 @@ export function MprPanes({
                 onToggleMaximise={() => toggle(pane)}
               />
             )}
-            {paneLayer?.(pane)}
           </Box>
         ))}
       </Box>
