@@ -55,6 +55,8 @@ export interface WorkerDeps {
   queue: JobQueue;
   log: FastifyBaseLogger;
   tempDir: string;
+  /** zlib level of the volume's slices (VOLUME_DEFLATE_LEVEL); unset, the volume writer's default. */
+  volumeDeflateLevel?: number;
 }
 
 /**

@@ -21,6 +21,7 @@ export default fp(
           queue,
           log: app.log,
           tempDir: app.config.jobTempDir,
+          volumeDeflateLevel: app.config.volumeDeflateLevel,
         });
       });
     }

@@ -30,6 +30,8 @@ export interface AssembleOptions {
   workDir: string;
   pseudonym: string;
   mapUid(uid: string): string;
+  /** zlib level of the volume's slices; unset, the volume writer's default. */
+  volumeDeflateLevel?: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
 }
@@ -61,18 +63,22 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
   const [columns, rows] = geometry.dimensions;
   const firstInstances = fileOrder.map((f) => o.files[f]?.instance as ParsedInstance);
   const zip = createDeidentifiedZip(deidentifiedZipPath);
-  const writer = await createVolumeWriter(volumePath, {
-    version: 1,
-    dimensions: geometry.dimensions,
-    spacing: geometry.spacing,
-    origin: geometry.origin,
-    direction: geometry.direction,
-    dataType: 'int16',
-    compression: 'deflate-raw',
-    levels: levelsOf(firstInstances),
-    interpolationType: geometry.interpolationType,
-    ...frameOfReference(firstInstances, o.mapUid),
-  });
+  const writer = await createVolumeWriter(
+    volumePath,
+    {
+      version: 1,
+      dimensions: geometry.dimensions,
+      spacing: geometry.spacing,
+      origin: geometry.origin,
+      direction: geometry.direction,
+      dataType: 'int16',
+      compression: 'deflate-raw',
+      levels: levelsOf(firstInstances),
+      interpolationType: geometry.interpolationType,
+      ...frameOfReference(firstInstances, o.mapUid),
+    },
+    o.volumeDeflateLevel === undefined ? {} : { level: o.volumeDeflateLevel },
+  );
 
   const loaded = new Map<number, DicomSource>();
   const decoded = new Map<number, Int16Array>();

@@ -33,6 +33,8 @@ export interface IngestOptions {
   /** Staff's choice of series (original SeriesInstanceUID), instead of the documented rule. */
   seriesInstanceUid?: string;
   limits?: Partial<ZipLimits>;
+  /** zlib level of the volume's slices; unset, the volume writer's default (1). */
+  volumeDeflateLevel?: number;
   log?: (line: string) => void;
   signal?: AbortSignal;
 }
@@ -107,6 +109,7 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
         workDir: o.workDir,
         pseudonym: o.pseudonym,
         mapUid,
+        volumeDeflateLevel: o.volumeDeflateLevel,
         signal: o.signal,
         log,
       });

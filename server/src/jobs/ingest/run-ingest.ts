@@ -152,6 +152,7 @@ export function createIngestRunner(deps: WorkerDeps) {
       pseudonym: facts.caseIdentifier,
       uidSecret: facts.deidSecret,
       seriesInstanceUid: typeof run.params.seriesUid === 'string' ? run.params.seriesUid : undefined,
+      volumeDeflateLevel: deps.volumeDeflateLevel,
       log: logLine,
       signal,
     });

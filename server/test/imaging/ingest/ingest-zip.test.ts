@@ -1,5 +1,5 @@
 import { truncateSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUidMapper } from '../../../src/imaging/dicom/deidentify.ts';
 import { type IngestOptions, type IngestResult, ingestZip } from '../../../src/imaging/ingest/ingest-zip.ts';
@@ -67,6 +67,22 @@ describe('ingestZip on self-made phantoms', () => {
     for (const k of [0, 5, 11]) expect(await differingVoxels(result.volumePath, k, phantomSlice(k, 12))).toBe(0);
     expect(result.files.filter((f) => f.outcome === 'used')).toHaveLength(12);
     expect((await readdir(s.work)).sort()).toEqual(['deidentified.zip', 'volume.cmvol']);
+  });
+
+  it('writes the volume at the zlib level asked for, the same voxels either way', async () => {
+    s = await scratch();
+    await s.zip(phantomSeries({ count: 6 }));
+    const stored = ready(await ingest({ volumeDeflateLevel: 0 }));
+    const storedBytes = (await stat(stored.volumePath)).size;
+    for (const k of [0, 5]) expect(await differingVoxels(stored.volumePath, k, phantomSlice(k, 6))).toBe(0);
+    // 64×64×6 int16 voxels in deflate's stored blocks: a little over their raw size.
+    expect(storedBytes).toBeGreaterThan(64 * 64 * 2 * 6);
+    await s.cleanup();
+    s = await scratch();
+    await s.zip(phantomSeries({ count: 6 }));
+    const deflated = ready(await ingest());
+    expect((await stat(deflated.volumePath)).size).toBeLessThan(storedBytes / 2);
+    for (const k of [0, 5]) expect(await differingVoxels(deflated.volumePath, k, phantomSlice(k, 6))).toBe(0);
   });
 
   it('stops when aborted and leaves no partial output', async () => {
