@@ -7,6 +7,7 @@ import {
   ingestZipByApi,
   markerPhantomZip,
   PANES,
+  panePositions,
   screenPointOf,
   waitForWholeVolume,
 } from '../support/viewer.ts';
@@ -240,6 +241,49 @@ test('an analyst measures on the real series, a manager publishes and delivers, 
   await openDetails(page);
   await expectRowShows(landmarkRow(page, distance.name), distance);
   await expectRowShows(landmarkRow(page, outline.name), outline);
+});
+
+test('an analyst drags a landmark point in a pane: the pane tools stay put, the move is saved and measured', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, PHYSICIAN);
+  const { studyId } = await ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  await (await apiOf(analyst)).call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Drag' });
+  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
+  await waitForWholeVolume(analyst);
+  await openDetails(analyst);
+  await sidebar(analyst).getByLabel('Edit mode').check();
+  const span = await placeLandmark(analyst, 'Dragged span', 'Distance', [
+    [-40, 0],
+    [40, 0],
+  ]);
+  const [fixed, moving] = span.points as [Point, Point];
+  const positions = await panePositions(analyst);
+
+  // Press on the second point's handle and drag it; in crosshairs mode a drag elsewhere would move them.
+  const from = await screenPointOf(analyst, 'axial', moving);
+  const patched = analyst.waitForResponse(
+    (response) => response.url().endsWith(`/api/landmarks/${span.id}/`) && response.request().method() === 'PATCH',
+  );
+  await analyst.mouse.move(from.x, from.y);
+  await analyst.mouse.down();
+  await analyst.mouse.move(from.x + 10, from.y + 10);
+  await analyst.mouse.move(from.x + 30, from.y + 40);
+  await analyst.mouse.up();
+  const response = await patched;
+  expect(response.status()).toBe(200);
+  const saved = (await response.json()) as Landmark;
+  expect(saved.points[0]).toEqual(fixed);
+  expect(distanceOf(saved.points[1]!, moving)).toBeGreaterThan(5);
+  expect(saved.points[1]![2]).toBeCloseTo(moving[2], 3);
+  expect(saved.measurements.distance).toBeCloseTo(distanceOf(fixed, saved.points[1]!), 3);
+  await expect(landmarkRow(analyst, span.name)).toContainText(saved.measurements.distance!.toFixed(2));
+  expect(await panePositions(analyst)).toEqual(positions);
+  await analyst.context().close();
 });
 
 /** An ASCII STL of a closed tube of `radius` mm along the patient z axis from z0 to z1, `sides` around. */
