@@ -15,6 +15,7 @@ export function serverProjects(root: string): TestProjectConfiguration[] {
         ...common,
         name: 'server',
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        globalSetup: ['test/global-setup-pglite.ts'],
         env: { CM_TEST_DB: 'pglite' },
       },
     },

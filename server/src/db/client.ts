@@ -32,6 +32,8 @@ export interface Database {
    * statements, which its migrations send and PGlite's extended protocol refuses.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: the whole cluster as a tarball, for `openPglite(…, { loadDataDir })`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -120,7 +122,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
  * `dir` undefined gives an in-memory database (tests). PGlite (a WebAssembly PostgreSQL, ~45 MB once
  * loaded) is imported only here, so an instance on PostgreSQL never carries it.
  */
-export async function openPglite(dir: string | undefined): Promise<Database> {
+/**
+ * `loadDataDir` starts from a dump (`dumpDataDir`) instead of running initdb: the test suite opens one
+ * migrated snapshot per file, several times faster than a fresh cluster plus migrations.
+ */
+export async function openPglite(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -128,7 +134,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   ]);
   if (dir) mkdirSync(dir, { recursive: true });
   // pg_trgm backs the case list's fragment search (migration 0006), as on PostgreSQL.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: dir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -152,6 +158,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

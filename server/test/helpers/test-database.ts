@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres, runMigrations } from '../../src/db/client.ts';
 
 /** Set by the vitest project: 'postgres' runs the same suite against TEST_DATABASE_URL. */
@@ -13,11 +15,14 @@ function urlFor(base: string, database: string): string {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or on PostgreSQL a clone of the
- * template that global setup migrated once (fast, and isolated without resets).
+ * A fresh, migrated database for one test file: in-memory PGlite loaded from the dump global setup
+ * migrated once, or on PostgreSQL a clone of the template database global setup migrated once (fast,
+ * and isolated without resets).
  */
 export async function createTestDatabase(): Promise<Database> {
   if (TEST_DB_KIND === 'pglite') {
+    const templatePath = inject('pgliteTemplatePath');
+    if (templatePath) return openPglite(undefined, { loadDataDir: new Blob([readFileSync(templatePath)]) });
     const database = await openPglite(undefined);
     await runMigrations(database);
     return database;
