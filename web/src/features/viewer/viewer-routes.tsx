@@ -1,4 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+
+/**
+ * The MPR child is a lazy component, not a lazy route: a lazy route holds the whole page back until
+ * its 4 MB chunk (Cornerstone3D) has loaded and run, and only then does the page ask for the user and
+ * the viewer load; this way those requests and the chunk are under way together.
+ */
+const LazyMprChild = lazy(async () => ({ default: (await import('./MprChild.tsx')).MprChild }));
 
 /**
  * The viewer's route subtree (spec §2): the page with its 3dsurfaceviewer, mprviewer and detail
@@ -23,7 +31,11 @@ export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObje
       {
         path: 'mprviewer',
         id: `${prefix}mprviewer`,
-        lazy: async () => ({ Component: (await import('./MprChild.tsx')).MprChild }),
+        element: (
+          <Suspense fallback={null}>
+            <LazyMprChild />
+          </Suspense>
+        ),
       },
       {
         path: 'detail',

@@ -21,9 +21,10 @@ import {
   resetCrosshairs,
   type ToolMode,
 } from './mpr-tools.ts';
-import { createMprVolume, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
+import { AIR_HU, createMprVolume, fillAbsentWithAir, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
 import { EMPTY_READOUT, type PaneReadout, readPane } from './pane-readout.ts';
 import { planeCamera, sliceThrough } from './plane-camera.ts';
+import { createPanePreview, type PanePreview } from './slice-preview.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
 import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
 
@@ -67,7 +68,10 @@ export interface MprSnapshot {
   pointer: MprPointer | null;
   /** Per pane, the landmark points on its plane in CSS pixels. */
   landmarks: Record<PaneId, PaneLandmarkShape[]>;
-  /** ms from setVolume to the first rendered frame, and to the whole volume on screen. */
+  /**
+   * ms from setVolume to the first rendered frame (the 2D preview of the middle slices where the volume
+   * lies along the patient axes, else Cornerstone's first frame), and to the whole volume on screen.
+   */
   firstFrameMs: number | null;
   completeMs: number | null;
 }
@@ -113,6 +117,10 @@ interface Load {
   inflater: ReturnType<typeof createInflaterPool>;
   startedAt: number;
   header?: VolumeHeader;
+  /** The voxel array the slices stream into; Cornerstone's volume is built over it after the first image. */
+  voxels?: Int16Array;
+  /** 1 where a slice is in the voxels; the others are zeros until the volume is built, then air. */
+  present?: Uint8Array;
   volume?: Types.IImageVolume;
   /** The middle slices are in: the axial pane has a real image to show. */
   firstSlicesIn: boolean;
@@ -128,7 +136,7 @@ const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
 };
 
 /** While streaming, the panes redraw at most this often (ms). */
-const STREAM_REDRAW_MS = 1000;
+const STREAM_REDRAW_MS = 2500;
 
 /** Workers inflating slices: leave a core to the main thread, which draws. */
 function inflateWorkerCount(): number {
@@ -178,6 +186,11 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   let lastUpload = 0;
   let loadedCount = 0;
   let landmarks: readonly MprLandmark[] = [];
+  /** The panes' 2D first images, until Cornerstone draws the volume (see slice-preview.ts). */
+  let previews: Partial<Record<PaneId, PanePreview>> = {};
+  let previewFrame = 0;
+  /** Changes whenever the previews go, so a pending hand-over of removed previews is dropped. */
+  let previewGeneration = 0;
   const renderedListeners = new Set<(pane: PaneId) => void>();
 
   const snapshot = () => store.getSnapshot();
@@ -190,8 +203,21 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     if (destroyed) throw new Error('the MPR engine was destroyed');
     if (elements && PANE_IDS.every((pane) => elements?.[pane] === next[pane])) return;
     detach();
-    ensureCornerstone();
     elements = next;
+    // Building the panes holds the main thread for most of a second: while a volume's first slices
+    // are on their way, it waits until their 2D previews are on screen (showFirstImage).
+    if (load && !load.firstSlicesIn && snapshot().status === 'loading') return;
+    buildPanes(next);
+    if (load?.firstSlicesIn) showFirstImage(load);
+  }
+
+  /** The panes' Cornerstone viewports and tools, once per attach. */
+  function ensurePanes() {
+    if (elements && !renderingEngine) buildPanes(elements);
+  }
+
+  function buildPanes(next: MprElements) {
+    ensureCornerstone();
     const engine = new RenderingEngine(`${engineId}-${++attachCount}`);
     renderingEngine = engine;
     engine.setViewports(
@@ -209,7 +235,6 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
     resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
     for (const pane of PANE_IDS) resizeObserver.observe(next[pane]);
-    if (load?.volume && load.firstSlicesIn) void showVolume(load);
   }
 
   function listenToPane(pane: PaneId, element: HTMLDivElement) {
@@ -240,6 +265,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     clearTimeout(uploadTimer);
     uploadFrame = 0;
     uploadTimer = 0;
+    removePreviews();
     if (toolGroupId) destroyMprToolGroup(toolGroupId);
     toolGroupId = null;
     renderingEngine?.destroy();
@@ -293,9 +319,12 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       sink: {
         begin(header) {
           if (stale()) throw new DOMException('a newer volume replaced this one', 'AbortError');
-          const { volume, voxels } = createMprVolume(current.volumeId, header);
+          // Cornerstone's volume (a cached image per slice) and the air in the missing slices (a few
+          // hundred ms on 500 slices) wait until the first image is on screen.
+          const voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
           current.header = header;
-          current.volume = volume;
+          current.voxels = voxels;
+          current.present = new Uint8Array(header.dimensions[2]);
           store.update({
             progress: { loaded: 0, total: header.dimensions[2] },
             levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
@@ -306,16 +335,22 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
         slicesLoaded(indices) {
           if (stale()) return;
           loadedCount += indices.length;
-          for (const k of indices) arrived.add(k);
-          if (current.firstSlicesIn) return scheduleUpload();
+          for (const k of indices) {
+            arrived.add(k);
+            if (current.present) current.present[k] = 1;
+          }
+          if (current.firstSlicesIn) {
+            schedulePreview();
+            return scheduleUpload();
+          }
           current.firstSlicesIn = true;
-          // The first draw allocates the GPU texture; with the middle slices in, it is also the first image.
-          if (renderingEngine) void showVolume(current);
+          if (elements) showFirstImage(current);
         },
       },
     }).then(
       () => {
         if (stale()) return;
+        ensurePanes();
         current.allSlicesIn = true;
         current.inflater.dispose();
         scheduleUpload(true);
@@ -323,6 +358,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       (error: unknown) => {
         current.inflater.dispose();
         if (stale() || current.abort.signal.aborted) return;
+        ensurePanes();
         const kind = error instanceof VolumeLoadError ? error.kind : 'network';
         store.update({ status: 'error', error: { kind, message: (error as Error).message } });
       },
@@ -357,13 +393,78 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     renderingEngine.renderViewports(current.allSlicesIn ? [...PANE_IDS] : ['coronal', 'sagittal']);
   }
 
+  /**
+   * The middle slices are in. Cornerstone's first draw allocates the GPU texture, seconds in software
+   * GL; so the panes first get their 2D previews, and the texture work starts once those are on screen.
+   */
+  function showFirstImage(current: Load) {
+    const { header, voxels, present } = current;
+    if (!elements || !header || !voxels || !present) return;
+    removePreviews();
+    for (const pane of PANE_IDS) {
+      const preview = createPanePreview(elements[pane], pane, header, voxels, { slices: present, absent: AIR_HU });
+      if (!preview) continue;
+      preview.draw(snapshot().levels);
+      previews[pane] = preview;
+    }
+    if (!previews.axial) {
+      ensurePanes();
+      return void showVolume(current);
+    }
+    const generation = previewGeneration;
+    // The second frame callback runs once the frame with the previews has been presented.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (load !== current || generation !== previewGeneration) return;
+        if (snapshot().firstFrameMs === null) {
+          performance.mark('cm:mpr:first-frame');
+          store.update({ firstFrameMs: performance.now() - current.startedAt });
+        }
+        setTimeout(() => {
+          if (load !== current) return;
+          ensurePanes();
+          void showVolume(current);
+        }, 0);
+      }),
+    );
+  }
+
+  /** Slices arrived while the previews show: the coronal and sagittal ones gain their rows. */
+  function schedulePreview() {
+    if (previewFrame || (!previews.coronal && !previews.sagittal)) return;
+    previewFrame = requestAnimationFrame(() => {
+      previewFrame = 0;
+      const { levels } = snapshot();
+      previews.coronal?.draw(levels);
+      previews.sagittal?.draw(levels);
+    });
+  }
+
+  function removePreviews() {
+    if (previewFrame) cancelAnimationFrame(previewFrame);
+    previewFrame = 0;
+    for (const preview of Object.values(previews)) preview.remove();
+    previews = {};
+    previewGeneration++;
+  }
+
+  /** Cornerstone's volume over the voxel array, built once per load. */
+  function ensureVolume(current: Load): Types.IImageVolume | undefined {
+    if (!current.volume && current.header && current.voxels && current.present) {
+      fillAbsentWithAir(current.voxels, current.header, current.present);
+      current.volume = createMprVolume(current.volumeId, current.header, current.voxels).volume;
+    }
+    return current.volume;
+  }
+
   async function showVolume(current: Load) {
     const engine = renderingEngine;
-    if (!engine || !current.volume) return;
+    if (!engine || !ensureVolume(current) || !current.volume) return;
     try {
       await setVolumesForViewports(engine, [{ volumeId: current.volumeId }], [...PANE_IDS]);
     } catch (error) {
       if (load === current && renderingEngine === engine) {
+        removePreviews();
         store.update({ status: 'error', error: { kind: 'render', message: (error as Error).message } });
       }
       return;
@@ -375,7 +476,11 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     arrived.clear();
     engine.render();
     // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
-    requestAnimationFrame(() => renderingEngine === engine && engine.render());
+    requestAnimationFrame(() => {
+      if (renderingEngine !== engine) return;
+      engine.render();
+      removePreviews();
+    });
   }
 
   function applyDisplay() {
@@ -392,9 +497,13 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
     const now = performance.now();
-    if (current.firstSlicesIn && snapshot().firstFrameMs === null) {
-      performance.mark('cm:mpr:first-frame');
-      store.update({ status: 'ready', firstFrameMs: now - current.startedAt });
+    if (current.firstSlicesIn && snapshot().status === 'loading') {
+      // Without a preview (an oblique volume), Cornerstone's first frame is the first image.
+      if (snapshot().firstFrameMs === null) {
+        performance.mark('cm:mpr:first-frame');
+        store.update({ firstFrameMs: now - current.startedAt });
+      }
+      store.update({ status: 'ready' });
     }
     if (current.allSlicesIn && arrived.size === 0 && snapshot().completeMs === null) {
       performance.mark('cm:mpr:volume-complete');
@@ -544,6 +653,8 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     if (!current) return;
     current.abort.abort();
     current.inflater.dispose();
+    removePreviews();
+    ensurePanes();
     releaseMprVolume(current.volumeId);
     store.update({ status: 'idle', progress: { loaded: 0, total: 0 }, pointer: null });
   }

@@ -1,7 +1,8 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import { cache, ImageVolume, type Types, utilities } from '@cornerstonejs/core';
 
-const AIR_HU = -1024;
+/** What Cornerstone shows where a slice has not arrived yet. */
+export const AIR_HU = -1024;
 
 /** Used when the file names no frame of reference: all three panes only need to share one. */
 const LOCAL_FRAME_OF_REFERENCE = '1.2.826.0.1.3680043.10.1508.cardiomap.local';
@@ -12,7 +13,7 @@ export interface MprVolume {
 }
 
 /**
- * One Cornerstone image volume over the file's voxel array, with the file's origin, spacing and
+ * One Cornerstone image volume over the file's voxel array (`voxels`, filled or not yet), with the file's origin, spacing and
  * direction, so world coordinates are patient coordinates (mm, LPS). The slices are filled in later;
  * `slicesArrived` uploads just those to the GPU texture.
  *
@@ -21,10 +22,8 @@ export interface MprVolume {
  * file). Each slice still gets its cached image, a view into the voxel array, because the streaming
  * texture uploads a changed slice from that image.
  */
-export function createMprVolume(volumeId: string, header: VolumeHeader): MprVolume {
+export function createMprVolume(volumeId: string, header: VolumeHeader, voxels = airVoxels(header)): MprVolume {
   const [columns, rows, slices] = header.dimensions;
-  // Air until a slice arrives: the panes show black, not grey, where the volume is still missing.
-  const voxels = new Int16Array(columns * rows * slices).fill(AIR_HU);
   const frameOfReferenceUID = header.frameOfReferenceUid ?? LOCAL_FRAME_OF_REFERENCE;
   const imageIds = Array.from({ length: slices }, (_, k) => `${volumeId}_slice_${k}`);
   const pixels = columns * rows;
@@ -50,6 +49,20 @@ export function createMprVolume(volumeId: string, header: VolumeHeader): MprVolu
   });
   cache.putVolumeSync(volumeId, volume);
   return { volume, voxels };
+}
+
+/** The voxel array for `header`, air until a slice arrives: the panes show black, not grey, where it is missing. */
+export function airVoxels(header: Pick<VolumeHeader, 'dimensions'>): Int16Array {
+  const [columns, rows, slices] = header.dimensions;
+  return new Int16Array(columns * rows * slices).fill(AIR_HU);
+}
+
+/** Makes the slices not `present` air (see airVoxels), for a voxel array that started as zeros. */
+export function fillAbsentWithAir(voxels: Int16Array, header: Pick<VolumeHeader, 'dimensions'>, present: Uint8Array) {
+  const pixels = header.dimensions[0] * header.dimensions[1];
+  for (let k = 0; k < header.dimensions[2]; k++) {
+    if (!present[k]) voxels.fill(AIR_HU, k * pixels, (k + 1) * pixels);
+  }
 }
 
 function volumeMetadata(header: VolumeHeader, frameOfReferenceUID: string): Types.Metadata {

@@ -24,13 +24,6 @@ export function useMprEngine(panes: RefObject<Partial<Record<PaneId, HTMLDivElem
     };
   }, []);
 
-  useEffect(() => {
-    const elements = panes.current;
-    if (!engine || !PANE_IDS.every((pane) => elements[pane])) return;
-    engine.attach(elements as Record<PaneId, HTMLDivElement>);
-    return () => engine.detach();
-  }, [engine, panes]);
-
   const { volumeUrl, interpolationType } = volume;
   const windowCenter = volume.levels?.windowCenter;
   const windowWidth = volume.levels?.windowWidth;
@@ -38,6 +31,14 @@ export function useMprEngine(panes: RefObject<Partial<Record<PaneId, HTMLDivElem
     const levels = windowCenter === undefined || windowWidth === undefined ? null : { windowCenter, windowWidth };
     engine?.setVolume({ volumeUrl, levels, interpolationType });
   }, [engine, volumeUrl, windowCenter, windowWidth, interpolationType]);
+
+  // After setVolume: the volume's first requests are under way while attach builds the rendering engine.
+  useEffect(() => {
+    const elements = panes.current;
+    if (!engine || !PANE_IDS.every((pane) => elements[pane])) return;
+    engine.attach(elements as Record<PaneId, HTMLDivElement>);
+    return () => engine.detach();
+  }, [engine, panes]);
 
   const snapshot = useSyncExternalStore<MprSnapshot | null>(
     engine?.subscribe ?? noSubscription,
