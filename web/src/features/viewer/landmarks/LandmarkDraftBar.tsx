@@ -10,8 +10,9 @@ export function LandmarkDraftBar({ context }: { context: ViewerContext }) {
   return (
     <Paper variant="outlined" sx={{ p: 1, my: 1 }} aria-label="Landmark being placed">
       <Typography variant="body2">
-        {draft.landmarkId ? 'Moving' : 'Placing'} {draft.name || 'custom landmark'}: {draft.points.length} point(s)
-        placed in the MPR panes.
+        {draft.landmarkId
+          ? `Moving ${draft.name || 'custom landmark'}: drag its points in the MPR panes, then save.`
+          : `Placing ${draft.name || 'custom landmark'}: ${draft.points.length} point(s) placed in the MPR panes.`}
       </Typography>
       {editState.error && (
         <Alert severity="error" sx={{ my: 1 }}>

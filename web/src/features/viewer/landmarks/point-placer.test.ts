@@ -39,6 +39,20 @@ describe('attachPointPlacer', () => {
     ]);
   });
 
+  it('stops adding points once the geometry has all it takes, as when a distance is opened to move', () => {
+    const { controller, click, points } = setUp({ pane: 'axial', world: [4, 5, 6] });
+    controller.initialise(axialDistance);
+    click();
+    click();
+    click();
+    expect(points()).toHaveLength(2);
+
+    const curve = setUp({ pane: 'axial', world: [4, 5, 6] });
+    curve.controller.initialise({ ...axialDistance, geometryType: GeometryType.OPEN_CURVE });
+    for (let i = 0; i < 5; i += 1) curve.click();
+    expect(curve.points()).toHaveLength(5);
+  });
+
   it('ignores drags, other panes, clicks outside the volume and clicks while nothing is placed', () => {
     const inAxial = setUp({ pane: 'axial', world: [1, 2, 3] });
     inAxial.click();

@@ -1,4 +1,5 @@
 import { ViewType } from '@cardiomap/contract';
+import { requiredPointCount } from '@cardiomap/domain';
 import type { LandmarkEditController } from './landmark-edit-controller.ts';
 
 /** What the placer reads of the MPR engine: the patient point under the mouse and its pane. */
@@ -13,8 +14,10 @@ const CLICK_TOLERANCE_PX = 4;
 
 /**
  * Engine integration of landmark placing, outside React: while a draft is being placed, a click (not a
- * drag) in the draft's pane adds the patient point the engine reports under the mouse. Returns the
- * function that stops listening.
+ * drag) in the draft's pane adds the patient point the engine reports under the mouse, until the
+ * geometry has all the points it takes (a distance two, an angle three): past that, and when an
+ * existing landmark is opened to move its points, the points are dragged instead. Returns the function
+ * that stops listening.
  */
 export function attachPointPlacer(
   container: HTMLElement,
@@ -32,6 +35,7 @@ export function attachPointPlacer(
     const { phase, draft } = controller.getSnapshot();
     const pointer = engine.getSnapshot().pointer;
     if (phase !== 'placing' || !draft || !pointer || PANE_VIEW_TYPES[pointer.pane] !== draft.viewType) return;
+    if (draft.points.length >= requiredPointCount(draft.geometryType).max) return;
     controller.setPoints([...draft.points, [...pointer.world]]);
   };
   container.addEventListener('pointerdown', onDown);
