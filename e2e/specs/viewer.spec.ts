@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ApiAs, createCaseByApi, hasRealSeries, REAL_SERIES_DIR, zipFolder } from '../support/imaging.ts';
@@ -50,14 +50,19 @@ async function ingestedCase(page: Page, zipPath: string): Promise<{ caseId: stri
   return { caseId, studyId: await ingestZipByApi(page, caseId, zipPath) };
 }
 
+/** Signs the page in as the physician and ingests the marker phantom into a new case of theirs. */
+async function physicianPhantomCase(page: Page, testInfo: TestInfo): Promise<{ caseId: string; studyId: string }> {
+  await signIn(page, PHYSICIAN);
+  return ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+}
+
 test('the viewer guards: another organisation gets not-found, nothing delivered is pending, a canceled case says so', async ({
   page,
   browser,
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await signIn(page, PHYSICIAN);
-  const { caseId, studyId } = await ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+  const { caseId, studyId } = await physicianPhantomCase(page, testInfo);
 
   // The case's own clinician, with nothing delivered yet and no right to see undelivered work.
   await page.goto(`/study-viewer/${studyId}/mprviewer`);
@@ -249,8 +254,7 @@ test('an analyst drags a landmark point in a pane: the pane tools stay put, the 
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, PHYSICIAN);
-  const { studyId } = await ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+  const { studyId } = await physicianPhantomCase(page, testInfo);
   const analyst = await signedInPage(browser, baseURL, ANALYST);
   await (await apiOf(analyst)).call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Drag' });
   await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
@@ -309,8 +313,7 @@ test('a case manager outlines the Aorta result in every pane with the contour to
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, PHYSICIAN);
-  const { studyId } = await ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+  const { studyId } = await physicianPhantomCase(page, testInfo);
   const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
   const { call } = await apiOf(manager);
   const analysis = await call<{ id: string }>('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Aorta' });
