@@ -4,9 +4,11 @@ import { Navigate, type RouteObject } from 'react-router';
 /**
  * The MPR child is a lazy component, not a lazy route: a lazy route holds the whole page back until
  * its 4 MB chunk (Cornerstone3D) has loaded and run, and only then does the page ask for the user and
- * the viewer load; this way those requests and the chunk are under way together.
+ * the viewer load. Instead the route's loader starts the chunk as the route matches and the page goes
+ * on at once, so those requests and the chunk are under way together.
  */
-const LazyMprChild = lazy(async () => ({ default: (await import('./MprChild.tsx')).MprChild }));
+const loadMprChild = () => import('./MprChild.tsx');
+const LazyMprChild = lazy(async () => ({ default: (await loadMprChild()).MprChild }));
 
 /**
  * The viewer's route subtree (spec §2): the page with its 3dsurfaceviewer, mprviewer and detail
@@ -31,6 +33,10 @@ export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObje
       {
         path: 'mprviewer',
         id: `${prefix}mprviewer`,
+        loader: () => {
+          void loadMprChild();
+          return null;
+        },
         element: (
           <Suspense fallback={null}>
             <LazyMprChild />
