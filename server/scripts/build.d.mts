@@ -1,3 +1,3 @@
 // Types of build.mjs for the TypeScript code that starts the built server (bench/lib/server.ts).
 export declare function serverNodeArgs(entry: 'main' | 'worker'): string[];
-export declare function buildServer(): Promise<void>;
+export declare function buildServer(options?: { outdir?: string }): Promise<void>;

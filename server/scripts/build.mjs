@@ -54,11 +54,18 @@ const sourceLocation = {
   },
 };
 
-export async function buildServer() {
+/** `outdir` is for tests; it must sit inside server/ so the bundles find node_modules as dist does. */
+export async function buildServer({ outdir = DIST } = {}) {
   const result = await build({
     absWorkingDir: SERVER,
-    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
-    outdir: DIST,
+    // The surface extraction's worker thread is an entry of its own: without it the built server's
+    // thread would load the TypeScript through tsx (its loader and transformed modules, tens of MB).
+    entryPoints: {
+      main: 'src/main.ts',
+      worker: 'src/worker.ts',
+      'surface-thread': 'src/imaging/surface/surface-thread.ts',
+    },
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -72,12 +79,13 @@ export async function buildServer() {
     write: false,
     logLevel: 'warning',
     plugins: [packagesExternal, sourceLocation],
+    define: { __CM_SURFACE_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'surface-thread.mjs')).href) },
   });
-  await mkdir(DIST, { recursive: true });
+  await mkdir(outdir, { recursive: true });
   // Written aside then renamed: a server starting at the same moment never reads half a file.
   await Promise.all(
     result.outputFiles.map(async (file) => {
-      const partial = join(DIST, `.${basename(file.path)}.${process.pid}.partial`);
+      const partial = join(outdir, `.${basename(file.path)}.${process.pid}.partial`);
       await writeFile(partial, file.contents);
       await rename(partial, file.path);
     }),

@@ -5,11 +5,15 @@ import { Worker } from 'node:worker_threads';
 import type { SurfaceOptions, SurfaceResult } from './extract-surface.ts';
 import type { SurfaceThreadInput, SurfaceThreadMessage } from './surface-thread.ts';
 
+/** Set by scripts/build.mjs to the built thread entry; undefined when the server runs its sources. */
+declare const __CM_SURFACE_THREAD_BUNDLE__: string | undefined;
+const BUILT_THREAD_ENTRY = typeof __CM_SURFACE_THREAD_BUNDLE__ === 'string' ? __CM_SURFACE_THREAD_BUNDLE__ : undefined;
+
 /**
  * `extractSurface` on a worker thread, so the API that runs in the same process keeps answering while a
- * model is built (seconds of CPU-bound marching cubes and smoothing). The thread runs the TypeScript
- * source through tsx whether the server itself runs under tsx or as the built bundle; aborting the
- * signal terminates the thread.
+ * model is built (seconds of CPU-bound marching cubes and smoothing). The built server starts the
+ * thread's own bundle; a server run from its sources (tests, tsx) runs the thread's TypeScript through
+ * tsx. Aborting the signal terminates the thread.
  */
 export function extractSurfaceInThread(
   volumePath: string,
@@ -18,7 +22,9 @@ export function extractSurfaceInThread(
   const { signal, log, ...rest } = options;
   signal?.throwIfAborted();
   const input: SurfaceThreadInput = { volumePath, options: rest };
-  const worker = new Worker(bootstrap(), { eval: true, workerData: input, execArgv: [] });
+  const worker = BUILT_THREAD_ENTRY
+    ? new Worker(new URL(BUILT_THREAD_ENTRY), { workerData: input, execArgv: [] })
+    : new Worker(bootstrap(), { eval: true, workerData: input, execArgv: [] });
   return new Promise<SurfaceResult | null>((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {
