@@ -20,8 +20,11 @@ export interface SurfaceOptions {
    * ostia recognisable and a 512 × 512 × 500 CT to a few million voxels. */
   targetVoxelMm: number;
   /**
-   * Coarse voxels at most (each costs about 11 bytes while the parts are found): a scan much longer
-   * than a chest, such as a 4,000-slice stack, is averaged coarser so the job's memory stays bounded.
+   * Coarse voxels at most (each costs about 11 bytes while the parts are found, and the mesh grows with
+   * them): a scan larger than a cardiac field of view is averaged coarser so the job's memory stays
+   * bounded. 4 million keeps a 200 × 200 × 150 mm cardiac CTA at 1.2 mm; a 36 cm chest goes to ~2 mm.
+   * (8 million took the server to 326 MB after a 500-slice chest ingest, 4 million to 288 MB: issue 4's
+   * 300 MB.)
    */
   maxCoarseVoxels: number;
   bloodPool: BloodPoolOptions;
@@ -35,7 +38,7 @@ export interface SurfaceOptions {
 
 export const DEFAULT_SURFACE: Readonly<Omit<SurfaceOptions, 'signal' | 'log'>> = Object.freeze({
   targetVoxelMm: 1.2,
-  maxCoarseVoxels: 8_000_000,
+  maxCoarseVoxels: 4_000_000,
   bloodPool: DEFAULT_BLOOD_POOL,
   smoothing: DEFAULT_TAUBIN,
   maxTriangles: 200_000,

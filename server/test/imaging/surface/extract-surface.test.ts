@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coarseVoxelMm, extractSurface } from '../../../src/imaging/surface/extract-surface.ts';
+import { coarseVoxelMm, DEFAULT_SURFACE, extractSurface } from '../../../src/imaging/surface/extract-surface.ts';
 import { meshVolume } from '../../../src/imaging/surface/mesh.ts';
 import type { Vec3 } from '../../../src/imaging/types.ts';
 import { openOrInconsistentEdges, points } from './mesh-checks.ts';
@@ -143,6 +143,13 @@ describe('coarse voxel size', () => {
 
   it('keeps the target for a cardiac CT (512 × 512 × 500 at 0.4 × 0.4 × 0.5 mm)', () => {
     expect(coarseVoxelMm({ dimensions: [512, 512, 500], spacing: [0.4, 0.4, 0.5] }, budget)).toBe(1.2);
+  });
+
+  it('keeps a cardiac field of view (200 × 200 × 150 mm) at the 1.2 mm target with the default budget', () => {
+    const cardiac = { dimensions: [512, 512, 300], spacing: [200 / 512, 200 / 512, 0.5] };
+    expect(coarseVoxelMm(cardiac, DEFAULT_SURFACE)).toBe(1.2);
+    const chest = { dimensions: [512, 512, 500], spacing: [0.7, 0.7, 0.6] };
+    expect(coarseVoxelMm(chest, DEFAULT_SURFACE)).toBeGreaterThan(1.9);
   });
 
   it('goes coarser for a scan eight times as long, so the voxel count (and memory) stays within budget', () => {
