@@ -6,11 +6,11 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { server, setUpMockApi } from '../../../testing/server.ts';
-import type { MprEngine, MprSnapshot } from '../mpr/index.ts';
+import type { MprEngine } from '../mpr/index.ts';
 import { MprToolbar } from '../mpr/MprToolbar.tsx';
 import { PANE_IDS, type PaneId } from '../mpr/mpr-settings.ts';
-import { EMPTY_READOUT } from '../mpr/pane-readout.ts';
 import { asciiStl } from '../scene/testing/mesh-fixtures.ts';
+import { mprSnapshotFixture } from '../testing/mpr-snapshot-fixture.ts';
 import { ANALYSIS_ID, figureFixture, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import { CONTOUR_MESSAGES } from './contour-messages.ts';
 import { useMprContour } from './use-mpr-contour.tsx';
@@ -23,20 +23,7 @@ const user = userEvent.setup();
 
 const MESH_URL = 'http://localhost:8080/files/aorta.stl';
 
-const toolbarSnapshot = {
-  revision: 1,
-  status: 'ready',
-  error: null,
-  progress: { loaded: 1, total: 1 },
-  levels: { windowCenter: 230, windowWidth: 1075 },
-  toolMode: 'crosshairs',
-  interpolationType: 0,
-  panes: { axial: EMPTY_READOUT, coronal: EMPTY_READOUT, sagittal: EMPTY_READOUT },
-  pointer: null,
-  landmarks: { axial: [], coronal: [], sagittal: [] },
-  firstFrameMs: 1,
-  completeMs: 1,
-} satisfies MprSnapshot;
+const toolbarSnapshot = mprSnapshotFixture();
 
 /**
  * The MPR engine as far as the contour uses it: every pane's plane at z = 5 mm (the fixture tetrahedron

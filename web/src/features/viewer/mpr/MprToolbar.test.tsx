@@ -1,31 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { mprSnapshotFixture } from '../testing/mpr-snapshot-fixture.ts';
 import { MprToolbar } from './MprToolbar.tsx';
-import type { MprSnapshot } from './mpr-engine.ts';
-import { EMPTY_READOUT } from './pane-readout.ts';
 
 // MUI's first render is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 
-function snapshot(change: Partial<MprSnapshot> = {}): MprSnapshot {
-  return {
-    revision: 1,
-    status: 'ready',
-    error: null,
-    progress: { loaded: 500, total: 500 },
-    levels: { windowCenter: 230, windowWidth: 1075 },
-    toolMode: 'crosshairs',
-    interpolationType: 0,
-    panes: { axial: EMPTY_READOUT, coronal: EMPTY_READOUT, sagittal: EMPTY_READOUT },
-    pointer: null,
-    landmarks: { axial: [], coronal: [], sagittal: [] },
-    firstFrameMs: 100,
-    completeMs: 900,
-    ...change,
-  };
-}
+const snapshot = mprSnapshotFixture;
 
 function renderToolbar(state = snapshot(), canSetInterpolation = false) {
   const onCommand = vi.fn();
