@@ -1,10 +1,11 @@
 import { Alert, Box } from '@mui/material';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { LoadFailedNotice } from '../../components/LoadFailedNotice.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useViewerLoad } from './api/load-viewer.ts';
+import { prefetchVolume } from './mpr/volume-prefetch.ts';
 import { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
 import { ViewerWorkspace } from './ViewerWorkspace.tsx';
 import { viewerLoadFailure } from './viewer-errors.ts';
@@ -26,6 +27,12 @@ export function StudyViewerPage({ embedded = false }: { embedded?: boolean }) {
 function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean }) {
   const query = useViewerLoad(studyId);
   usePageTitle(query.data ? `${query.data.title} – Viewer` : 'Viewer');
+  // The MPR panes' volume starts downloading now, beside their 4 MB Cornerstone chunk, and the engine
+  // adopts the download. In render, not an effect: a cached chunk's engine starts in the child's effect,
+  // which runs before this component's; prefetchVolume is idempotent.
+  const { pathname } = useLocation();
+  const readUrl = query.data?.dicom?.attributes?.readUrl;
+  if (readUrl && pathname.endsWith('/mprviewer')) prefetchVolume(readUrl);
   if (query.isPending) return <FullPageSpinner label="Loading the viewer" />;
   if (query.isError) {
     const failure = viewerLoadFailure(query.error);

@@ -27,6 +27,7 @@ import { planeCamera, sliceThrough } from './plane-camera.ts';
 import { createPanePreview, type PanePreview } from './slice-preview.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
 import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
+import { adoptPrefetchedVolume, inflateWorkerCount } from './volume-prefetch.ts';
 
 export interface MprVolumeProps {
   /** The volume resource's signed read URL. */
@@ -114,7 +115,8 @@ interface Load {
   url: string;
   volumeId: string;
   abort: AbortController;
-  inflater: ReturnType<typeof createInflaterPool>;
+  /** Null where the engine adopted the prefetch's download, which inflates on its own workers. */
+  inflater: ReturnType<typeof createInflaterPool> | null;
   startedAt: number;
   header?: VolumeHeader;
   /** The voxel array the slices stream into; Cornerstone's volume is built over it after the first image. */
@@ -139,9 +141,6 @@ const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
 const STREAM_REDRAW_MS = 2500;
 
 /** Workers inflating slices: leave a core to the main thread, which draws. */
-function inflateWorkerCount(): number {
-  return Math.min(4, Math.max(1, (navigator.hardwareConcurrency || 2) - 1));
-}
 
 /** Spec §3 landmark view types. */
 const VIEW_TYPE_PANES: Record<number, PaneId> = { 4: 'sagittal', 5: 'coronal', 6: 'axial' };
@@ -289,12 +288,13 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   }
 
   function startLoad(next: MprVolumeProps) {
+    const abort = new AbortController();
     const current: Load = {
       url: next.volumeUrl,
       // No 'scheme:' prefix: Cornerstone would look for an image loader of that scheme for the slices.
       volumeId: `cardiomap-volume-${engineId}-${++loadCount}`,
-      abort: new AbortController(),
-      inflater: createInflaterPool(inflateWorkerCount()),
+      abort,
+      inflater: null,
       startedAt: performance.now(),
       firstSlicesIn: false,
       allSlicesIn: false,
@@ -311,52 +311,73 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       completeMs: null,
     });
     const stale = () => load !== current;
-    loadVolume({
-      url: next.volumeUrl,
-      signal: current.abort.signal,
-      inflate: current.inflater.inflate,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      sink: {
-        begin(header) {
-          if (stale()) throw new DOMException('a newer volume replaced this one', 'AbortError');
-          // Cornerstone's volume (a cached image per slice) and the air in the missing slices (a few
-          // hundred ms on 500 slices) wait until the first image is on screen.
-          const voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
-          current.header = header;
-          current.voxels = voxels;
-          current.present = new Uint8Array(header.dimensions[2]);
-          store.update({
-            progress: { loaded: 0, total: header.dimensions[2] },
-            levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
-            interpolationType: next.interpolationType ?? header.interpolationType,
-          });
-          return voxels;
-        },
-        slicesLoaded(indices) {
-          if (stale()) return;
-          loadedCount += indices.length;
-          for (const k of indices) {
-            arrived.add(k);
-            if (current.present) current.present[k] = 1;
-          }
-          if (current.firstSlicesIn) {
-            schedulePreview();
-            return scheduleUpload();
-          }
-          current.firstSlicesIn = true;
-          if (elements) showFirstImage(current);
-        },
+    const sink = {
+      begin(header: VolumeHeader, given?: Int16Array) {
+        // Cornerstone's volume (a cached image per slice) and the air in the missing slices (a few
+        // hundred ms on 500 slices) wait until the first image is on screen.
+        const voxels = given ?? new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
+        current.header = header;
+        current.voxels = voxels;
+        current.present = new Uint8Array(header.dimensions[2]);
+        store.update({
+          progress: { loaded: 0, total: header.dimensions[2] },
+          levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
+          interpolationType: next.interpolationType ?? header.interpolationType,
+        });
+        return voxels;
       },
-    }).then(
+      slicesLoaded(indices: number[]) {
+        if (stale()) return;
+        loadedCount += indices.length;
+        for (const k of indices) {
+          arrived.add(k);
+          if (current.present) current.present[k] = 1;
+        }
+        if (current.firstSlicesIn) {
+          schedulePreview();
+          return scheduleUpload();
+        }
+        current.firstSlicesIn = true;
+        if (elements) showFirstImage(current);
+      },
+    };
+    // The download the viewer page started before this chunk arrived (volume-prefetch.ts), if any.
+    const adopted = adoptPrefetchedVolume(
+      next.volumeUrl,
+      {
+        begin(header, voxels) {
+          if (!stale()) sink.begin(header, voxels);
+        },
+        slicesLoaded: sink.slicesLoaded,
+      },
+      abort.signal,
+    );
+    if (!adopted) current.inflater = createInflaterPool(inflateWorkerCount());
+    const loading =
+      adopted ??
+      loadVolume({
+        url: next.volumeUrl,
+        signal: abort.signal,
+        inflate: (current.inflater as ReturnType<typeof createInflaterPool>).inflate,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        sink: {
+          begin(header) {
+            if (stale()) throw new DOMException('a newer volume replaced this one', 'AbortError');
+            return sink.begin(header);
+          },
+          slicesLoaded: sink.slicesLoaded,
+        },
+      });
+    loading.then(
       () => {
         if (stale()) return;
         ensurePanes();
         current.allSlicesIn = true;
-        current.inflater.dispose();
+        current.inflater?.dispose();
         scheduleUpload(true);
       },
       (error: unknown) => {
-        current.inflater.dispose();
+        current.inflater?.dispose();
         if (stale() || current.abort.signal.aborted) return;
         ensurePanes();
         const kind = error instanceof VolumeLoadError ? error.kind : 'network';
@@ -652,7 +673,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     arrived.clear();
     if (!current) return;
     current.abort.abort();
-    current.inflater.dispose();
+    current.inflater?.dispose();
     removePreviews();
     ensurePanes();
     releaseMprVolume(current.volumeId);

@@ -1,0 +1,88 @@
+import { deflateRawSync } from 'node:zlib';
+import { encodeVolumeHeader, type VolumeHeader } from '@cardiomap/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adoptPrefetchedVolume, prefetchVolume, resetVolumePrefetches } from './volume-prefetch.ts';
+
+const DIMS: [number, number, number] = [4, 3, 7];
+
+/** A small volume file whose voxel (i, j, k) holds k·100 + j·10 + i, served with range support. */
+function volumeServer() {
+  const slices = Array.from({ length: DIMS[2] }, (_, k) =>
+    Int16Array.from({ length: DIMS[0] * DIMS[1] }, (_, p) => k * 100 + Math.floor(p / DIMS[0]) * 10 + (p % DIMS[0])),
+  );
+  const compressed = slices.map((s) => new Uint8Array(deflateRawSync(new Uint8Array(s.buffer))));
+  const header: VolumeHeader = {
+    version: 1,
+    dimensions: DIMS,
+    spacing: [1, 1, 2],
+    origin: [0, 0, 0],
+    direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+    dataType: 'int16',
+    compression: 'deflate-raw',
+    levels: { windowCenter: 40, windowWidth: 400 },
+    interpolationType: 0,
+    sliceByteLengths: compressed.map((c) => c.length),
+  };
+  const file = new Uint8Array([...encodeVolumeHeader(header), ...compressed.flatMap((c) => [...c])]);
+  const requests: string[] = [];
+  const fetchFn = async (_url: unknown, init?: RequestInit) => {
+    const range = new Headers(init?.headers).get('Range') ?? '';
+    requests.push(range);
+    const [, from = '0', to = ''] = /^bytes=(\d+)-(\d*)$/.exec(range) ?? [];
+    const end = to ? Math.min(Number(to), file.length - 1) : file.length - 1;
+    return new Response(file.slice(Number(from), end + 1), { status: 206 });
+  };
+  const expected = new Int16Array(DIMS[0] * DIMS[1] * DIMS[2]);
+  for (const [k, s] of slices.entries()) expected.set(s, k * s.length);
+  return { fetch: fetchFn as typeof fetch, requests, expected };
+}
+
+function recordingSink() {
+  const sink = {
+    voxels: null as Int16Array | null,
+    slices: [] as number[],
+    begin(_header: VolumeHeader, voxels: Int16Array) {
+      sink.voxels = voxels;
+    },
+    slicesLoaded(indices: number[]) {
+      sink.slices.push(...indices);
+    },
+  };
+  return sink;
+}
+
+afterEach(() => resetVolumePrefetches());
+
+describe('volume prefetch', () => {
+  it('lets nobody adopt a volume that was not prefetched', () => {
+    expect(adoptPrefetchedVolume('/v/none.cmvol', recordingSink(), new AbortController().signal)).toBeNull();
+  });
+
+  it('hands the running download to its adopter, with what arrived before, fetching the file once', async () => {
+    const server = volumeServer();
+    prefetchVolume('/v/a.cmvol', server.fetch);
+    prefetchVolume('/v/a.cmvol', server.fetch);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const sink = recordingSink();
+    const done = adoptPrefetchedVolume('/v/a.cmvol', sink, new AbortController().signal);
+    expect(done).not.toBeNull();
+    await done;
+    expect(sink.voxels).toEqual(server.expected);
+    expect([...sink.slices].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Header probe and the (here: all) middle slices: one download, not two.
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives a download its adopter let go of to the next adopter (a remount), still without refetching', async () => {
+    const server = volumeServer();
+    prefetchVolume('/v/b.cmvol', server.fetch);
+    const first = new AbortController();
+    await adoptPrefetchedVolume('/v/b.cmvol', recordingSink(), first.signal);
+    first.abort();
+    const second = recordingSink();
+    await adoptPrefetchedVolume('/v/b.cmvol', second, new AbortController().signal);
+    expect(second.voxels).toEqual(server.expected);
+    expect(second.slices).toHaveLength(DIMS[2]);
+    expect(server.requests).toHaveLength(2);
+  });
+});

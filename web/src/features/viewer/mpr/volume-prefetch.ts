@@ -1,0 +1,127 @@
+import type { VolumeHeader } from '@cardiomap/domain';
+import { createInflaterPool } from './inflate.ts';
+import { loadVolume } from './volume-loader.ts';
+
+/**
+ * The volume's download, started as soon as the viewer load gives its URL, while the 4 MB Cornerstone
+ * chunk is still downloading and running: this module imports no Cornerstone. The MPR engine adopts
+ * the running download (adoptVolume) instead of starting its own, so the file is fetched once.
+ */
+
+export interface AdoptedSink {
+  /** The header arrived; the array is the prefetch's own (all slices, columns fastest). */
+  begin(header: VolumeHeader, voxels: Int16Array): void;
+  slicesLoaded(indices: number[]): void;
+}
+
+interface Prefetch {
+  abort: AbortController;
+  header?: VolumeHeader;
+  voxels?: Int16Array;
+  arrived: number[];
+  adopter: AdoptedSink | null;
+  done: Promise<VolumeHeader>;
+  /** Aborts a download nobody adopted. */
+  expiry: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** A download nobody adopts within this long (the user left the MPR view) is dropped. */
+const UNCLAIMED_MS = 20_000;
+
+const prefetches = new Map<string, Prefetch>();
+
+export function inflateWorkerCount(): number {
+  return Math.min(4, Math.max(1, (navigator.hardwareConcurrency || 2) - 1));
+}
+
+/** Starts downloading the volume at `url` unless it already is. */
+export function prefetchVolume(url: string, fetchFn?: typeof fetch): void {
+  if (prefetches.has(url)) return;
+  const inflater = createInflaterPool(inflateWorkerCount());
+  const entry: Prefetch = {
+    abort: new AbortController(),
+    arrived: [],
+    adopter: null,
+    done: Promise.resolve() as unknown as Promise<VolumeHeader>,
+    expiry: undefined,
+  };
+  entry.done = loadVolume({
+    url,
+    signal: entry.abort.signal,
+    inflate: inflater.inflate,
+    ...(fetchFn ? { fetch: fetchFn } : {}),
+    sink: {
+      begin(header) {
+        const voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
+        entry.header = header;
+        entry.voxels = voxels;
+        entry.adopter?.begin(header, voxels);
+        return voxels;
+      },
+      slicesLoaded(indices) {
+        entry.arrived.push(...indices);
+        entry.adopter?.slicesLoaded(indices);
+      },
+    },
+  });
+  entry.done.then(
+    () => inflater.dispose(),
+    () => {
+      inflater.dispose();
+      // A failed download is not kept: the next adopter starts afresh and reports the error itself.
+      if (prefetches.get(url) === entry) prefetches.delete(url);
+    },
+  );
+  prefetches.set(url, entry);
+  expireLater(url, entry);
+}
+
+function expireLater(url: string, entry: Prefetch) {
+  clearTimeout(entry.expiry);
+  entry.expiry = setTimeout(() => {
+    if (entry.adopter || prefetches.get(url) !== entry) return;
+    prefetches.delete(url);
+    entry.abort.abort();
+  }, UNCLAIMED_MS);
+}
+
+/**
+ * Takes over the download of `url` if one was started, else null: the sink first gets what already
+ * arrived, then the rest as it comes. Aborting `signal` hands the download back (a remount adopts it
+ * again) rather than cancelling it; unadopted, it is dropped after a while. The promise settles with
+ * the download.
+ */
+export function adoptPrefetchedVolume(
+  url: string,
+  sink: AdoptedSink,
+  signal: AbortSignal,
+): Promise<VolumeHeader> | null {
+  const entry = prefetches.get(url);
+  if (!entry || signal.aborted) return null;
+  // One adopter at a time: a newer one replaces an older that did not let go.
+  entry.adopter = sink;
+  clearTimeout(entry.expiry);
+  if (entry.header && entry.voxels) {
+    sink.begin(entry.header, entry.voxels);
+    if (entry.arrived.length) sink.slicesLoaded([...entry.arrived]);
+  }
+  signal.addEventListener(
+    'abort',
+    () => {
+      if (entry.adopter !== sink) return;
+      entry.adopter = null;
+      expireLater(url, entry);
+    },
+    { once: true },
+  );
+  return entry.done;
+}
+
+/** Test hook: forgets every download (aborting them). */
+export function resetVolumePrefetches(): void {
+  for (const entry of prefetches.values()) {
+    clearTimeout(entry.expiry);
+    entry.abort.abort();
+  }
+  prefetches.clear();
+}
