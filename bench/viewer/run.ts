@@ -108,6 +108,12 @@ async function visit(url: string, studyId: string, tokens: { access: string; ref
       localStorage.setItem('cm_refresh', t.refresh);
     }, tokens);
     const page = await context.newPage();
+    // Only the volume is read by Range: its requests show whether the file was fetched once.
+    const volumeRanges: string[] = [];
+    page.on('request', (request) => {
+      const range = request.headers().range;
+      if (range) volumeRanges.push(range);
+    });
     await page.goto(`${url}/study-viewer/${studyId}/mprviewer`);
     const mark = (name: string) =>
       page.waitForFunction((n) => performance.getEntriesByName(n)[0]?.startTime, name, { timeout: 60_000 });
@@ -116,6 +122,18 @@ async function visit(url: string, studyId: string, tokens: { access: string; ref
     const heap = await page.evaluate(
       () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
     );
+    console.info(`  volume requests: ${volumeRanges.join(', ')}`);
+    const timeline = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /MprChild|\/api\/|volume|\.cmvol/.test(e.name))
+        .map((e) => {
+          const r = e as unknown as { name: string; startTime: number; responseEnd: number };
+          return `${r.name.replace(/^.*\/\/[^/]+/, '').slice(0, 40)} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}`;
+        })
+        .concat(performance.getEntriesByName('cm:mpr:load-start').map((e) => `load-start ${Math.round(e.startTime)}`)),
+    );
+    console.info(`  timeline: ${timeline.join(' | ')}`);
     return { firstFrameMs, fullVolumeMs, heapMiB: heap / 1024 / 1024 };
   } finally {
     await browser.close();
