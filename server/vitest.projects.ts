@@ -27,6 +27,7 @@ export function serverProjects(root: string): TestProjectConfiguration[] {
               name: 'server-postgres',
               include: ['test/**/*.test.ts'],
               globalSetup: ['test/global-setup-postgres.ts'],
+              setupFiles: ['test/pg-overlap-guard.ts'],
               env: { CM_TEST_DB: 'postgres' },
             },
           },

@@ -4,7 +4,9 @@ import type { Query } from './sql-helpers.ts';
 
 /**
  * The catalogue and licence facts for the devices and sizes an order names, and the organisation's
- * device accesses: what packages/domain checkOrdering needs, in four small queries.
+ * device accesses: what packages/domain checkOrdering needs, in four small queries. One after another:
+ * callers run them in a transaction, on one connection, where concurrent queries only queue (and pg
+ * deprecates them).
  */
 export async function loadOrderingCatalogue(
   query: Query,
@@ -12,28 +14,26 @@ export async function loadOrderingCatalogue(
   deviceIds: readonly string[],
   variantIds: readonly string[],
 ): Promise<OrderingCatalogue> {
-  const [devices, variants, interventions, accesses] = await Promise.all([
-    query<{ id: string; name: string; interventionId: string; services: Service[] }>(
-      `SELECT d.id, d.name, d.intervention_id AS "interventionId",
-              ARRAY(SELECT service FROM device_services s WHERE s.device_id = d.id ORDER BY service) AS services
-         FROM devices d WHERE d.id = ANY($1::uuid[])`,
-      [deviceIds],
-    ),
-    query<{ id: string; deviceId: string; name: string }>(
-      'SELECT id, device_id AS "deviceId", name FROM device_variants WHERE id = ANY($1::uuid[])',
-      [variantIds],
-    ),
-    query<{ id: string; prefix: string; variantLimit: number }>(
-      `SELECT id, prefix, variant_limit AS "variantLimit" FROM interventions
-        WHERE id IN (SELECT intervention_id FROM devices WHERE id = ANY($1::uuid[]))`,
-      [deviceIds],
-    ),
-    query<OrderingCatalogue['accesses'][number]>(
-      `SELECT device_id AS "deviceId", service, is_clinical AS "isClinical", trial_id AS "trialId"
-         FROM device_accesses WHERE organisation_id = $1`,
-      [organisationId],
-    ),
-  ]);
+  const devices = await query<{ id: string; name: string; interventionId: string; services: Service[] }>(
+    `SELECT d.id, d.name, d.intervention_id AS "interventionId",
+            ARRAY(SELECT service FROM device_services s WHERE s.device_id = d.id ORDER BY service) AS services
+       FROM devices d WHERE d.id = ANY($1::uuid[])`,
+    [deviceIds],
+  );
+  const variants = await query<{ id: string; deviceId: string; name: string }>(
+    'SELECT id, device_id AS "deviceId", name FROM device_variants WHERE id = ANY($1::uuid[])',
+    [variantIds],
+  );
+  const interventions = await query<{ id: string; prefix: string; variantLimit: number }>(
+    `SELECT id, prefix, variant_limit AS "variantLimit" FROM interventions
+      WHERE id IN (SELECT intervention_id FROM devices WHERE id = ANY($1::uuid[]))`,
+    [deviceIds],
+  );
+  const accesses = await query<OrderingCatalogue['accesses'][number]>(
+    `SELECT device_id AS "deviceId", service, is_clinical AS "isClinical", trial_id AS "trialId"
+       FROM device_accesses WHERE organisation_id = $1`,
+    [organisationId],
+  );
   return {
     devices: new Map(devices.map((d) => [d.id, { ...d, services: d.services.map(Number) as Service[] }])),
     variants: new Map(variants.map((v) => [v.id, v])),

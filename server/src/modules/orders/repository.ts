@@ -18,10 +18,13 @@ export interface OrderRow {
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) return null;
-  const [deviceRows, variantRows] = await Promise.all([
-    db.select().from(orderDevices).where(eq(orderDevices.orderId, orderId)).orderBy(asc(orderDevices.position)),
-    db.select().from(orderDeviceVariants).where(eq(orderDeviceVariants.orderId, orderId)),
-  ]);
+  // One after another: on a transaction's single connection concurrent queries only queue (pg deprecates them).
+  const deviceRows = await db
+    .select()
+    .from(orderDevices)
+    .where(eq(orderDevices.orderId, orderId))
+    .orderBy(asc(orderDevices.position));
+  const variantRows = await db.select().from(orderDeviceVariants).where(eq(orderDeviceVariants.orderId, orderId));
   return {
     id: row.id,
     caseId: row.caseId,
