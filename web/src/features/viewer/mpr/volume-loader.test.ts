@@ -1,45 +1,11 @@
-import { deflateRawSync } from 'node:zlib';
-import { encodeVolumeHeader, type VolumeHeader } from '@cardiomap/domain';
+import type { VolumeHeader } from '@cardiomap/domain';
 import { describe, expect, it } from 'vitest';
+import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
 import { loadVolume, middleSlices, VolumeLoadError } from './volume-loader.ts';
 
 const DIMS: [number, number, number] = [6, 5, 9];
 
-/** A volume whose voxel (i, j, k) holds k·100 + j·10 + i − 500, so every slice and pixel is checkable. */
-function volumeFile() {
-  const slices = Array.from({ length: DIMS[2] }, (_, k) =>
-    Int16Array.from(
-      { length: DIMS[0] * DIMS[1] },
-      (_, p) => k * 100 + Math.floor(p / DIMS[0]) * 10 + (p % DIMS[0]) - 500,
-    ),
-  );
-  const compressed = slices.map((s) => new Uint8Array(deflateRawSync(new Uint8Array(s.buffer))));
-  const header: VolumeHeader = {
-    version: 1,
-    dimensions: DIMS,
-    spacing: [0.5, 0.5, 1.25],
-    origin: [-10, -20, 30],
-    direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-    dataType: 'int16',
-    compression: 'deflate-raw',
-    levels: { windowCenter: 40, windowWidth: 400 },
-    interpolationType: 0,
-    sliceByteLengths: compressed.map((c) => c.length),
-  };
-  const head = encodeVolumeHeader(header);
-  const file = new Uint8Array(head.length + compressed.reduce((n, c) => n + c.length, 0));
-  file.set(head);
-  let at = head.length;
-  for (const c of compressed) {
-    file.set(c, at);
-    at += c.length;
-  }
-  const expected = new Int16Array(DIMS[0] * DIMS[1] * DIMS[2]);
-  slices.forEach((s, k) => {
-    expected.set(s, k * s.length);
-  });
-  return { file, expected };
-}
+const volumeFile = () => volumeFileFixture(DIMS);
 
 /** A body cut into chunks of the given sizes, cycling: slices and the header straddle chunk edges. */
 function chunkedBody(bytes: Uint8Array, sizes: number[]) {

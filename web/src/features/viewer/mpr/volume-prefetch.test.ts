@@ -1,29 +1,13 @@
-import { deflateRawSync } from 'node:zlib';
-import { encodeVolumeHeader, type VolumeHeader } from '@cardiomap/domain';
+import type { VolumeHeader } from '@cardiomap/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
 import { adoptPrefetchedVolume, prefetchVolume, resetVolumePrefetches } from './volume-prefetch.ts';
 
 const DIMS: [number, number, number] = [4, 3, 7];
 
-/** A small volume file whose voxel (i, j, k) holds k·100 + j·10 + i, served with range support. */
+/** The volume fixture, served with range support; `requests` records each Range asked for. */
 function volumeServer() {
-  const slices = Array.from({ length: DIMS[2] }, (_, k) =>
-    Int16Array.from({ length: DIMS[0] * DIMS[1] }, (_, p) => k * 100 + Math.floor(p / DIMS[0]) * 10 + (p % DIMS[0])),
-  );
-  const compressed = slices.map((s) => new Uint8Array(deflateRawSync(new Uint8Array(s.buffer))));
-  const header: VolumeHeader = {
-    version: 1,
-    dimensions: DIMS,
-    spacing: [1, 1, 2],
-    origin: [0, 0, 0],
-    direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-    dataType: 'int16',
-    compression: 'deflate-raw',
-    levels: { windowCenter: 40, windowWidth: 400 },
-    interpolationType: 0,
-    sliceByteLengths: compressed.map((c) => c.length),
-  };
-  const file = new Uint8Array([...encodeVolumeHeader(header), ...compressed.flatMap((c) => [...c])]);
+  const { file, expected } = volumeFileFixture(DIMS);
   const requests: string[] = [];
   const fetchFn = async (_url: unknown, init?: RequestInit) => {
     const range = new Headers(init?.headers).get('Range') ?? '';
@@ -32,8 +16,6 @@ function volumeServer() {
     const end = to ? Math.min(Number(to), file.length - 1) : file.length - 1;
     return new Response(file.slice(Number(from), end + 1), { status: 206 });
   };
-  const expected = new Int16Array(DIMS[0] * DIMS[1] * DIMS[2]);
-  for (const [k, s] of slices.entries()) expected.set(s, k * s.length);
   return { fetch: fetchFn as typeof fetch, requests, expected };
 }
 
