@@ -38,32 +38,33 @@ export function inflateWorkerCount(): number {
 export function prefetchVolume(url: string, fetchFn?: typeof fetch): void {
   if (prefetches.has(url)) return;
   const inflater = createInflaterPool(inflateWorkerCount());
+  const abort = new AbortController();
+  // The sink's callbacks run once bytes arrive, after `entry` is assigned.
   const entry: Prefetch = {
-    abort: new AbortController(),
+    abort,
     arrived: [],
     adopter: null,
-    done: Promise.resolve() as unknown as Promise<VolumeHeader>,
     expiry: undefined,
+    done: loadVolume({
+      url,
+      signal: abort.signal,
+      inflate: inflater.inflate,
+      ...(fetchFn ? { fetch: fetchFn } : {}),
+      sink: {
+        begin(header) {
+          const voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
+          entry.header = header;
+          entry.voxels = voxels;
+          entry.adopter?.begin(header, voxels);
+          return voxels;
+        },
+        slicesLoaded(indices) {
+          entry.arrived.push(...indices);
+          entry.adopter?.slicesLoaded(indices);
+        },
+      },
+    }),
   };
-  entry.done = loadVolume({
-    url,
-    signal: entry.abort.signal,
-    inflate: inflater.inflate,
-    ...(fetchFn ? { fetch: fetchFn } : {}),
-    sink: {
-      begin(header) {
-        const voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
-        entry.header = header;
-        entry.voxels = voxels;
-        entry.adopter?.begin(header, voxels);
-        return voxels;
-      },
-      slicesLoaded(indices) {
-        entry.arrived.push(...indices);
-        entry.adopter?.slicesLoaded(indices);
-      },
-    },
-  });
   entry.done.then(
     () => inflater.dispose(),
     () => {
