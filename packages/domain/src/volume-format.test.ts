@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VOLUME_LEVELS,
   encodeVolumeHeader,
+  joinBytePlanes,
   parseVolumeHeader,
   reservedHeaderLength,
   sliceByteRanges,
+  splitBytePlanes,
+  storesBytePlanes,
   VOLUME_PREAMBLE_BYTES,
   VolumeFormatError,
   type VolumeHeader,
@@ -52,7 +55,15 @@ describe('volume header', () => {
     expect(parseVolumeHeader(bytes.slice(0, 20))).toEqual({ needBytes: bytes.length });
   });
 
-  it('refuses what is not a consistent version-1 volume', () => {
+  it('reads versions 1 and 2 and refuses others', () => {
+    const v2 = { ...header, version: 2 as const };
+    expect(parseVolumeHeader(encodeVolumeHeader(v2))).toMatchObject({ header: v2 });
+    expect(storesBytePlanes(v2)).toBe(true);
+    expect(storesBytePlanes(header)).toBe(false);
+    expect(() => encodeVolumeHeader({ ...header, version: 3 as never })).toThrow(/unsupported version 3/);
+  });
+
+  it('refuses what is not a consistent volume', () => {
     expect(() => parseVolumeHeader(new TextEncoderLike('NOTVOL0000').bytes)).toThrow(VolumeFormatError);
     expect(() => encodeVolumeHeader({ ...header, sliceByteLengths: [1, 2] })).toThrow(/every slice/);
     expect(() => encodeVolumeHeader({ ...header, spacing: [1, 0, 1] })).toThrow(/spacing/);
@@ -65,6 +76,28 @@ describe('volume header', () => {
       { start: 105, end: 106 },
       { start: 106, end: 113 },
     ]);
+  });
+});
+
+describe('byte planes (version 2)', () => {
+  it('puts every low byte first, then every high byte, signs included', () => {
+    const values = Int16Array.from([0, 1, -1, 255, 256, -1024, 32767, -32768]);
+    const lowBytes = [0x00, 0x01, 0xff, 0xff, 0x00, 0x00, 0xff, 0x00];
+    const highBytes = [0x00, 0x00, 0xff, 0x00, 0x01, 0xfc, 0x7f, 0x80];
+    expect([...splitBytePlanes(values)]).toEqual([...lowBytes, ...highBytes]);
+  });
+
+  it('joins back into the little-endian pairs of the same values', () => {
+    const values = Int16Array.from({ length: 1000 }, (_, i) => ((i * 7919) % 65536) - 32768);
+    const pairs = joinBytePlanes(splitBytePlanes(values));
+    const view = new DataView(pairs.buffer);
+    for (let i = 0; i < values.length; i++) expect(view.getInt16(i * 2, true)).toBe(values[i]);
+  });
+
+  it('refuses buffers of the wrong size', () => {
+    expect(() => splitBytePlanes(new Int16Array(4), new Uint8Array(7))).toThrow(RangeError);
+    expect(() => joinBytePlanes(new Uint8Array(5))).toThrow(RangeError);
+    expect(() => joinBytePlanes(new Uint8Array(4), new Uint8Array(6))).toThrow(RangeError);
   });
 });
 

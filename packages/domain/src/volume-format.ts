@@ -9,14 +9,22 @@
  *               `sliceByteLengths[k]` bytes, so the viewer can show the first slices while the rest
  *               arrive, or fetch any slice by HTTP range.
  *
- * A decompressed slice is dimensions[0] × dimensions[1] signed 16-bit little-endian Hounsfield units,
- * columns varying fastest. Voxel (i, j, k) lies at origin + i·spacing[0]·d0 + j·spacing[1]·d1 +
+ * A decompressed slice is dimensions[0] × dimensions[1] signed 16-bit Hounsfield units, columns varying
+ * fastest. Version 1 stores each value little-endian (low byte, high byte). Version 2 stores a slice as
+ * two byte planes: the low bytes of all its values, then their high bytes. CT's high bytes are a few
+ * values in long runs and its low bytes are noise, so each plane gets the deflate it suits (run-length
+ * for the high plane, Huffman alone for the low one): the volume comes out about a fifth smaller than
+ * version 1 at level 1 and deflates two to three times faster. The planes are one raw-deflate stream per
+ * slice all the same (the low plane's deflate ends with a sync flush, not a final block), so a reader
+ * inflates exactly as for version 1 and only then puts the bytes back in pairs (`joinBytePlanes`). Voxel (i, j, k) lies at origin + i·spacing[0]·d0 + j·spacing[1]·d1 +
  * k·spacing[2]·d2, where d0, d1, d2 are `direction`'s three unit vectors (row direction, column
  * direction, slice normal), as Cornerstone3D and vtk.js take them.
  */
 
 export const VOLUME_MAGIC = 'CMVOL1';
-export const VOLUME_FORMAT_VERSION = 1;
+/** What the server writes; readers take every version in `VOLUME_FORMAT_VERSIONS`. */
+export const VOLUME_FORMAT_VERSION = 2;
+export const VOLUME_FORMAT_VERSIONS: readonly VolumeHeader['version'][] = [1, 2];
 export const VOLUME_PREAMBLE_BYTES = VOLUME_MAGIC.length + 4;
 export const VOLUME_MIME_TYPE = 'application/vnd.cardiomap.volume';
 
@@ -31,7 +39,8 @@ export interface VolumeLevels {
 export type Triple = [number, number, number];
 
 export interface VolumeHeader {
-  version: 1;
+  /** 1: each slice's values little-endian; 2: each slice as its low-byte plane, then its high-byte plane. */
+  version: 1 | 2;
   /** [columns, rows, slices] */
   dimensions: Triple;
   /** mm: [between columns, between rows, between slices] */
@@ -113,14 +122,16 @@ export function sliceByteRanges(header: VolumeHeader, dataOffset: number): Array
   });
 }
 
-/** Throws VolumeFormatError unless `value` is a complete, consistent version-1 header. */
+/** Throws VolumeFormatError unless `value` is a complete, consistent header of a version we read. */
 export function validateVolumeHeader(value: unknown): VolumeHeader {
   const h = value as Partial<VolumeHeader> | null;
   const fail = (what: string): never => {
     throw new VolumeFormatError(`invalid volume header: ${what}`);
   };
   if (typeof h !== 'object' || h === null) return fail('not an object');
-  if (h.version !== VOLUME_FORMAT_VERSION) fail(`unsupported version ${String(h.version)}`);
+  if (!VOLUME_FORMAT_VERSIONS.includes(h.version as VolumeHeader['version'])) {
+    fail(`unsupported version ${String(h.version)}`);
+  }
   const isNumbers = (x: unknown, n: number) =>
     Array.isArray(x) && x.length === n && x.every((v) => typeof v === 'number' && Number.isFinite(v));
   if (!isNumbers(h.dimensions, 3) || !h.dimensions?.every((d) => Number.isInteger(d) && d > 0)) fail('dimensions');
@@ -136,6 +147,43 @@ export function validateVolumeHeader(value: unknown): VolumeHeader {
   if (!lengths?.every((n) => Number.isInteger(n) && n > 0)) fail('sliceByteLengths');
   if (h.frameOfReferenceUid !== undefined && typeof h.frameOfReferenceUid !== 'string') fail('frameOfReferenceUid');
   return h as VolumeHeader;
+}
+
+/** True where a slice's inflated bytes are byte planes (version 2) rather than little-endian pairs. */
+export function storesBytePlanes(header: Pick<VolumeHeader, 'version'>): boolean {
+  return header.version === 2;
+}
+
+/**
+ * A slice's values as version 2 stores them: the low byte of every value, then every high byte. `out`,
+ * when given, must hold 2 × slice.length bytes.
+ */
+export function splitBytePlanes(slice: Int16Array, out = new Uint8Array(slice.length * 2)): Uint8Array {
+  const n = slice.length;
+  if (out.length !== n * 2) throw new RangeError(`byte planes of ${n} values need ${n * 2} bytes, got ${out.length}`);
+  for (let i = 0; i < n; i++) {
+    const v = slice[i] as number;
+    out[i] = v & 0xff;
+    out[n + i] = (v >> 8) & 0xff;
+  }
+  return out;
+}
+
+/**
+ * The inverse of `splitBytePlanes`: the planes' values as little-endian pairs (version 1's bytes) in
+ * `out`, which may not be `planes` itself.
+ */
+export function joinBytePlanes(planes: Uint8Array, out = new Uint8Array(planes.length)): Uint8Array {
+  const length = planes.length;
+  if (length % 2 !== 0 || out.length !== length) {
+    throw new RangeError(`cannot join ${length} bytes of planes into ${out.length}`);
+  }
+  const n = length / 2;
+  for (let i = 0, at = 0; i < n; i++, at += 2) {
+    out[at] = planes[i] as number;
+    out[at + 1] = planes[n + i] as number;
+  }
+  return out;
 }
 
 /** JSON with every non-ASCII character escaped, so one character is one byte. */

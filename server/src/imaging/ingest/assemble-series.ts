@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_VOLUME_LEVELS, type VolumeHeader, type VolumeLevels } from '@cardiomap/domain';
+import { DEFAULT_VOLUME_LEVELS, VOLUME_FORMAT_VERSION, type VolumeHeader, type VolumeLevels } from '@cardiomap/domain';
 import { decodeFrameHU } from '../dicom/decode-frame.ts';
 import { deidentifiedParts } from '../dicom/deidentify.ts';
 import { type DicomSource, readInstance } from '../dicom/read-instance.ts';
@@ -66,7 +66,7 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
   const writer = await createVolumeWriter(
     volumePath,
     {
-      version: 1,
+      version: VOLUME_FORMAT_VERSION,
       dimensions: geometry.dimensions,
       spacing: geometry.spacing,
       origin: geometry.origin,

@@ -2,13 +2,16 @@ import { writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { constants, deflateRaw, inflateRaw, type ZlibOptions } from 'node:zlib';
 import {
   encodeVolumeHeader,
+  joinBytePlanes,
   parseVolumeHeader,
   reservedHeaderLength,
   sliceByteRanges,
   sliceBytes,
+  splitBytePlanes,
+  storesBytePlanes,
   VOLUME_PREAMBLE_BYTES,
   type VolumeHeader,
 } from '@cardiomap/domain';
@@ -61,18 +64,22 @@ export async function createVolumeWriter(
     if (slice.length !== expected) throw new Error(`slice has ${slice.length} voxels, expected ${expected}`);
     if (accepted >= layout.dimensions[2]) throw new Error('more slices than the volume holds');
     accepted++;
-    const bytes = littleEndianBytes(slice);
-    // One output chunk per slice: zlib's default 16 KB chunks cost a main-thread round trip each.
-    const compressed = deflate(bytes, { level, chunkSize: Math.max(64 * 1024, bytes.length + 1024) });
+    const compressed = storesBytePlanes(layout) ? deflatePlanes(slice, level) : deflateInterleaved(slice, level);
     compressed.catch(() => undefined);
     writing = writing.then(async () => {
-      const bytes = await compressed;
+      const parts = await compressed;
+      let length = 0;
       // Synchronous, like the de-identified zip: an async write would wait on the thread pool behind
       // the next slices' deflate jobs.
-      for (let at = 0; at < bytes.length; ) at += writeSync(file.fd, bytes, at, bytes.length - at, position + at);
-      position += bytes.length;
-      lengths.push(bytes.length);
-      flusher.wrote(bytes.length);
+      for (const bytes of parts) {
+        for (let at = 0; at < bytes.length; ) {
+          at += writeSync(file.fd, bytes, at, bytes.length - at, position + length + at);
+        }
+        length += bytes.length;
+      }
+      position += length;
+      lengths.push(length);
+      flusher.wrote(length);
     });
     const done = writing;
     queue.push(done);
@@ -107,6 +114,36 @@ export async function createVolumeWriter(
   return { append, finish, abort };
 }
 
+/** One output chunk per slice: zlib's default 16 KB chunks cost a main-thread round trip each. */
+const outputChunk = (bytes: number): ZlibOptions => ({ chunkSize: Math.max(64 * 1024, bytes + 1024) });
+
+/** Version 1: the slice's little-endian bytes as one raw-deflate stream. */
+async function deflateInterleaved(slice: Int16Array, level: number): Promise<Uint8Array[]> {
+  const bytes = littleEndianBytes(slice);
+  return [await deflate(bytes, { level, ...outputChunk(bytes.length) })];
+}
+
+/**
+ * Version 2: the low-byte plane (noise: Huffman coding alone; ending in a sync flush, so the stream goes
+ * on) and then the high-byte plane (long runs: run-length matches), compressed at once on two of the
+ * thread pool's threads. Together they inflate as one stream.
+ */
+async function deflatePlanes(slice: Int16Array, level: number): Promise<Uint8Array[]> {
+  const planes = splitBytePlanes(slice);
+  const half = slice.length;
+  const lowPlane = planes.subarray(0, half);
+  const highPlane = planes.subarray(half);
+  return Promise.all([
+    deflate(lowPlane, {
+      level,
+      strategy: constants.Z_HUFFMAN_ONLY,
+      finishFlush: constants.Z_SYNC_FLUSH,
+      ...outputChunk(half),
+    }),
+    deflate(highPlane, { level, strategy: constants.Z_RLE, ...outputChunk(half) }),
+  ]);
+}
+
 function littleEndianBytes(slice: Int16Array): Uint8Array {
   if (endianness() === 'LE') return new Uint8Array(slice.buffer, slice.byteOffset, slice.byteLength);
   const out = Buffer.alloc(slice.byteLength);
@@ -134,7 +171,8 @@ export async function readVolumeFile(path: string) {
       if (!range) throw new RangeError(`no slice ${k}`);
       const compressed = Buffer.alloc(range.end - range.start);
       await file.read(compressed, 0, compressed.length, range.start);
-      const raw = await inflate(compressed, { chunkSize: Math.max(64 * 1024, sliceBytes(header)) });
+      const inflated = await inflate(compressed, { chunkSize: Math.max(64 * 1024, sliceBytes(header)) });
+      const raw = storesBytePlanes(header) ? joinBytePlanes(inflated) : inflated;
       const aligned = raw.byteOffset % 2 === 0 ? raw : Buffer.from(raw);
       return new Int16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 2);
     };

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { createVolumeStreamSplitter, DEFAULT_VOLUME_LEVELS, parseVolumeHeader } from '@cardiomap/domain';
+import {
+  createVolumeStreamSplitter,
+  DEFAULT_VOLUME_LEVELS,
+  joinBytePlanes,
+  parseVolumeHeader,
+  VOLUME_FORMAT_VERSION,
+} from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVolumeWriter, readVolumeFile, type VolumeLayout } from '../../../src/imaging/volume/volume-file.ts';
 
@@ -15,7 +21,7 @@ afterAll(async () => {
 });
 
 const layout: VolumeLayout = {
-  version: 1,
+  version: VOLUME_FORMAT_VERSION,
   dimensions: [64, 48, 20],
   spacing: [0.7, 0.7, 1.25],
   origin: [-22.4, -16.8, 100],
@@ -28,14 +34,69 @@ const layout: VolumeLayout = {
 
 const sliceOf = (k: number) => Int16Array.from({ length: 64 * 48 }, (_, p) => ((p * 7 + k * 131) % 4000) - 1024);
 
+/** A CT-like slice: padding and air in long runs, tissue with noise; what the byte planes are made for. */
+function ctLikeSlice(k: number): Int16Array {
+  let seed = 1 + k;
+  const noise = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return (seed / 2147483648 - 0.5) * 40;
+  };
+  return Int16Array.from({ length: 64 * 48 }, (_, p) => {
+    const r = Math.hypot((p % 64) - 32, Math.floor(p / 64) - 24);
+    if (r > 30) return -2000;
+    return Math.round((r > 20 ? -1000 : 40) + noise());
+  });
+}
+
 describe('volume file', () => {
+  it('writes the current version: byte planes that inflate as one stream and join back to the values', async () => {
+    expect(VOLUME_FORMAT_VERSION).toBe(2);
+    const path = join(dir, 'planes.cmvol');
+    const writer = await createVolumeWriter(path, layout);
+    for (let k = 0; k < 20; k++) await writer.append(ctLikeSlice(k));
+    const header = await writer.finish();
+    expect(header.version).toBe(2);
+    const bytes = new Uint8Array(await readFile(path));
+    const splitter = createVolumeStreamSplitter();
+    const slices = splitter.push(bytes).slices;
+    expect(slices).toHaveLength(20);
+    for (const s of slices) {
+      // One raw-deflate stream per slice, as DecompressionStream('deflate-raw') will read it.
+      const planes = new Uint8Array(inflateRawSync(s.compressed));
+      const joined = joinBytePlanes(planes);
+      expect(new Int16Array(joined.buffer)).toEqual(ctLikeSlice(s.index));
+    }
+  });
+
+  it('makes CT-like slices smaller than the little-endian layout at the same level', async () => {
+    const sizes: Record<number, number> = {};
+    for (const version of [1, 2] as const) {
+      const path = join(dir, `size-${version}.cmvol`);
+      const writer = await createVolumeWriter(path, { ...layout, version });
+      for (let k = 0; k < 20; k++) await writer.append(ctLikeSlice(k));
+      sizes[version] = (await writer.finish()).sliceByteLengths.reduce((a, b) => a + b, 0);
+    }
+    expect(sizes[2]).toBeLessThan(sizes[1] as number);
+  });
+
+  it('still reads version 1 volumes (little-endian pairs) written before byte planes', async () => {
+    const path = join(dir, 'v1.cmvol');
+    const writer = await createVolumeWriter(path, { ...layout, version: 1 });
+    for (let k = 0; k < 20; k++) await writer.append(sliceOf(k));
+    await writer.finish();
+    const volume = await readVolumeFile(path);
+    expect(volume.header.version).toBe(1);
+    for (let k = 0; k < 20; k++) expect(await volume.slice(k)).toEqual(sliceOf(k));
+    await volume.close();
+  });
+
   it('streams slices to disk and reads back exactly, through the domain parser too', async () => {
     const path = join(dir, 'a.cmvol');
     const writer = await createVolumeWriter(path, layout, { inFlight: 3 });
     for (let k = 0; k < 20; k++) await writer.append(sliceOf(k));
     const header = await writer.finish();
     expect(header.sliceByteLengths).toHaveLength(20);
-    expect(await readdir(dir)).toEqual(['a.cmvol']);
+    expect((await readdir(dir)).filter((name) => name.startsWith('a.'))).toEqual(['a.cmvol']);
 
     const volume = await readVolumeFile(path);
     expect(volume.header).toEqual(header);
@@ -50,8 +111,8 @@ describe('volume file', () => {
     const seen: number[] = [];
     for (let at = 0; at < bytes.length; at += 4096) {
       for (const s of splitter.push(bytes.subarray(at, at + 4096)).slices) {
-        const raw = inflateRawSync(s.compressed);
-        expect(new Int16Array(raw.buffer, raw.byteOffset, raw.length / 2)).toEqual(sliceOf(s.index));
+        const raw = joinBytePlanes(new Uint8Array(inflateRawSync(s.compressed)));
+        expect(new Int16Array(raw.buffer)).toEqual(sliceOf(s.index));
         seen.push(s.index);
       }
     }

@@ -1,12 +1,18 @@
-/** Raw-deflate decompression of one slice, in this thread or in a pool of workers. */
-export type Inflate = (compressed: Uint8Array, length: number) => Promise<Uint8Array>;
+import { joinBytePlanes } from '@cardiomap/domain';
+
+/**
+ * Raw-deflate decompression of one slice, in this thread or in a pool of workers. The result is always
+ * the slice's little-endian value pairs: with `bytePlanes` (volume version 2) the inflated planes are
+ * joined back where they were inflated, so a worker pool does that work too.
+ */
+export type Inflate = (compressed: Uint8Array, length: number, bytePlanes?: boolean) => Promise<Uint8Array>;
 
 export class InflateError extends Error {
   override name = 'InflateError';
 }
 
-/** Inflates `compressed` to exactly `length` bytes, or throws InflateError. */
-export async function inflateRaw(compressed: Uint8Array, length: number): Promise<Uint8Array> {
+/** Inflates `compressed` to exactly `length` bytes (joined into pairs if `bytePlanes`), or throws InflateError. */
+export async function inflateRaw(compressed: Uint8Array, length: number, bytePlanes = false): Promise<Uint8Array> {
   const out = new Uint8Array(length);
   const source = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -31,7 +37,7 @@ export async function inflateRaw(compressed: Uint8Array, length: number): Promis
     throw new InflateError(`corrupt data: ${(error as Error).message}`);
   }
   if (at !== length) throw new InflateError(`inflates to ${at} bytes, expected ${length}`);
-  return out;
+  return bytePlanes ? joinBytePlanes(out) : out;
 }
 
 interface Reply {
@@ -62,13 +68,13 @@ export function createInflaterPool(size: number): { inflate: Inflate; dispose():
     };
   }
   return {
-    inflate(compressed, length) {
+    inflate(compressed, length, bytePlanes = false) {
       const id = nextId++;
       const worker = workers[id % workers.length] as Worker;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         const own = compressed.byteOffset === 0 && compressed.byteLength === compressed.buffer.byteLength;
-        const message = { id, compressed: own ? compressed : compressed.slice(), length };
+        const message = { id, compressed: own ? compressed : compressed.slice(), length, bytePlanes };
         worker.postMessage(message, [message.compressed.buffer]);
       });
     },

@@ -73,6 +73,16 @@ describe('loadVolume', () => {
     }
   });
 
+  it('reads version 1 volumes (little-endian pairs) as well as byte planes', async () => {
+    for (const version of [1, 2] as const) {
+      const { file, expected } = volumeFileFixture(DIMS, version);
+      const sink = recordingSink();
+      const header = await loadVolume({ url: '/v', sink, fetch: server(file).fetch, firstSlices: 3 });
+      expect(header.version).toBe(version);
+      expect(sink.voxels).toEqual(expected);
+    }
+  });
+
   it('asks for the header, then the middle slices, then the rest by range', async () => {
     const { file } = volumeFile();
     const fake = server(file);

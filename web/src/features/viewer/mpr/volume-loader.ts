@@ -2,6 +2,7 @@ import {
   parseVolumeHeader,
   sliceByteRanges,
   sliceBytes,
+  storesBytePlanes,
   VolumeFormatError,
   type VolumeHeader,
 } from '@cardiomap/domain';
@@ -193,12 +194,12 @@ async function inflateSlice(
   compressed: Uint8Array,
   voxels: Int16Array,
   index: number,
-  header: Pick<VolumeHeader, 'dimensions'>,
+  header: Pick<VolumeHeader, 'dimensions' | 'version'>,
 ): Promise<void> {
   const length = sliceBytes(header);
   let raw: Uint8Array;
   try {
-    raw = await inflate(compressed, length);
+    raw = await inflate(compressed, length, storesBytePlanes(header));
   } catch (error) {
     throw new VolumeLoadError(`slice ${index}: ${(error as Error).message}`, 'format');
   }
