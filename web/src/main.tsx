@@ -6,6 +6,7 @@ import { App } from './app/App.tsx';
 import { loginPathFor } from './app/login-redirect.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
+import { prefetchViewerDeepLink } from './features/viewer/index.ts';
 import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
 
 const queryClient = createQueryClient();
@@ -26,6 +27,8 @@ startIframeBridge({
   },
   navigate: (target) => (target ? window.location.assign(target) : window.location.reload()),
 });
+
+prefetchViewerDeepLink(queryClient, window.location.pathname, tokenStore.isAuthenticated());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,5 @@
 export { viewerKeys } from './api/viewer-keys.ts';
+export { prefetchViewerDeepLink } from './deep-link-prefetch.ts';
 export { ViewerLinks } from './ViewerLinks.tsx';
 export { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
 export { viewerPaths } from './viewer-paths.ts';

@@ -1,0 +1,68 @@
+import { QueryClient } from '@tanstack/react-query';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../../api/index.ts';
+import { server, setUpMockApi } from '../../testing/server.ts';
+import { viewerKeys } from './api/viewer-keys.ts';
+import { prefetchViewerDeepLink } from './deep-link-prefetch.ts';
+import { STUDY_ID, viewerLoadFixture } from './testing/viewer-fixtures.ts';
+
+const prefetched = vi.hoisted(() => [] as string[]);
+vi.mock('./mpr/volume-prefetch.ts', () => ({ prefetchVolume: (url: string) => prefetched.push(url) }));
+
+setUpMockApi();
+
+let loads: string[];
+let queryClient: QueryClient;
+beforeEach(() => {
+  loads = [];
+  prefetched.length = 0;
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  tokenStore.save({ access: 'a', refresh: 'r' });
+  server.use(
+    http.get('*/api/study-viewer/:id/', ({ params }) => {
+      loads.push(params.id as string);
+      return params.id === STUDY_ID
+        ? HttpResponse.json(viewerLoadFixture())
+        : HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+    }),
+  );
+});
+afterEach(() => tokenStore.clear());
+
+const settled = () => vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+describe('prefetchViewerDeepLink', () => {
+  it('asks for the viewer load at once on mprviewer and starts the volume from its URL', async () => {
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer`, true);
+    await vi.waitFor(() => expect(prefetched).toEqual(['/files/volume.bin']));
+    expect(loads).toEqual([STUDY_ID]);
+    // The page's own query finds the answer under its key: it is not asked for again.
+    expect(queryClient.getQueryData(viewerKeys.load(STUDY_ID))).toEqual(viewerLoadFixture());
+  });
+
+  it('prefetches the load for the other viewer children and the iframe viewer, the volume only for mprviewer', async () => {
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/3dsurfaceviewer`, true);
+    prefetchViewerDeepLink(new QueryClient(), `/iframe-viewer/${STUDY_ID}`, true);
+    await settled();
+    await vi.waitFor(() => expect(loads).toHaveLength(2));
+    expect(prefetched).toEqual([]);
+  });
+
+  it('asks nothing without a session, off the viewer or for a path that names no study', async () => {
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer`, false);
+    prefetchViewerDeepLink(queryClient, '/cases', true);
+    prefetchViewerDeepLink(queryClient, '/study-viewer/not-a-study/mprviewer', true);
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer/extra`, true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loads).toEqual([]);
+    expect(prefetched).toEqual([]);
+  });
+
+  it('starts no volume when the load is refused, and leaves the refusal for the page to show', async () => {
+    const other = '00000000-0000-4000-8000-00000000dead';
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${other}/mprviewer`, true);
+    await vi.waitFor(() => expect(queryClient.getQueryState(viewerKeys.load(other))?.status).toBe('error'));
+    expect(prefetched).toEqual([]);
+  });
+});
