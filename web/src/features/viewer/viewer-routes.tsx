@@ -1,14 +1,25 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { afterFirstImage } from './mpr/first-image-gate.ts';
+import { MprPreviewPanes } from './mpr/MprPreviewPanes.tsx';
+import { useViewerContext } from './viewer-context.ts';
 
 /**
  * The MPR child is a lazy component, not a lazy route: a lazy route holds the whole page back until
  * its 4 MB chunk (Cornerstone3D) has loaded and run, and only then does the page ask for the user and
  * the viewer load. Instead the route's loader starts the chunk as the route matches and the page goes
- * on at once, so those requests and the chunk are under way together.
+ * on at once, so those requests and the chunk are under way together. The chunk's import waits for the
+ * first image (first-image-gate.ts), which the fallback draws from the prefetched volume: run while that
+ * image is on its way, the chunk would hold it back.
  */
-const loadMprChild = () => import('./MprChild.tsx');
+const loadMprChild = () => afterFirstImage().then(() => import('./MprChild.tsx'));
 const LazyMprChild = lazy(async () => ({ default: (await loadMprChild()).MprChild }));
+
+/** While the MPR chunk loads: the panes with the prefetched volume's first image. */
+function MprLoading() {
+  const attributes = useViewerContext().load.dicom?.attributes;
+  return <MprPreviewPanes volumeUrl={attributes?.readUrl} levels={attributes?.levels} />;
+}
 
 /**
  * The viewer's route subtree (spec §2): the page with its 3dsurfaceviewer, mprviewer and detail
@@ -38,7 +49,7 @@ export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObje
           return null;
         },
         element: (
-          <Suspense fallback={null}>
+          <Suspense fallback={<MprLoading />}>
             <LazyMprChild />
           </Suspense>
         ),

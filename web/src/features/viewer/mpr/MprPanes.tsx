@@ -6,6 +6,7 @@ import { MprToolbar } from './MprToolbar.tsx';
 import type { MprCommand, MprEngine } from './mpr-engine.ts';
 import { mprErrorMessage } from './mpr-messages.ts';
 import { type InterpolationType, PANE_IDS, type PaneId } from './mpr-settings.ts';
+import { PANE_AREAS, PANE_GRID, TOOLBAR_MIN_HEIGHT } from './pane-grid.ts';
 import { useMprEngine } from './use-mpr-engine.ts';
 
 export interface MprPanesProps {
@@ -23,10 +24,6 @@ export interface MprPanesProps {
   /** An extra layer over each pane's image (the contour). */
   paneLayer?(pane: PaneId): ReactNode;
 }
-
-/** Spec §2: coronal top-left, sagittal bottom-left, axial on the right across both rows. */
-const AREAS: Record<PaneId, string> = { coronal: 'coronal', sagittal: 'sagittal', axial: 'axial' };
-const GRID = `"coronal axial" 1fr "sagittal axial" 1fr / 2fr 3fr`;
 
 /** The three MPR panes with their toolbar; fills its parent (the viewer sets height and width). */
 export function MprPanes({
@@ -63,7 +60,7 @@ export function MprPanes({
 
   return (
     <Box data-testid="mpr-panes" sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: '#000' }}>
-      <Box sx={{ bgcolor: 'background.paper' }}>
+      <Box sx={{ bgcolor: 'background.paper', minHeight: TOOLBAR_MIN_HEIGHT }}>
         {snapshot && (
           <MprToolbar
             snapshot={snapshot}
@@ -86,7 +83,7 @@ export function MprPanes({
           minHeight: 0,
           display: 'grid',
           gap: '2px',
-          gridTemplate: maximised ? `"${maximised}" 1fr / 1fr` : GRID,
+          gridTemplate: maximised ? `"${maximised}" 1fr / 1fr` : PANE_GRID,
         }}
       >
         {PANE_IDS.map((pane) => (
@@ -96,7 +93,7 @@ export function MprPanes({
             data-mpr-pane={pane}
             onDoubleClick={() => toggle(pane)}
             sx={{
-              gridArea: AREAS[pane],
+              gridArea: PANE_AREAS[pane],
               position: 'relative',
               minWidth: 0,
               minHeight: 0,

@@ -4,6 +4,7 @@ import { ensureCornerstone } from './cornerstone-setup.ts';
 import { createInflaterPool } from './inflate.ts';
 import { type MprLandmark, type PaneLandmarkShape, paneShapes } from './landmark-overlay.ts';
 import {
+  AIR_HU,
   clampZoom,
   findPreset,
   type InterpolationType,
@@ -21,13 +22,13 @@ import {
   resetCrosshairs,
   type ToolMode,
 } from './mpr-tools.ts';
-import { AIR_HU, createMprVolume, fillAbsentWithAir, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
+import { createMprVolume, fillAbsentWithAir, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
 import { EMPTY_READOUT, type PaneReadout, readPane } from './pane-readout.ts';
 import { planeCamera, sliceThrough } from './plane-camera.ts';
 import { createPanePreview, type PanePreview } from './slice-preview.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
 import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
-import { adoptPrefetchedVolume, inflateWorkerCount } from './volume-prefetch.ts';
+import { adoptPrefetchedVolume, claimFirstFrame, inflateWorkerCount } from './volume-prefetch.ts';
 
 export interface MprVolumeProps {
   /** The volume resource's signed read URL. */
@@ -438,7 +439,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       requestAnimationFrame(() => {
         if (load !== current || generation !== previewGeneration) return;
         if (snapshot().firstFrameMs === null) {
-          performance.mark('cm:mpr:first-frame');
+          if (claimFirstFrame(current.url)) performance.mark('cm:mpr:first-frame');
           store.update({ firstFrameMs: performance.now() - current.startedAt });
         }
         setTimeout(() => {
@@ -521,7 +522,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     if (current.firstSlicesIn && snapshot().status === 'loading') {
       // Without a preview (an oblique volume), Cornerstone's first frame is the first image.
       if (snapshot().firstFrameMs === null) {
-        performance.mark('cm:mpr:first-frame');
+        if (claimFirstFrame(current.url)) performance.mark('cm:mpr:first-frame');
         store.update({ firstFrameMs: now - current.startedAt });
       }
       store.update({ status: 'ready' });

@@ -5,6 +5,9 @@ export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 50;
 export const PIXEL_RATIO_CAP = 2;
 
+/** What the panes show where a slice has not arrived yet. */
+export const AIR_HU = -1024;
+
 export type PaneId = 'axial' | 'coronal' | 'sagittal';
 export const PANE_IDS: readonly PaneId[] = ['coronal', 'sagittal', 'axial'];
 

@@ -1,8 +1,6 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import { cache, ImageVolume, type Types, utilities } from '@cornerstonejs/core';
-
-/** What Cornerstone shows where a slice has not arrived yet. */
-export const AIR_HU = -1024;
+import { AIR_HU } from './mpr-settings.ts';
 
 /** Used when the file names no frame of reference: all three panes only need to share one. */
 const LOCAL_FRAME_OF_REFERENCE = '1.2.826.0.1.3680043.10.1508.cardiomap.local';

@@ -1,7 +1,14 @@
 import type { VolumeHeader } from '@cardiomap/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
-import { adoptPrefetchedVolume, prefetchVolume, resetVolumePrefetches } from './volume-prefetch.ts';
+import {
+  adoptPrefetchedVolume,
+  claimFirstFrame,
+  type PrefetchView,
+  prefetchVolume,
+  resetVolumePrefetches,
+  watchPrefetchedVolume,
+} from './volume-prefetch.ts';
 
 const DIMS: [number, number, number] = [4, 3, 7];
 
@@ -66,5 +73,40 @@ describe('volume prefetch', () => {
     expect(second.voxels).toEqual(server.expected);
     expect(second.slices).toHaveLength(DIMS[2]);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('lets a watcher follow the download without taking it over, from what had arrived before', async () => {
+    const server = volumeServer();
+    prefetchVolume('/v/c.cmvol', server.fetch);
+    const early: PrefetchView[] = [];
+    const stopEarly = watchPrefetchedVolume('/v/c.cmvol', { slices: (view) => early.push(view), ended: () => {} });
+    const done = adoptPrefetchedVolume('/v/c.cmvol', recordingSink(), new AbortController().signal);
+    await done;
+    expect(early.length).toBeGreaterThan(0);
+    const last = early.at(-1) as PrefetchView;
+    expect([...last.present]).toEqual(Array(DIMS[2]).fill(1));
+    expect(last.voxels).toEqual(server.expected);
+    // A watcher that comes later hears at once what is there; one that stopped hears nothing more.
+    stopEarly?.();
+    const late: PrefetchView[] = [];
+    watchPrefetchedVolume('/v/c.cmvol', { slices: (view) => late.push(view), ended: () => {} });
+    expect(late).toHaveLength(1);
+    expect(watchPrefetchedVolume('/v/none.cmvol', { slices: () => {}, ended: () => {} })).toBeNull();
+  });
+
+  it('tells watchers when the download fails', async () => {
+    const missing = (async () => new Response('gone', { status: 404 })) as typeof fetch;
+    prefetchVolume('/v/missing.cmvol', missing);
+    let ended = false;
+    watchPrefetchedVolume('/v/missing.cmvol', { slices: () => {}, ended: () => (ended = true) });
+    await vi.waitFor(() => expect(ended).toBe(true));
+  });
+
+  it('gives the first frame of a download to one claimant only', () => {
+    prefetchVolume('/v/d.cmvol', volumeServer().fetch);
+    expect(claimFirstFrame('/v/d.cmvol')).toBe(true);
+    expect(claimFirstFrame('/v/d.cmvol')).toBe(false);
+    // Nothing prefetched: the engine's own download marks its first frame.
+    expect(claimFirstFrame('/v/other.cmvol')).toBe(true);
   });
 });

@@ -14,12 +14,32 @@ export interface AdoptedSink {
   slicesLoaded(indices: number[]): void;
 }
 
+/** What a watcher sees of a running download: the voxels so far and which slices are in them. */
+export interface PrefetchView {
+  header: VolumeHeader;
+  voxels: Int16Array;
+  /** 1 where a slice is in the voxels. */
+  present: Uint8Array;
+}
+
+export interface PrefetchWatcher {
+  /** Slices arrived (or had, when the watch began). */
+  slices(view: PrefetchView): void;
+  /** The download failed or was dropped: no more slices will come. */
+  ended(): void;
+}
+
 interface Prefetch {
   abort: AbortController;
   header?: VolumeHeader;
   voxels?: Int16Array;
+  present?: Uint8Array;
   arrived: number[];
   adopter: AdoptedSink | null;
+  /** Followers that draw from the voxels without taking the download over (the early preview). */
+  watchers: Set<PrefetchWatcher>;
+  /** Set by the first view of this download on screen, so the page marks its first frame once. */
+  firstFrameClaimed: boolean;
   done: Promise<VolumeHeader>;
   /** Aborts a download nobody adopted. */
   expiry: ReturnType<typeof setTimeout> | undefined;
@@ -44,6 +64,8 @@ export function prefetchVolume(url: string, fetchFn?: typeof fetch): void {
     abort,
     arrived: [],
     adopter: null,
+    watchers: new Set(),
+    firstFrameClaimed: false,
     expiry: undefined,
     done: loadVolume({
       url,
@@ -55,12 +77,15 @@ export function prefetchVolume(url: string, fetchFn?: typeof fetch): void {
           const voxels = new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
           entry.header = header;
           entry.voxels = voxels;
+          entry.present = new Uint8Array(header.dimensions[2]);
           entry.adopter?.begin(header, voxels);
           return voxels;
         },
         slicesLoaded(indices) {
           entry.arrived.push(...indices);
+          for (const k of indices) (entry.present as Uint8Array)[k] = 1;
           entry.adopter?.slicesLoaded(indices);
+          notifyWatchers(entry);
         },
       },
     }),
@@ -71,6 +96,8 @@ export function prefetchVolume(url: string, fetchFn?: typeof fetch): void {
       inflater.dispose();
       // A failed download is not kept: the next adopter starts afresh and reports the error itself.
       if (prefetches.get(url) === entry) prefetches.delete(url);
+      for (const watcher of entry.watchers) watcher.ended();
+      entry.watchers.clear();
     },
   );
   prefetches.set(url, entry);
@@ -116,6 +143,42 @@ export function adoptPrefetchedVolume(
     { once: true },
   );
   return entry.done;
+}
+
+/**
+ * Follows the download of `url` without taking it over: `watcher` gets the voxels whenever slices
+ * arrive (at once if some already have), and hears when it fails. Null when nothing is prefetched; call
+ * the returned function to stop. A watcher does not keep an unadopted download alive.
+ */
+export function watchPrefetchedVolume(url: string, watcher: PrefetchWatcher): (() => void) | null {
+  const entry = prefetches.get(url);
+  if (!entry) return null;
+  entry.watchers.add(watcher);
+  if (entry.arrived.length) watcher.slices(viewOf(entry) as PrefetchView);
+  return () => entry.watchers.delete(watcher);
+}
+
+/**
+ * True for the first caller per download of `url` (and whenever nothing was prefetched): whoever puts
+ * the first image on screen, the early preview or the engine, marks `cm:mpr:first-frame` once.
+ */
+export function claimFirstFrame(url: string): boolean {
+  const entry = prefetches.get(url);
+  if (!entry) return true;
+  if (entry.firstFrameClaimed) return false;
+  entry.firstFrameClaimed = true;
+  return true;
+}
+
+function viewOf(entry: Prefetch): PrefetchView | null {
+  if (!entry.header || !entry.voxels || !entry.present) return null;
+  return { header: entry.header, voxels: entry.voxels, present: entry.present };
+}
+
+function notifyWatchers(entry: Prefetch) {
+  const view = viewOf(entry);
+  if (!view) return;
+  for (const watcher of entry.watchers) watcher.slices(view);
 }
 
 /** Test hook: forgets every download (aborting them). */

@@ -1,0 +1,89 @@
+import type { VolumeLevels } from '@cardiomap/domain';
+import { openFirstImageGate } from './first-image-gate.ts';
+import { AIR_HU, levelsOrDefault, PANE_IDS, type PaneId } from './mpr-settings.ts';
+import { createPanePreview, type PanePreview } from './slice-preview.ts';
+import { claimFirstFrame, type PrefetchView, watchPrefetchedVolume } from './volume-prefetch.ts';
+
+export interface EarlyPreviewOptions {
+  /** The viewer load's levels; the file's own when it gives none (as the engine does). */
+  levels?: Partial<VolumeLevels> | null;
+  /** Share of slices in, 0–100, as they arrive. */
+  onProgress?(percent: number): void;
+}
+
+/**
+ * The first image while the MPR chunk is not loaded yet: each pane's 2D preview (slice-preview.ts)
+ * drawn from the prefetched download as soon as its middle slices are in, the coronal and sagittal
+ * ones gaining rows as more arrive. Marks `cm:mpr:first-frame` once it is on screen and then opens the
+ * gate for the chunk; so does finding that it cannot draw (nothing prefetched, an oblique volume).
+ * The engine draws the same previews into its own panes when it takes over. Returns the clean-up.
+ */
+export function startEarlyPreview(
+  url: string,
+  elements: Readonly<Partial<Record<PaneId, HTMLElement | null>>>,
+  { levels, onProgress }: EarlyPreviewOptions = {},
+): () => void {
+  let previews: Partial<Record<PaneId, PanePreview>> | null = null;
+  /** Set when no preview can be drawn: later arrivals change nothing. */
+  let none = false;
+  let frame = 0;
+  let stopped = false;
+  let shownLevels: VolumeLevels | null = null;
+
+  const drawFirst = (view: PrefetchView) => {
+    shownLevels = levelsOrDefault(levels?.windowWidth ? levels : view.header.levels);
+    const made: Partial<Record<PaneId, PanePreview>> = {};
+    for (const pane of PANE_IDS) {
+      const element = elements[pane];
+      const preview = element
+        ? createPanePreview(element, pane, view.header, view.voxels, { slices: view.present, absent: AIR_HU })
+        : null;
+      if (preview) made[pane] = preview;
+    }
+    if (!made.axial) {
+      // An oblique volume (or no room to draw): Cornerstone's first frame will be the first image.
+      for (const preview of Object.values(made)) preview.remove();
+      none = true;
+      openFirstImageGate();
+      return;
+    }
+    for (const preview of Object.values(made)) preview.draw(shownLevels);
+    previews = made;
+    // The second frame callback runs once the frame with the previews has been presented.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (stopped) return;
+        if (claimFirstFrame(url)) performance.mark('cm:mpr:first-frame');
+        openFirstImageGate();
+      });
+    });
+  };
+
+  const onSlices = (view: PrefetchView) => {
+    if (stopped || none) return;
+    let loaded = 0;
+    for (const k of view.present) loaded += k;
+    onProgress?.(Math.floor((100 * loaded) / view.present.length));
+    if (!previews) return drawFirst(view);
+    if (frame) return;
+    // More slices: the coronal and sagittal previews gain their rows, at most once a frame.
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (stopped || !previews || !shownLevels) return;
+      previews.coronal?.draw(shownLevels);
+      previews.sagittal?.draw(shownLevels);
+    });
+  };
+  // A failed download leaves the error to the engine, which starts afresh and reports it.
+  const stopWatching = watchPrefetchedVolume(url, { slices: onSlices, ended: openFirstImageGate });
+  if (!stopWatching) openFirstImageGate();
+
+  return () => {
+    stopped = true;
+    stopWatching?.();
+    if (frame) cancelAnimationFrame(frame);
+    for (const preview of Object.values(previews ?? {})) preview.remove();
+    previews = null;
+  };
+}
