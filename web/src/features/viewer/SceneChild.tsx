@@ -1,18 +1,12 @@
 import { GEOMETRY_TYPES_IN_3D, type GeometryType, type Landmark } from '@cardiomap/contract';
 import { useMemo } from 'react';
-import { ObjectSettingsPanel, type SceneLandmark, type SceneObjectSpec, SceneViewport } from './scene/index.ts';
-import type { SceneObject } from './scene-objects.ts';
-import { useViewerContext, type ViewerContext } from './viewer-context.ts';
+import { type SceneLandmark, SceneViewport } from './scene/index.ts';
+import { toSceneObjectSpec } from './scene-objects.ts';
+import { useViewerContext } from './viewer-context.ts';
 
 /*
- * The only file that imports the 3D scene's components, so their props are matched in one place.
+ * The only file that imports the 3D scene's viewport, so its props are matched in one place.
  */
-
-const toSpec = (object: SceneObject): SceneObjectSpec => ({
-  ...object,
-  url: object.readUrl,
-  filename: object.filename ?? '',
-});
 
 /** Spec §3: only area, closed curve, distance and open curve are drawn in 3D. */
 const toSceneLandmarks = (landmarks: Landmark[]): SceneLandmark[] =>
@@ -24,13 +18,7 @@ const toSceneLandmarks = (landmarks: Landmark[]): SceneLandmark[] =>
 export function SceneChild() {
   const { objects, shownLandmarks } = useViewerContext();
   // New arrays on every render would make the engine diff its scene each time.
-  const specs = useMemo(() => objects.map(toSpec), [objects]);
+  const specs = useMemo(() => objects.map(toSceneObjectSpec), [objects]);
   const landmarks = useMemo(() => toSceneLandmarks(shownLandmarks), [shownLandmarks]);
   return <SceneViewport objects={specs} landmarks={landmarks} />;
-}
-
-/** The sidebar's Object Settings tab: saved for users who may change scene objects, else local. */
-export function SceneObjectSettings({ context }: { context: ViewerContext }) {
-  const specs = useMemo(() => context.objects.map(toSpec), [context.objects]);
-  return <ObjectSettingsPanel objects={specs} onChange={context.changeObject} />;
 }

@@ -48,6 +48,9 @@ vi.mock('./scene/index.ts', () => ({
   SceneViewport: (props: { objects: unknown[]; landmarks: unknown[] }) => (
     <pre data-testid="scene-viewport">{JSON.stringify(props)}</pre>
   ),
+}));
+// The sidebar's settings panel, which imports the panel's own module (not the scene's index).
+vi.mock('./scene/ObjectSettingsPanel.tsx', () => ({
   ObjectSettingsPanel: (props: {
     objects: { id: string; opacity: number }[];
     onChange(id: string, patch: object): void;

@@ -2,12 +2,12 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, IconButton, Paper, Tab, Tabs, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { SceneObjectSettings } from '../SceneChild.tsx';
 import type { ViewerContext } from '../viewer-context.ts';
 import { SIDEBAR_WIDTH_PX } from '../viewer-layout.ts';
 import { CommentsTab } from './CommentsTab.tsx';
 import { DetailsTab } from './DetailsTab.tsx';
 import { FiguresTab } from './FiguresTab.tsx';
+import { SceneObjectSettings } from './SceneObjectSettings.tsx';
 
 const TABS = [
   { id: 'objects', label: 'Object Settings' },
