@@ -6,6 +6,7 @@ import { App } from './app/App.tsx';
 import { loginPathFor } from './app/login-redirect.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
+import { prefetchCurrentUser } from './features/auth/index.ts';
 import { prefetchViewerDeepLink } from './features/viewer/index.ts';
 import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
 
@@ -28,6 +29,8 @@ startIframeBridge({
   navigate: (target) => (target ? window.location.assign(target) : window.location.reload()),
 });
 
+// Before the first render: the user and, on a viewer link, the viewer's data are asked for at once.
+prefetchCurrentUser(queryClient);
 prefetchViewerDeepLink(queryClient, window.location.pathname, tokenStore.isAuthenticated());
 
 const container = document.getElementById('root');

@@ -2,6 +2,7 @@ export { LoginPage } from './LoginPage.tsx';
 export { PendingRegistrationPage } from './PendingRegistrationPage.tsx';
 export {
   endSession,
+  prefetchCurrentUser,
   setCurrentUser,
   startSession,
   USER_INFO_KEY,

@@ -1,5 +1,5 @@
 import { routes, type UserInfo } from '@cardiomap/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call, type StoredTokens, tokenStore } from '../../api/index.ts';
 
@@ -10,16 +10,25 @@ export function useIsAuthenticated(): boolean {
   return useSyncExternalStore(tokenStore.subscribe, tokenStore.isAuthenticated, () => false);
 }
 
+const userInfoQuery = queryOptions({
+  queryKey: USER_INFO_KEY,
+  queryFn: ({ signal }) => call(routes.userInfo, { signal }),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
 /** The signed-in user with derived flags; fetched once per sign-in and kept until it changes. */
 export function useCurrentUser() {
   const authenticated = useIsAuthenticated();
-  return useQuery({
-    queryKey: USER_INFO_KEY,
-    queryFn: ({ signal }) => call(routes.userInfo, { signal }),
-    enabled: authenticated,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useQuery({ ...userInfoQuery, enabled: authenticated });
+}
+
+/**
+ * Asks for the user as the app starts, before its first render: every signed-in page waits for it
+ * (RequireAuth), and the first render of the app's frame takes a few hundred ms on a slow machine.
+ */
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  if (tokenStore.isAuthenticated()) void queryClient.prefetchQuery(userInfoQuery);
 }
 
 /** Stores a fresh sign-in and drops anything cached for a previous user. */

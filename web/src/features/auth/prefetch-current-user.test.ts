@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../../api/index.ts';
+import { server, setUpMockApi } from '../../testing/server.ts';
+import { userInfo } from '../../testing/user-info.ts';
+import { prefetchCurrentUser, USER_INFO_KEY } from './session.ts';
+
+setUpMockApi();
+
+let asked: number;
+beforeEach(() => {
+  asked = 0;
+  server.use(
+    http.get('*/api/userinfo/', () => {
+      asked++;
+      return HttpResponse.json(userInfo());
+    }),
+  );
+});
+afterEach(() => tokenStore.clear());
+
+describe('prefetchCurrentUser', () => {
+  it('asks for the user once, before any page does, and keeps the answer for RequireAuth', async () => {
+    tokenStore.save({ access: 'a', refresh: 'r' });
+    const queryClient = new QueryClient();
+    prefetchCurrentUser(queryClient);
+    await vi.waitFor(() => expect(queryClient.getQueryData(USER_INFO_KEY)).toEqual(userInfo()));
+    expect(asked).toBe(1);
+  });
+
+  it('asks nothing without a session', async () => {
+    const queryClient = new QueryClient();
+    prefetchCurrentUser(queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(asked).toBe(0);
+    expect(queryClient.getQueryState(USER_INFO_KEY)).toBeUndefined();
+  });
+});
