@@ -20,6 +20,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 18498);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SLICES = Number(process.env.BENCH_SLICES ?? 500);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Set: every visit also prints all its resources and main-thread long tasks, for finding where time goes. */
+const DETAIL = process.env.BENCH_DETAIL === '1';
 const DEMO_PASSWORD = 'cardiomap-bench-password';
 const ANALYST = 'case-analyst@cardiomap.test';
 const PHYSICIAN = 'physician@cardiomap.test';
@@ -108,6 +110,15 @@ async function visit(url: string, studyId: string, tokens: { access: string; ref
       localStorage.setItem('cm_refresh', t.refresh);
     }, tokens);
     const page = await context.newPage();
+    if (DETAIL) {
+      await page.addInitScript(() => {
+        const tasks: string[] = [];
+        (globalThis as unknown as { __cmLongTasks: string[] }).__cmLongTasks = tasks;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) tasks.push(`${Math.round(e.startTime)}+${Math.round(e.duration)}`);
+        }).observe({ type: 'longtask' as never, buffered: true });
+      });
+    }
     // Only the volume is read by Range: its requests show whether the file was fetched once.
     const volumeRanges: string[] = [];
     page.on('request', (request) => {
@@ -134,6 +145,28 @@ async function visit(url: string, studyId: string, tokens: { access: string; ref
         .concat(performance.getEntriesByName('cm:mpr:load-start').map((e) => `load-start ${Math.round(e.startTime)}`)),
     );
     console.info(`  timeline: ${timeline.join(' | ')}`);
+    if (DETAIL) {
+      const detail = await page.evaluate(() => ({
+        resources: performance.getEntriesByType('resource').map((e) => {
+          const r = e as unknown as { name: string; startTime: number; responseEnd: number };
+          return `${r.name.replace(/^.*\/\/[^/]+/, '').slice(0, 48)} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)}`;
+        }),
+        navigation: (() => {
+          const n = performance.getEntriesByType('navigation' as never)[0] as unknown as
+            | { responseEnd: number; domContentLoadedEventEnd: number }
+            | undefined;
+          return n
+            ? `response ${Math.round(n.responseEnd)}, DOMContentLoaded ${Math.round(n.domContentLoadedEventEnd)}`
+            : '';
+        })(),
+        marks: performance.getEntriesByType('mark').map((e) => `${e.name} ${Math.round(e.startTime)}`),
+        longTasks: (globalThis as unknown as { __cmLongTasks?: string[] }).__cmLongTasks ?? [],
+      }));
+      console.info(`  navigation: ${detail.navigation}`);
+      console.info(`  resources: ${detail.resources.join(' | ')}`);
+      console.info(`  marks: ${detail.marks.join(' | ')}`);
+      console.info(`  long tasks (start+ms): ${detail.longTasks.join(', ')}`);
+    }
     return { firstFrameMs, fullVolumeMs, heapMiB: heap / 1024 / 1024 };
   } finally {
     await browser.close();
