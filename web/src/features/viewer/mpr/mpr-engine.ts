@@ -1,7 +1,7 @@
 import type { Point3, VolumeHeader, VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { ensureCornerstone } from './cornerstone-setup.ts';
-import { createInflaterPool } from './inflate.ts';
+import { createInflaterPool } from './inflater-pool.ts';
 import { type MprLandmark, type PaneLandmarkShape, paneShapes } from './landmark-overlay.ts';
 import {
   AIR_HU,
@@ -360,6 +360,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
         url: next.volumeUrl,
         signal: abort.signal,
         inflate: (current.inflater as ReturnType<typeof createInflaterPool>).inflate,
+        ...(current.inflater?.streamRest ? { streamRest: current.inflater.streamRest } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         sink: {
           begin(header) {

@@ -66,6 +66,10 @@ export function createSliceSplitter(header?: VolumeHeader) {
       }
       return events;
     },
+    /** The header, once known (given, or read from the body). */
+    get header() {
+      return header;
+    },
     get done() {
       return header !== undefined && next === header.sliceByteLengths.length;
     },

@@ -1,7 +1,7 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import { describe, expect, it } from 'vitest';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
-import { loadVolume, middleSlices, VolumeLoadError } from './volume-loader.ts';
+import { loadVolume, middleSlices, type StreamRest, streamRestOfVolume, VolumeLoadError } from './volume-loader.ts';
 
 const DIMS: [number, number, number] = [6, 5, 9];
 
@@ -116,6 +116,56 @@ describe('loadVolume', () => {
   it('reports a file that is not a volume as a format error', async () => {
     const load = loadVolume({ url: '/v', sink: recordingSink(), fetch: server(new Uint8Array(200).fill(65)).fetch });
     await expect(load).rejects.toMatchObject({ kind: 'format', message: expect.stringContaining('magic') });
+  });
+});
+
+describe('the rest of the volume streamed elsewhere (a worker)', () => {
+  /** A stand-in for the worker: the same reader, run here against the same fake server. */
+  const restFrom =
+    (fake: FakeServer, asked: Array<{ dataOffset: number; loaded: number[] }>): StreamRest =>
+    (rest, onSlice, signal) => {
+      asked.push({ dataOffset: rest.dataOffset, loaded: [...rest.loaded] });
+      return streamRestOfVolume(rest, onSlice, { fetch: fake.fetch, ...(signal ? { signal } : {}) });
+    };
+
+  it('hands it the rest after the middle slices, with what is in already, and fills every voxel', async () => {
+    const { file, expected } = volumeFile();
+    const fake = server(file);
+    const asked: Array<{ dataOffset: number; loaded: number[] }> = [];
+    const sink = recordingSink();
+    await loadVolume({ url: '/v', sink, fetch: fake.fetch, firstSlices: 3, streamRest: restFrom(fake, asked) });
+    expect(sink.voxels).toEqual(expected);
+    expect(sink.order.slice(0, 3)).toEqual([3, 4, 5]);
+    expect([...sink.order].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(asked).toEqual([{ dataOffset: expect.any(Number), loaded: [0, 0, 0, 1, 1, 1, 0, 0, 0] }]);
+    expect(fake.ranges.at(-1)).toBe(`bytes=${asked[0]?.dataOffset}-`);
+  });
+
+  it('says a truncated rest is a format error', async () => {
+    const { file } = volumeFile();
+    const whole = server(file);
+    const cut = server(file.slice(0, file.length - 5));
+    const load = loadVolume({ url: '/v', sink: recordingSink(), fetch: whole.fetch, streamRest: restFrom(cut, []) });
+    await expect(load).rejects.toMatchObject({ name: 'VolumeLoadError', kind: 'format' });
+  });
+
+  it('says a rest that became inaccessible (an expired link) is an access error', async () => {
+    const { file } = volumeFile();
+    const gone = server(file, { status: 403 });
+    const load = loadVolume({
+      url: '/v',
+      sink: recordingSink(),
+      fetch: server(file).fetch,
+      streamRest: restFrom(gone, []),
+    });
+    await expect(load).rejects.toMatchObject({ kind: 'access' });
+  });
+
+  it('fails when the rest ends without every slice having been handed over', async () => {
+    const { file } = volumeFile();
+    const forgetful: StreamRest = async () => undefined;
+    const load = loadVolume({ url: '/v', sink: recordingSink(), fetch: server(file).fetch, streamRest: forgetful });
+    await expect(load).rejects.toMatchObject({ kind: 'format', message: expect.stringContaining('last slice') });
   });
 });
 

@@ -46,7 +46,27 @@ export interface LoadVolumeOptions {
   fetch?: typeof fetch;
   /** Where slices are inflated; default this thread. */
   inflate?: Inflate;
+  /**
+   * Reads the slices after the middle ones somewhere else (a worker: the body is then read there too,
+   * so the download does not stall while this thread draws). Default: read and inflated from here.
+   */
+  streamRest?: StreamRest;
 }
+
+/** What the rest of a volume's stream needs: one Range request from `dataOffset`, skipping `loaded`. */
+export interface RestOfVolume {
+  url: string;
+  dataOffset: number;
+  header: VolumeHeader;
+  loaded: Uint8Array;
+}
+
+/** Streams the rest of a volume, handing over each slice's little-endian bytes as it is inflated. */
+export type StreamRest = (
+  rest: RestOfVolume,
+  onSlice: (index: number, raw: Uint8Array) => void,
+  signal?: AbortSignal,
+) => Promise<void>;
 
 /** Enough for the header of a volume with ~5000 slices; a longer one costs one more request. */
 const HEADER_PROBE_BYTES = 64 * 1024;
@@ -60,10 +80,11 @@ export async function loadVolume({
   firstSlices = 8,
   fetch: fetchFn = fetch,
   inflate = inflateRaw,
+  streamRest,
 }: LoadVolumeOptions) {
   const get = (start: number, end?: number) => request(fetchFn, url, start, end, signal);
   const probe = await get(0, HEADER_PROBE_BYTES - 1);
-  if (probe.status === 200) return streamSlices(probe, createSliceSplitter(), sink, inflate);
+  if (probe.status === 200) return streamIntoSink(probe, createSliceSplitter(), sink, inflate);
 
   let bytes = await readAll(probe);
   let parsed = asLoadError(() => parseVolumeHeader(bytes));
@@ -82,25 +103,60 @@ export async function loadVolume({
   const last = ranges[to - 1] as { end: number };
   const middle = await readAll(await get(first.start, last.end - 1));
   const indices = Array.from({ length: to - from }, (_, n) => from + n);
+  const progress: Progress = { header, voxels, loaded };
   await Promise.all(
-    indices.map((k) => {
+    indices.map(async (k) => {
       const range = ranges[k] as { start: number; end: number };
-      return inflateSlice(
-        inflate,
-        middle.subarray(range.start - first.start, range.end - first.start),
-        voxels,
-        k,
-        header,
-      );
+      const compressed = middle.subarray(range.start - first.start, range.end - first.start);
+      putSlice(progress, k, await inflateOne(inflate, compressed, k, header));
     }),
   );
-  for (const k of indices) loaded[k] = 1;
   sink.slicesLoaded(indices);
   if (to - from === header.dimensions[2]) return header;
 
+  if (streamRest) {
+    await streamRest(
+      { url, dataOffset, header, loaded: loaded.slice() },
+      (index, raw) => {
+        putSlice(progress, index, raw);
+        sink.slicesLoaded([index]);
+      },
+      signal,
+    );
+    if (loaded.some((isIn) => !isIn)) throw new VolumeLoadError('the volume ended before its last slice', 'format');
+    return header;
+  }
   const splitter = createSliceSplitter(header);
-  await streamSlices(await get(dataOffset), splitter, sink, inflate, { header, voxels, loaded });
+  await streamIntoSink(await get(dataOffset), splitter, sink, inflate, progress);
   return header;
+}
+
+/**
+ * The rest of a volume read where this runs (a worker's side of `streamRest`): the slices from
+ * `dataOffset` by one Range request, each not loaded yet inflated and handed to `onSlice`.
+ */
+export async function streamRestOfVolume(
+  { url, dataOffset, header, loaded }: RestOfVolume,
+  onSlice: (index: number, raw: Uint8Array) => void,
+  {
+    fetch: fetchFn = fetch,
+    signal,
+    inflate = inflateRaw,
+  }: { fetch?: typeof fetch; signal?: AbortSignal; inflate?: Inflate } = {},
+): Promise<void> {
+  const response = await request(fetchFn, url, dataOffset, undefined, signal);
+  const splitter = createSliceSplitter(header);
+  await streamSlices(
+    response,
+    splitter,
+    inflate,
+    (index) => loaded[index] === 1,
+    (index, raw) => {
+      loaded[index] = 1;
+      onSlice(index, raw);
+    },
+  );
+  if (!splitter.done) throw new VolumeLoadError('the volume ended before its last slice', 'format');
 }
 
 /** [from, to) of `count` slices centred on the middle slice (index floor(n / 2)). */
@@ -153,7 +209,7 @@ interface Progress {
 }
 
 /** Feeds a body through the splitter, inflating every slice not loaded yet into the voxels. */
-async function streamSlices(
+async function streamIntoSink(
   response: Response,
   splitter: ReturnType<typeof createSliceSplitter>,
   sink: VolumeSink,
@@ -161,47 +217,73 @@ async function streamSlices(
   known?: Progress,
 ): Promise<VolumeHeader> {
   let progress = known;
+  await streamSlices(
+    response,
+    splitter,
+    inflate,
+    (index) => progress?.loaded[index] === 1,
+    (index, raw) => {
+      putSlice(progress as Progress, index, raw);
+      sink.slicesLoaded([index]);
+    },
+    (header) => {
+      progress ??= { header, voxels: sink.begin(header), loaded: new Uint8Array(header.dimensions[2]) };
+      return progress.header;
+    },
+  );
+  if (!progress || !splitter.done) throw new VolumeLoadError('the volume ended before its last slice', 'format');
+  return progress.header;
+}
+
+/**
+ * Reads a body through the splitter and inflates each slice `isLoaded` does not know, a few at a time,
+ * handing each one's little-endian bytes to `onSlice`. `onHeader` hears the header when the body
+ * carries it (a read from the file start).
+ */
+async function streamSlices(
+  response: Response,
+  splitter: ReturnType<typeof createSliceSplitter>,
+  inflate: Inflate,
+  isLoaded: (index: number) => boolean,
+  onSlice: (index: number, raw: Uint8Array) => void,
+  onHeader?: (header: VolumeHeader) => VolumeHeader,
+): Promise<void> {
+  let header = splitter.header;
   const inflating: Promise<void>[] = [];
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     const events = asLoadError(() => splitter.push(value));
-    if (events.header && !progress) {
-      const header = events.header;
-      progress = { header, voxels: sink.begin(header), loaded: new Uint8Array(header.dimensions[2]) };
-    }
+    if (events.header) header = onHeader ? onHeader(events.header) : events.header;
     for (const { index, compressed } of events.slices) {
-      const { header, voxels, loaded } = progress as Progress;
-      if (loaded[index]) continue;
-      const job = inflateSlice(inflate, compressed, voxels, index, header).then(() => {
-        loaded[index] = 1;
-        sink.slicesLoaded([index]);
-      });
+      if (isLoaded(index)) continue;
+      const job = inflateOne(inflate, compressed, index, header as VolumeHeader).then((raw) => onSlice(index, raw));
       job.catch(() => undefined);
       inflating.push(job);
       if (inflating.length >= MAX_INFLATING) await inflating.shift();
     }
   }
   await Promise.all(inflating);
-  if (!progress || !splitter.done) throw new VolumeLoadError('the volume ended before its last slice', 'format');
-  return progress.header;
 }
 
-/** Inflates one slice and puts it in its place in the voxel array. */
-async function inflateSlice(
+/** Inflates one slice into its little-endian bytes. */
+async function inflateOne(
   inflate: Inflate,
   compressed: Uint8Array,
-  voxels: Int16Array,
   index: number,
   header: Pick<VolumeHeader, 'dimensions' | 'version'>,
-): Promise<void> {
-  const length = sliceBytes(header);
-  let raw: Uint8Array;
+): Promise<Uint8Array> {
   try {
-    raw = await inflate(compressed, length, storesBytePlanes(header));
+    return await inflate(compressed, sliceBytes(header), storesBytePlanes(header));
   } catch (error) {
     throw new VolumeLoadError(`slice ${index}: ${(error as Error).message}`, 'format');
   }
+}
+
+/** Puts a slice's bytes in its place in the voxel array. */
+function putSlice({ header, voxels, loaded }: Progress, index: number, raw: Uint8Array) {
+  const length = sliceBytes(header);
   new Uint8Array(voxels.buffer, voxels.byteOffset + index * length, length).set(raw);
+  loaded[index] = 1;
 }

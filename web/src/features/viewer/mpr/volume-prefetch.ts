@@ -1,5 +1,5 @@
 import type { VolumeHeader } from '@cardiomap/domain';
-import { createInflaterPool } from './inflate.ts';
+import { createInflaterPool } from './inflater-pool.ts';
 import { loadVolume } from './volume-loader.ts';
 
 /**
@@ -71,6 +71,7 @@ export function prefetchVolume(url: string, fetchFn?: typeof fetch): void {
       url,
       signal: abort.signal,
       inflate: inflater.inflate,
+      ...(inflater.streamRest ? { streamRest: inflater.streamRest } : {}),
       ...(fetchFn ? { fetch: fetchFn } : {}),
       sink: {
         begin(header) {
