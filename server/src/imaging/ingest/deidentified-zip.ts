@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, write as writeAt } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { flushBehind } from '../flush-behind.ts';
@@ -25,6 +25,10 @@ const MAX_U32 = 0xffffffff;
 const MAX_U16 = 0xffff;
 /** Chunks below this are joined before writing: one system call instead of hundreds per file. */
 const SMALL_CHUNK = 64 * 1024;
+/** Small pieces are written once this many bytes of them have gathered (or a large piece comes). */
+const SMALL_BATCH = 1024 * 1024;
+/** Bytes handed to the thread pool and not written yet; `add` waits beyond this, so memory stays flat. */
+const MAX_UNWRITTEN = 16 * 1024 * 1024;
 
 /**
  * Writes the pseudonymised DICOM files into one stored zip at `path`, each file as soon as it is added
@@ -34,39 +38,77 @@ const SMALL_CHUNK = 64 * 1024;
  * than 65,535 files use the zip64 records.
  */
 export function createDeidentifiedZip(path: string): DeidentifiedZip {
-  // Written synchronously: a few hundred µs per file into the page cache, where an async write would
-  // queue on libuv's thread pool behind the volume's deflate jobs and stall the whole pass.
+  // Written by positioned writes on libuv's thread pool, a few files ahead: written synchronously, the
+  // ~250 MB of a 500-slice series cost ~0.8 s of the ingest's main thread (page-cache copies slowed by
+  // the background flushes), time the pass now spends decoding the next slices instead.
   const fd = openSync(path, 'w');
   const flusher = flushBehind(fd);
   let open = true;
   let offset = 0;
+  let unwritten = 0;
+  const writes: Promise<void>[] = [];
+  let failure: Error | null = null;
   const central: Buffer[] = [];
   const { time, date } = dosDateTime(new Date());
 
-  /** Small chunks (element headers and values) are joined into one write; large ones go as they are. */
+  /**
+   * Small pieces (zip headers, names, element headers and values) are gathered and written together,
+   * large ones (pixel data) go as they are: one thread-pool write per image rather than dozens, and a
+   * few per thousand tiny files.
+   */
+  let small: Uint8Array[] = [];
+  let smallBytes = 0;
+  let smallStart = 0;
   const writeChunks = (chunks: readonly Uint8Array[]) => {
-    let run: Uint8Array[] = [];
-    const flushRun = () => {
-      if (run.length > 0) write(run.length === 1 ? (run[0] as Uint8Array) : Buffer.concat(run));
-      run = [];
-    };
-    for (const chunk of chunks) {
-      if (chunk.length < SMALL_CHUNK) run.push(chunk);
-      else {
-        flushRun();
-        write(chunk);
-      }
-    }
-    flushRun();
+    for (const chunk of chunks) write(chunk);
   };
+  /** Queues `bytes` at the current end; the caller must not change them afterwards. */
   const write = (bytes: Uint8Array) => {
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    if (bytes.length < SMALL_CHUNK) {
+      if (smallBytes === 0) smallStart = offset;
+      small.push(bytes);
+      smallBytes += bytes.length;
+      offset += bytes.length;
+      if (smallBytes >= SMALL_BATCH) flushSmall();
+      return;
+    }
+    flushSmall();
+    queueWrite(bytes, offset);
     offset += bytes.length;
-    flusher.wrote(bytes.length);
+  };
+  const flushSmall = () => {
+    if (smallBytes === 0) return;
+    queueWrite(small.length === 1 ? (small[0] as Uint8Array) : Buffer.concat(small, smallBytes), smallStart);
+    small = [];
+    smallBytes = 0;
+  };
+  const queueWrite = (bytes: Uint8Array, position: number) => {
+    unwritten += bytes.length;
+    const done = writeFully(fd, bytes, position).then(
+      () => {
+        unwritten -= bytes.length;
+        flusher.wrote(bytes.length);
+      },
+      (error: Error) => {
+        unwritten -= bytes.length;
+        failure ??= error;
+      },
+    );
+    writes.push(done);
+    done.then(() => writes.splice(writes.indexOf(done), 1));
+  };
+  const throwIfFailed = () => {
+    if (failure) throw failure;
+  };
+  const written = async () => {
+    flushSmall();
+    await Promise.all(writes);
+    throwIfFailed();
   };
   const closeOnce = async () => {
     const wasOpen = open;
     open = false;
+    await Promise.all(writes);
     await flusher.settled();
     if (wasOpen) closeSync(fd);
   };
@@ -74,6 +116,7 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
   return {
     async add(name, bytes) {
       if (!open) throw new Error('the de-identified zip is closed');
+      throwIfFailed();
       const chunks: readonly Uint8Array[] = bytes instanceof Uint8Array ? [bytes] : bytes;
       let size = 0;
       let crc = 0;
@@ -100,6 +143,8 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       write(fileName);
       writeChunks(chunks);
       central.push(centralRecord(fileName, crc, size, localOffset, time, date));
+      while (unwritten > MAX_UNWRITTEN && writes.length > 0) await writes[0];
+      throwIfFailed();
     },
     async finish() {
       const start = offset;
@@ -131,7 +176,11 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       end.writeUInt32LE(Math.min(size, MAX_U32), 12);
       end.writeUInt32LE(Math.min(start, MAX_U32), 16);
       write(end);
-      await closeOnce();
+      try {
+        await written();
+      } finally {
+        await closeOnce();
+      }
     },
     async abort() {
       await closeOnce();
@@ -174,6 +223,19 @@ function centralRecord(
     record.writeBigUInt64LE(BigInt(localOffset), at + 4);
   }
   return record;
+}
+
+/** Writes all of `bytes` at `position` (a write may take fewer bytes than asked). */
+function writeFully(fd: number, bytes: Uint8Array, position: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const step = (at: number) =>
+      writeAt(fd, bytes, at, bytes.length - at, position + at, (error, count) => {
+        if (error) return reject(error);
+        if (at + count < bytes.length) return step(at + count);
+        resolve();
+      });
+    step(0);
+  });
 }
 
 /** MS-DOS date and time fields, local time as zip tools expect. */

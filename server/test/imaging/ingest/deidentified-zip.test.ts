@@ -60,6 +60,20 @@ describe('createDeidentifiedZip', () => {
     expect([...(files.get('b.dcm') ?? [])]).toEqual([9]);
   });
 
+  it('keeps every file in its place when more is queued than the writer lets run ahead (40 MB)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
+    const path = join(dir, 'many.zip');
+    const zip = createDeidentifiedZip(path);
+    const fileOf = (n: number) => Buffer.alloc(1_000_000 + n, n);
+    for (let n = 0; n < 40; n++) await zip.add(`${n}.dcm`, [Buffer.from(`head ${n}`), fileOf(n)]);
+    await zip.finish();
+    const files = await readBack(path);
+    expect(files.size).toBe(40);
+    for (let n = 0; n < 40; n++) {
+      expect(files.get(`${n}.dcm`)?.equals(Buffer.concat([Buffer.from(`head ${n}`), fileOf(n)]))).toBe(true);
+    }
+  });
+
   it('uses the zip64 end records past 65,535 files', async () => {
     dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
     const path = join(dir, 'many.zip');
