@@ -13,7 +13,7 @@
  * fastest. Version 1 stores each value little-endian (low byte, high byte). Version 2 stores a slice as
  * two byte planes: the low bytes of all its values, then their high bytes. CT's high bytes are a few
  * values in long runs and its low bytes are noise, so each plane gets the deflate it suits (run-length
- * for the high plane, Huffman alone for the low one): the volume comes out about a fifth smaller than
+ * for the high plane, Huffman alone for the low one): the volume comes out about a sixth smaller than
  * version 1 at level 1 and deflates two to three times faster. The planes are one raw-deflate stream per
  * slice all the same (the low plane's deflate ends with a sync flush, not a final block), so a reader
  * inflates exactly as for version 1 and only then puts the bytes back in pairs (`joinBytePlanes`). Voxel (i, j, k) lies at origin + i·spacing[0]·d0 + j·spacing[1]·d1 +
