@@ -113,6 +113,8 @@ test('each marker of the phantom shows where the camera puts it, under the right
   await signIn(analyst, ANALYST);
   await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
   await waitForWholeVolume(analyst);
+  // The first image is the early preview's or the engine's, whichever came first, and is marked once.
+  expect(await analyst.evaluate(() => performance.getEntriesByName('cm:mpr:first-frame').length)).toBe(1);
   // The volume is centred on the patient origin (support/viewer.ts): the panes' first focal point.
   const origin: [number, number, number] = [0, 0, 0];
 

@@ -5,7 +5,7 @@
  * volume, a failure), and at the latest after MAX_WAIT_MS. The gate opens once per page: later visits
  * find the chunk loaded.
  */
-export const MAX_WAIT_MS = 1500;
+export const MAX_WAIT_MS = 3000;
 
 let openGate: () => void = () => undefined;
 let opened = new Promise<void>((resolve) => {
