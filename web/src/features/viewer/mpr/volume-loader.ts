@@ -94,14 +94,17 @@ export async function loadVolume({
     if ('needBytes' in parsed) throw new VolumeLoadError('the volume header is truncated', 'format');
   }
   const { header, dataOffset } = parsed;
-  const voxels = sink.begin(header);
-  const loaded = new Uint8Array(header.dimensions[2]);
-
   const [from, to] = middleSlices(header.dimensions[2], firstSlices);
   const ranges = sliceByteRanges(header, dataOffset);
   const first = ranges[from] as { start: number };
   const last = ranges[to - 1] as { end: number };
-  const middle = await readAll(await get(first.start, last.end - 1));
+  // Asked for before the voxel array is made: zeroing a 262 MB array takes the main thread a while,
+  // and the first image waits for these slices.
+  const middleResponse = get(first.start, last.end - 1);
+  middleResponse.catch(() => undefined);
+  const voxels = sink.begin(header);
+  const loaded = new Uint8Array(header.dimensions[2]);
+  const middle = await readAll(await middleResponse);
   const indices = Array.from({ length: to - from }, (_, n) => from + n);
   const progress: Progress = { header, voxels, loaded };
   await Promise.all(
