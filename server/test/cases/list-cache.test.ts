@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CaseListCache } from '../../src/modules/cases/list-cache.ts';
 import { getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -52,15 +52,22 @@ describe('GET /api/cases/ with the page cache', () => {
 
   const firstPage = async () => (await getAs(t, token, '/api/cases/?page_size=100')).json();
 
+  // The database's change notice reaches the server a moment after the writer's commit (LISTEN/NOTIFY is
+  // asynchronous): a page asked for within that moment may still be the cached one, so each check waits
+  // for the notice rather than for the 30 s expiry, which would fail it.
+  const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 25 });
+
   it('shows a case written straight into the database, and a status changed behind its back', async () => {
     const before = await firstPage();
     const c = await insertCase(t);
-    const after = await firstPage();
-    expect(after.count).toBe(before.count + 1);
-    expect(after.results[0].id).toBe(c.id);
+    await eventually(async () => {
+      const after = await firstPage();
+      expect(after.count).toBe(before.count + 1);
+      expect(after.results[0].id).toBe(c.id);
+    });
     await t.database.query('UPDATE cases SET status = 4 WHERE id = $1', [c.id]);
-    expect((await firstPage()).results[0].status).toBe(4);
+    await eventually(async () => expect((await firstPage()).results[0].status).toBe(4));
     await t.database.query("UPDATE users SET family_name = 'Renamed' WHERE email = 'physician@cardiomap.test'");
-    expect((await firstPage()).results[0].caseResponsible.name).toMatch(/Renamed$/);
+    await eventually(async () => expect((await firstPage()).results[0].caseResponsible.name).toMatch(/Renamed$/));
   });
 });
