@@ -65,7 +65,8 @@ export default defineConfig({
       env: { PORTAL_PORT: String(portalPort) },
     },
     {
-      command: 'node --import tsx server/src/main.ts',
+      // The server serves web/dist: built first if the sources changed since (npm test always builds it).
+      command: 'node scripts/ensure-web-built.mjs && node --import tsx server/src/main.ts',
       cwd: root,
       url: `http://127.0.0.1:${port}/api/health/`,
       reuseExistingServer: false,
