@@ -94,6 +94,14 @@ describe('byte planes (version 2)', () => {
     for (let i = 0; i < values.length; i++) expect(view.getInt16(i * 2, true)).toBe(values[i]);
   });
 
+  it('joins into a view at an odd offset too (no 16-bit view possible there)', () => {
+    const values = Int16Array.from([-1024, 0, 1, -1, 32767, -32768, 255, 256]);
+    const backing = new Uint8Array(values.length * 2 + 1);
+    const out = joinBytePlanes(splitBytePlanes(values), backing.subarray(1));
+    expect(new Int16Array(backing.slice(1).buffer)).toEqual(values);
+    expect(out.byteOffset).toBe(1);
+  });
+
   it('refuses buffers of the wrong size', () => {
     expect(() => splitBytePlanes(new Int16Array(4), new Uint8Array(7))).toThrow(RangeError);
     expect(() => joinBytePlanes(new Uint8Array(5))).toThrow(RangeError);

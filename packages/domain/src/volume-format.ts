@@ -179,12 +179,20 @@ export function joinBytePlanes(planes: Uint8Array, out = new Uint8Array(planes.l
     throw new RangeError(`cannot join ${length} bytes of planes into ${out.length}`);
   }
   const n = length / 2;
+  if (LITTLE_ENDIAN && out.byteOffset % 2 === 0) {
+    // One 16-bit store per value instead of two byte stores: this runs on the viewer's first image.
+    const pairs = new Uint16Array(out.buffer, out.byteOffset, n);
+    for (let i = 0; i < n; i++) pairs[i] = (planes[i] as number) | ((planes[n + i] as number) << 8);
+    return out;
+  }
   for (let i = 0, at = 0; i < n; i++, at += 2) {
     out[at] = planes[i] as number;
     out[at + 1] = planes[n + i] as number;
   }
   return out;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** JSON with every non-ASCII character escaped, so one character is one byte. */
 function asciiJson(value: unknown): string {
