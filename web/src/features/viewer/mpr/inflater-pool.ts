@@ -9,37 +9,46 @@ import { type StreamRest, VolumeLoadError } from './volume-loader.ts';
  */
 export function createInflaterPool(size: number): { inflate: Inflate; streamRest?: StreamRest; dispose(): void } {
   if (typeof Worker === 'undefined' || size < 1) return { inflate: inflateRaw, dispose: () => undefined };
-  const workers = Array.from(
-    { length: size },
-    () => new Worker(new URL('./inflate-worker.ts', import.meta.url), { type: 'module', name: 'cardiomap-inflate' }),
-  );
   const waiting = new Map<number, { resolve(raw: Uint8Array): void; reject(error: Error): void }>();
   const streams = new Map<number, { onSlice(index: number, raw: Uint8Array): void; settle(error?: Error): void }>();
   let nextId = 0;
-  for (const worker of workers) {
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-      const { id, raw, slice, done, error, kind, aborted } = event.data;
-      const stream = streams.get(id);
-      if (stream) {
-        if (slice) return stream.onSlice(slice.index, slice.raw);
-        streams.delete(id);
-        if (done) return stream.settle();
-        return stream.settle(
-          aborted
-            ? new DOMException('the volume download was stopped', 'AbortError')
-            : new VolumeLoadError(error ?? 'the volume could not be read', kind ?? 'network'),
-        );
-      }
-      const job = waiting.get(id);
-      waiting.delete(id);
-      if (raw) job?.resolve(raw);
-      else job?.reject(new InflateError(error ?? 'inflate failed'));
-    };
-  }
+  // Started on first use, not with the pool: a worker fetches and compiles its script on a core the
+  // first image needs (the middle slices are inflated on the page's thread, see volume-loader.ts).
+  let started: Worker[] | null = null;
+  const workers = (): Worker[] => {
+    started ??= Array.from({ length: size }, () => {
+      const worker = new Worker(new URL('./inflate-worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'cardiomap-inflate',
+      });
+      worker.onmessage = onReply;
+      return worker;
+    });
+    return started;
+  };
+  const onReply = (event: MessageEvent<WorkerReply>) => {
+    const { id, raw, slice, done, error, kind, aborted } = event.data;
+    const stream = streams.get(id);
+    if (stream) {
+      if (slice) return stream.onSlice(slice.index, slice.raw);
+      streams.delete(id);
+      if (done) return stream.settle();
+      return stream.settle(
+        aborted
+          ? new DOMException('the volume download was stopped', 'AbortError')
+          : new VolumeLoadError(error ?? 'the volume could not be read', kind ?? 'network'),
+      );
+    }
+    const job = waiting.get(id);
+    waiting.delete(id);
+    if (raw) job?.resolve(raw);
+    else job?.reject(new InflateError(error ?? 'inflate failed'));
+  };
   return {
     inflate(compressed, length, bytePlanes = false) {
       const id = nextId++;
-      const worker = workers[id % workers.length] as Worker;
+      const pool = workers();
+      const worker = pool[id % pool.length] as Worker;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         const own = compressed.byteOffset === 0 && compressed.byteLength === compressed.buffer.byteLength;
@@ -56,7 +65,7 @@ export function createInflaterPool(size: number): { inflate: Inflate; streamRest
     // The first worker reads and inflates the rest of the volume; the others have nothing left to do.
     streamRest(rest, onSlice, signal) {
       const id = nextId++;
-      const worker = workers[0] as Worker;
+      const worker = workers()[0] as Worker;
       return new Promise<void>((resolve, reject) => {
         signal?.throwIfAborted();
         streams.set(id, { onSlice, settle: (error) => (error ? reject(error) : resolve()) });
@@ -73,7 +82,8 @@ export function createInflaterPool(size: number): { inflate: Inflate; streamRest
       });
     },
     dispose() {
-      for (const worker of workers) worker.terminate();
+      for (const worker of started ?? []) worker.terminate();
+      started = null;
       for (const job of waiting.values()) job.reject(new InflateError('the inflater was stopped'));
       waiting.clear();
       for (const stream of streams.values()) stream.settle(new DOMException('the inflater was stopped', 'AbortError'));

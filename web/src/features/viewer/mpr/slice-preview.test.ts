@@ -81,6 +81,41 @@ describe('slice preview', () => {
     ]);
   });
 
+  it('shows a whole slice as air or as itself in the pane it is the plane of, and follows a flipped slice axis', () => {
+    const axial = previewLayout(header, 'axial') as NonNullable<ReturnType<typeof previewLayout>>;
+    const rgba = new Uint8ClampedArray(6 * 4);
+    renderPreview(voxels, dimensions, axial, levels, rgba, { slices: Uint8Array.of(1, 1, 0, 1), absent: 5 });
+    expect([0, 1, 2, 3, 4, 5].map((p) => rgba[p * 4])).toEqual([5, 5, 5, 5, 5, 5]);
+    renderPreview(voxels, dimensions, axial, levels, rgba, { slices: Uint8Array.of(0, 0, 1, 0), absent: 5 });
+    expect([0, 1, 2, 3, 4, 5].map((p) => rgba[p * 4])).toEqual([200, 201, 202, 210, 211, 212]);
+    // Slices running towards the feet: the first slice is the top row of the sagittal pane.
+    const down = { ...header, direction: [1, 0, 0, 0, 1, 0, 0, 0, -1] };
+    const sagittal = previewLayout(down, 'sagittal') as NonNullable<ReturnType<typeof previewLayout>>;
+    const side = new Uint8ClampedArray(8 * 4);
+    renderPreview(voxels, dimensions, sagittal, levels, side, { slices: Uint8Array.of(1, 0, 0, 0), absent: 5 });
+    expect([0, 1, 2, 3].map((v) => [0, 1].map((u) => side[(v * 2 + u) * 4]))).toEqual([
+      [1, 11],
+      [5, 5],
+      [5, 5],
+      [5, 5],
+    ]);
+  });
+
+  it('asks pixel by pixel when the slices run across the screen (a volume sliced along x)', () => {
+    // Voxel axes: columns towards posterior (+y), rows towards the feet (-z), slices towards left (+x).
+    const sliced = { ...header, direction: [0, 1, 0, 0, 0, -1, 1, 0, 0] };
+    const axial = previewLayout(sliced, 'axial') as NonNullable<ReturnType<typeof previewLayout>>;
+    expect(axial).toMatchObject({ width: 4, height: 3, normal: 1, sliceIndex: 1 });
+    const rgba = new Uint8ClampedArray(12 * 4);
+    renderPreview(voxels, dimensions, axial, levels, rgba, { slices: Uint8Array.of(0, 1, 0, 0), absent: 5 });
+    // Pixel (u, v) is voxel (column v, row 1, slice u): value 100u + 10 + v where slice u is in.
+    expect([0, 1, 2].map((v) => [0, 1, 2, 3].map((u) => rgba[(v * 4 + u) * 4]))).toEqual([
+      [5, 110, 5, 5],
+      [5, 111, 5, 5],
+      [5, 112, 5, 5],
+    ]);
+  });
+
   it('leaves an oblique volume to Cornerstone', () => {
     const c = Math.SQRT1_2;
     expect(previewLayout({ ...header, direction: [c, c, 0, -c, c, 0, 0, 0, 1] }, 'axial')).toBeNull();

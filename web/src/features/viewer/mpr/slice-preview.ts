@@ -96,11 +96,25 @@ export function renderPreview(
     (right.flip ? (width - 1) * (strides[right.axis] as number) : 0) +
     (down.flip ? (height - 1) * (strides[down.axis] as number) : 0);
   const sliceSize = strides[2] as number;
+  const absentGrey = present ? (present.absent - lower) * scale : 0;
   let out = 0;
   for (let v = 0; v < height; v++) {
     let at = base + v * downStride;
+    // Whether a slice is in is the same along a whole row unless the row runs across slices, so it is
+    // asked once a row: while the volume streams most rows of the coronal and sagittal panes are absent.
+    const rowSlice = layout.normal === 2 ? layout.sliceIndex : down.axis === 2 ? (at / sliceSize) | 0 : -1;
+    if (present && rowSlice >= 0 && !present.slices[rowSlice]) {
+      for (let u = 0; u < width; u++, out += 4) {
+        rgba[out] = absentGrey;
+        rgba[out + 1] = absentGrey;
+        rgba[out + 2] = absentGrey;
+        rgba[out + 3] = 255;
+      }
+      continue;
+    }
+    const perPixel = present && rowSlice < 0;
     for (let u = 0; u < width; u++, at += rightStride) {
-      const value = !present || present.slices[(at / sliceSize) | 0] ? (voxels[at] as number) : present.absent;
+      const value = perPixel && !present.slices[(at / sliceSize) | 0] ? present.absent : (voxels[at] as number);
       const grey = (value - lower) * scale;
       rgba[out] = grey;
       rgba[out + 1] = grey;
