@@ -7,7 +7,7 @@ import { loginPathFor } from './app/login-redirect.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
 import { prefetchCurrentUser } from './features/auth/index.ts';
-import { prefetchViewerDeepLink } from './features/viewer/index.ts';
+import { dismissBootPreview, prefetchViewerDeepLink } from './features/viewer/index.ts';
 import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
 
 const queryClient = createQueryClient();
@@ -27,6 +27,12 @@ startIframeBridge({
     tokenStore.save(tokens);
   },
   navigate: (target) => (target ? window.location.assign(target) : window.location.reload()),
+});
+
+// The start-up script's image of the MPR panes (boot.ts) stays only while the page is the one it drew.
+const startPath = window.location.pathname;
+router.subscribe((state) => {
+  if (state.location.pathname !== startPath) dismissBootPreview();
 });
 
 // Before the first render: the user and, on a viewer link, the viewer's data are asked for at once.

@@ -1,10 +1,12 @@
 import { Alert, Box } from '@mui/material';
+import { useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { LoadFailedNotice } from '../../components/LoadFailedNotice.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useViewerLoad } from './api/load-viewer.ts';
+import { dismissBootPreview } from './boot/boot-preview.ts';
 import { prefetchVolume } from './mpr/volume-prefetch.ts';
 import { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
 import { ViewerWorkspace } from './ViewerWorkspace.tsx';
@@ -33,6 +35,11 @@ function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean
   const { pathname } = useLocation();
   const readUrl = query.data?.dicom?.attributes?.readUrl;
   if (readUrl && pathname.endsWith('/mprviewer')) prefetchVolume(readUrl);
+  // A refusal or failure is shown in place of the panes the start-up script drew.
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) dismissBootPreview();
+  }, [failed]);
   if (query.isPending) return <FullPageSpinner label="Loading the viewer" />;
   if (query.isError) {
     const failure = viewerLoadFailure(query.error);

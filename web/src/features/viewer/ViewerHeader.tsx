@@ -1,12 +1,13 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { Alert, Box, Stack, Typography } from '@mui/material';
+import { headerWarnings } from './header-alerts.ts';
 
 export const NON_CLINICAL_WARNING =
   'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
 
 /** Title, subtitle, the study's warnings and (spec §8) the non-clinical banner. */
 export function ViewerHeader({ load }: { load: ViewerLoad }) {
-  const warnings = [...new Set([...load.warnings, ...load.config.warnings])];
+  const warnings = headerWarnings(load);
   return (
     <Box sx={{ px: 2, pt: 1 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
 import { server, setUpMockApi } from '../../testing/server.ts';
+import { askViewerLoadEarly } from './api/early-viewer-load.ts';
 import { viewerKeys } from './api/viewer-keys.ts';
 import { prefetchViewerDeepLink } from './deep-link-prefetch.ts';
 import { STUDY_ID, viewerLoadFixture } from './testing/viewer-fixtures.ts';
@@ -39,6 +40,23 @@ describe('prefetchViewerDeepLink', () => {
     expect(loads).toEqual([STUDY_ID]);
     // The page's own query finds the answer under its key: it is not asked for again.
     expect(queryClient.getQueryData(viewerKeys.load(STUDY_ID))).toEqual(viewerLoadFixture());
+  });
+
+  it("takes the start-up script's answer instead of asking again", async () => {
+    const early = viewerLoadFixture({ title: 'From the start-up script' });
+    await askViewerLoadEarly(STUDY_ID, 'a', (async () => Response.json(early)) as unknown as typeof fetch);
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer`, true);
+    await vi.waitFor(() => expect(prefetched).toEqual(['/files/volume.bin']));
+    expect(loads).toEqual([]);
+    expect(queryClient.getQueryData(viewerKeys.load(STUDY_ID))).toEqual(early);
+  });
+
+  it('asks itself when the start-up script got no answer (an expired token is refreshed there)', async () => {
+    await askViewerLoadEarly(STUDY_ID, 'a', (async () =>
+      Response.json({}, { status: 401 })) as unknown as typeof fetch);
+    prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer`, true);
+    await vi.waitFor(() => expect(prefetched).toEqual(['/files/volume.bin']));
+    expect(loads).toEqual([STUDY_ID]);
   });
 
   it('prefetches the load for the other viewer children and the iframe viewer, the volume only for mprviewer', async () => {

@@ -7,3 +7,20 @@ export const viewerPaths = {
   mprviewer: (studyId: string) => `/study-viewer/${studyId}/mprviewer`,
   iframe: (studyId: string) => `/iframe-viewer/${studyId}`,
 };
+
+export interface ViewerLink {
+  studyId: string;
+  /** The child view named in the path (`mprviewer`, …), if any. */
+  child: string | undefined;
+  embedded: boolean;
+}
+
+const VIEWER_LINK =
+  /^\/(study-viewer|iframe-viewer)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/([^/]*))?\/?$/i;
+
+/** The study and view a viewer URL's path names, or null for any other path (or one that names no study). */
+export function parseViewerLink(pathname: string): ViewerLink | null {
+  const match = VIEWER_LINK.exec(pathname);
+  if (!match) return null;
+  return { studyId: match[2] as string, child: match[3] || undefined, embedded: match[1] === 'iframe-viewer' };
+}

@@ -1,6 +1,7 @@
 import type { VolumeLevels } from '@cardiomap/domain';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import { dismissBootPreview } from '../boot/boot-preview.ts';
 import { startEarlyPreview } from './early-preview.ts';
 import { openFirstImageGate } from './first-image-gate.ts';
 import { PANE_IDS, type PaneId } from './mpr-settings.ts';
@@ -22,10 +23,15 @@ export function MprPreviewPanes({
   const windowCenter = levels?.windowCenter;
   const windowWidth = levels?.windowWidth;
   useEffect(() => {
-    if (!volumeUrl) return openFirstImageGate();
+    if (!volumeUrl) {
+      dismissBootPreview();
+      return openFirstImageGate();
+    }
     return startEarlyPreview(volumeUrl, panes.current, {
       levels: { windowCenter, windowWidth },
       onProgress: setPercent,
+      // This preview (or the engine, when there is none) replaces the start-up script's.
+      onSettled: dismissBootPreview,
     });
   }, [volumeUrl, windowCenter, windowWidth]);
 

@@ -64,8 +64,10 @@ describe('startEarlyPreview', () => {
     prefetchVolume('/v/a.cmvol', volumeServer());
     const elements = paneElements();
     expect(await gateOpen()).toBe(false);
-    const stop = startEarlyPreview('/v/a.cmvol', elements);
+    const settled = vi.fn();
+    const stop = startEarlyPreview('/v/a.cmvol', elements, { onSettled: settled });
     await vi.waitFor(() => expect(performance.getEntriesByName('cm:mpr:first-frame')).toHaveLength(1));
+    expect(settled.mock.calls).toEqual([[true]]);
     expect(await gateOpen()).toBe(true);
     expect(drawn.slice(0, 3).sort()).toEqual(['mpr-preview-axial', 'mpr-preview-coronal', 'mpr-preview-sagittal']);
     for (const element of Object.values(elements)) expect(element.querySelector('canvas')).not.toBeNull();
@@ -77,8 +79,10 @@ describe('startEarlyPreview', () => {
   });
 
   it('opens the gate at once when nothing was prefetched, drawing nothing', async () => {
-    const stop = startEarlyPreview('/v/none.cmvol', paneElements());
+    const settled = vi.fn();
+    const stop = startEarlyPreview('/v/none.cmvol', paneElements(), { onSettled: settled });
     expect(await gateOpen()).toBe(true);
+    expect(settled.mock.calls).toEqual([[false]]);
     expect(drawn).toEqual([]);
     expect(performance.getEntriesByName('cm:mpr:first-frame')).toHaveLength(0);
     stop();
@@ -86,8 +90,10 @@ describe('startEarlyPreview', () => {
 
   it('opens the gate when the download fails, leaving the error to the engine', async () => {
     prefetchVolume('/v/gone.cmvol', (async () => new Response('', { status: 404 })) as typeof fetch);
-    startEarlyPreview('/v/gone.cmvol', paneElements());
+    const settled = vi.fn();
+    startEarlyPreview('/v/gone.cmvol', paneElements(), { onSettled: settled });
     await vi.waitFor(async () => expect(await gateOpen()).toBe(true));
+    expect(settled.mock.calls).toEqual([[false]]);
     expect(drawn).toEqual([]);
   });
 

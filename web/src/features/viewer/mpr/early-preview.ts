@@ -9,6 +9,8 @@ export interface EarlyPreviewOptions {
   levels?: Partial<VolumeLevels> | null;
   /** Share of slices in, 0–100, as they arrive. */
   onProgress?(percent: number): void;
+  /** Once: true when the first image is on screen, false when none will be drawn. */
+  onSettled?(drawn: boolean): void;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface EarlyPreviewOptions {
 export function startEarlyPreview(
   url: string,
   elements: Readonly<Partial<Record<PaneId, HTMLElement | null>>>,
-  { levels, onProgress }: EarlyPreviewOptions = {},
+  { levels, onProgress, onSettled }: EarlyPreviewOptions = {},
 ): () => void {
   let previews: Partial<Record<PaneId, PanePreview>> | null = null;
   /** Set when no preview can be drawn: later arrivals change nothing. */
@@ -29,6 +31,12 @@ export function startEarlyPreview(
   let frame = 0;
   let stopped = false;
   let shownLevels: VolumeLevels | null = null;
+  let settled = false;
+  const settle = (drawn: boolean) => {
+    if (!settled) onSettled?.(drawn);
+    settled = true;
+    openFirstImageGate();
+  };
 
   const drawFirst = (view: PrefetchView) => {
     shownLevels = levelsOrDefault(levels?.windowWidth ? levels : view.header.levels);
@@ -44,7 +52,7 @@ export function startEarlyPreview(
       // An oblique volume (or no room to draw): Cornerstone's first frame will be the first image.
       for (const preview of Object.values(made)) preview.remove();
       none = true;
-      openFirstImageGate();
+      settle(false);
       return;
     }
     for (const preview of Object.values(made)) preview.draw(shownLevels);
@@ -55,7 +63,7 @@ export function startEarlyPreview(
         frame = 0;
         if (stopped) return;
         if (claimFirstFrame(url)) performance.mark('cm:mpr:first-frame');
-        openFirstImageGate();
+        settle(true);
       });
     });
   };
@@ -76,8 +84,8 @@ export function startEarlyPreview(
     });
   };
   // A failed download leaves the error to the engine, which starts afresh and reports it.
-  const stopWatching = watchPrefetchedVolume(url, { slices: onSlices, ended: openFirstImageGate });
-  if (!stopWatching) openFirstImageGate();
+  const stopWatching = watchPrefetchedVolume(url, { slices: onSlices, ended: () => settle(false) });
+  if (!stopWatching) settle(false);
 
   return () => {
     stopped = true;
