@@ -46,7 +46,15 @@ function newestMtime(path) {
 /** Builds the web app unless web/dist is newer than every source it is made from. */
 export function ensureWebBuilt({ force = false } = {}) {
   const built = join(ROOT, 'web', 'dist', 'index.html');
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'packages', 'package-lock.json'];
+  const sources = [
+    'web/src',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/build-plugins',
+    'web/public',
+    'packages',
+    'package-lock.json',
+  ];
   const stale =
     force || !existsSync(built) || sources.some((s) => newestMtime(join(ROOT, s)) > statSync(built).mtimeMs);
   if (!stale) return;
