@@ -1,10 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { acceptCookies, signIn, storedTokens } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { ApiAs, createCaseByApi } from '../support/imaging.ts';
-import { ingestZipByApi, markerPhantomZip, waitForWholeVolume } from '../support/viewer.ts';
+import { physicianMarkerPhantomStudy, waitForWholeVolume } from '../support/viewer.ts';
 
-const PHYSICIAN = 'physician@cardiomap.test';
 const OTHER_ORGANISATION_PHYSICIAN = 'other-physician@cardiomap.test';
 const ANALYST = 'case-analyst@cardiomap.test';
 
@@ -74,9 +72,7 @@ test('a link straight to the MPR view draws the first image before the app runs,
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, PHYSICIAN);
-  const { id: caseId } = await createCaseByApi(await ApiAs.of(page), `E2E-BOOT-${Date.now()}`);
-  const studyId = await ingestZipByApi(page, caseId, await markerPhantomZip(testInfo.outputPath()));
+  const studyId = await physicianMarkerPhantomStudy(page, testInfo, 'E2E-BOOT');
 
   const analyst = await signedInContext(browser, baseURL, ANALYST);
   for (const path of [`/study-viewer/${studyId}/mprviewer`, `/iframe-viewer/${studyId}/mprviewer`]) {

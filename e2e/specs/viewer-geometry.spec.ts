@@ -1,23 +1,20 @@
 import type { Page } from '@playwright/test';
 import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { ApiAs, createCaseByApi } from '../support/imaging.ts';
 import {
-  ingestZipByApi,
   MARKERS,
   type Marker,
-  markerPhantomZip,
   PANES,
   type PaneId,
   type PaneLabels,
   type PaneProbe,
   panePositions,
+  physicianMarkerPhantomStudy,
   probePanes,
   screenPointOf,
   waitForWholeVolume,
 } from '../support/viewer.ts';
 
-const PHYSICIAN = 'physician@cardiomap.test';
 const ANALYST = 'case-analyst@cardiomap.test';
 
 // A bigger window than the default, so a 4 mm marker covers many pixels in every pane.
@@ -102,9 +99,7 @@ test('each marker of the phantom shows where the camera puts it, under the right
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await signIn(page, PHYSICIAN);
-  const { id: caseId } = await createCaseByApi(await ApiAs.of(page), `E2E-GEO-${Date.now()}`);
-  const studyId = await ingestZipByApi(page, caseId, await markerPhantomZip(testInfo.outputPath()));
+  const studyId = await physicianMarkerPhantomStudy(page, testInfo, 'E2E-GEO');
 
   // The analyst may view the undelivered case's volume.
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });

@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { phantomUid, writePhantomSlice } from '../../server/src/imaging/testing/phantom.ts';
-import { storedTokens } from './demo.ts';
-import { zipFolder } from './imaging.ts';
+import { signIn, storedTokens } from './demo.ts';
+import { ApiAs, createCaseByApi, zipFolder } from './imaging.ts';
 
 const IN_PROGRESS = 2;
 
@@ -87,6 +87,13 @@ export async function apiOf(page: Page) {
     return (text ? JSON.parse(text) : null) as T;
   };
   return { call, headers };
+}
+
+/** Signs `page` in as the demo physician and ingests the marker phantom into a new case of theirs. */
+export async function physicianMarkerPhantomStudy(page: Page, testInfo: TestInfo, label: string): Promise<string> {
+  await signIn(page, 'physician@cardiomap.test');
+  const { id: caseId } = await createCaseByApi(await ApiAs.of(page), `${label}-${Date.now()}`);
+  return ingestZipByApi(page, caseId, await markerPhantomZip(testInfo.outputPath()));
 }
 
 /** Uploads a zip to a Created case the way the browser does (one PUT), confirms, and waits for In progress. */

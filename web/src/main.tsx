@@ -8,7 +8,6 @@ import { createQueryClient } from './app/query-client.ts';
 import { appRoutes } from './app/routes.tsx';
 import { prefetchCurrentUser } from './features/auth/index.ts';
 import { dismissBootPreview, prefetchViewerDeepLink } from './features/viewer/index.ts';
-import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(appRoutes);
@@ -17,16 +16,6 @@ const router = createBrowserRouter(appRoutes);
 setSessionExpiredHandler(() => {
   queryClient.clear();
   void router.navigate(loginPathFor(router.state.location), { replace: true });
-});
-
-// Spec §1: a parent window may hand over a session; accepted only from the configured origins.
-startIframeBridge({
-  allowedOrigins: embedOrigins(),
-  saveTokens: (tokens) => {
-    queryClient.clear();
-    tokenStore.save(tokens);
-  },
-  navigate: (target) => (target ? window.location.assign(target) : window.location.reload()),
 });
 
 // The start-up script's image of the MPR panes (boot.ts) stays only while the page is the one it drew.
