@@ -1,5 +1,5 @@
 import { tokenStore } from './api/token-store.ts';
-import { BOOT_WAIT_MS, startBootPreview } from './features/viewer/boot/boot-preview.ts';
+import { BOOT_WAIT_MS, startBootPreview } from './features/viewer/index.ts';
 import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
 
 /**

@@ -1,5 +1,5 @@
 export { viewerKeys } from './api/viewer-keys.ts';
-export { dismissBootPreview } from './boot/boot-preview.ts';
+export { BOOT_WAIT_MS, dismissBootPreview, startBootPreview } from './boot/boot-preview.ts';
 export { prefetchViewerDeepLink } from './deep-link-prefetch.ts';
 export { ViewerLinks } from './ViewerLinks.tsx';
 export { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
