@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 // @ts-expect-error the start script's helpers are plain JavaScript without declarations
 import { ensureWebBuilt } from '../../scripts/lib.mjs';
 import { ingestThroughCardioMap } from '../ingest/cardiomap-upload.ts';
@@ -19,7 +20,6 @@ import { bearer, startServer } from '../lib/server.ts';
 const PORT = Number(process.env.BENCH_PORT ?? 18498);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SLICES = Number(process.env.BENCH_SLICES ?? 500);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Set: every visit also prints all its resources and main-thread long tasks, for finding where time goes. */
 const DETAIL = process.env.BENCH_DETAIL === '1';
 const DEMO_PASSWORD = 'cardiomap-bench-password';
@@ -33,18 +33,8 @@ const REAL_SERIES = fileURLToPath(
 );
 /** Issue 5 §6, for the 500-slice volume on this machine. */
 const TARGET = { firstFrameMs: 1000, fullVolumeMs: 2500 };
-/** The flags stack-notes.md names for Debian Chromium here (WebGL2 through SwiftShader). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-  '--enable-precise-memory-info',
-];
+/** The stack-notes flags, plus precise memory figures for the heap read-out. */
+const CHROMIUM_ARGS = [...E2E_CHROMIUM_ARGS, '--enable-precise-memory-info'];
 
 interface ViewerRun {
   firstFrameMs: number;
@@ -99,7 +89,7 @@ async function ingestStudy(url: string, pid: number, zip: BenchZip): Promise<str
 
 /** One cold visit: a fresh browser context signed in as the analyst, straight onto the MPR route. */
 async function visit(url: string, studyId: string, tokens: { access: string; refresh: string }): Promise<ViewerRun> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await context.addCookies([{ name: 'cm_consent', value: 'functional', url }]);
