@@ -33,19 +33,23 @@ export async function startBootPreview(pathname: string, fetchFn: typeof fetch =
   if (!load || !attributes?.readUrl) return;
   prefetchVolume(attributes.readUrl, fetchFn);
   const overlay = createBootOverlay(document, { embedded: link.embedded, alerts: headerAlertCount(load) });
-  const stop = startEarlyPreview(attributes.readUrl, overlay.panes, {
-    levels: attributes.levels,
-    onSettled: (drawn) => {
-      if (!drawn) dismissBootPreview();
-    },
-  });
   const timer = setTimeout(dismissBootPreview, BOOT_LAYER_MAX_MS);
+  let stop = () => {};
+  // Set before the preview starts, so a preview that gives up at once still takes the layer with it.
   dismiss = () => {
     dismiss = null;
     clearTimeout(timer);
     stop();
     overlay.remove();
   };
+  stop = startEarlyPreview(attributes.readUrl, overlay.panes, {
+    levels: attributes.levels,
+    onSettled: (drawn) => {
+      if (!drawn) dismissBootPreview();
+    },
+  });
+  // Already dismissed while it started: stop what it started too.
+  if (!dismiss) stop();
   await afterFirstImage();
 }
 
