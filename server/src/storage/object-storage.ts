@@ -34,7 +34,18 @@ export interface ObjectStorage {
    */
   createMultipartUpload(
     key: string,
-    opts: { partCount: number; expiresInSeconds: number; maxBytes: number; contentType?: string },
+    opts: {
+      partCount: number;
+      expiresInSeconds: number;
+      maxBytes: number;
+      /**
+       * The size of every part but the last, when the caller fixes it (the browser is told it): the local
+       * driver then writes each part in place at its offset and completing is a rename, not a copy of
+       * the whole upload; parts of another size are refused at completion. S3 assembles parts itself.
+       */
+      partSize?: number;
+      contentType?: string;
+    },
   ): Promise<{ uploadId: string; partUrls: string[] }>;
   /**
    * Assembles the parts (the server lists them itself; the client sends no ETags). Throws

@@ -1,4 +1,6 @@
+import { stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, type LocalStorageServer, startLocalStorageServer } from './local-test-server.ts';
 
@@ -137,6 +139,90 @@ describe('multipart uploads through part URLs', () => {
     await expect(server.storage.completeMultipartUpload(key, '../../etc')).rejects.toMatchObject({
       code: 'no_such_upload',
     });
+  });
+});
+
+describe('multipart uploads assembled in place (fixed part size)', () => {
+  const partSize = 4096;
+  const start = (key: string, partCount: number, maxBytes = 100_000) =>
+    server.storage.createMultipartUpload(key, { partCount, expiresInSeconds: 60, maxBytes, partSize });
+
+  it('writes each part at its offset, and completing is a rename of that file, not a copy', async () => {
+    const key = 'input-data/in-place-ok/big.zip';
+    const parts = [Buffer.alloc(partSize, 1), Buffer.alloc(partSize, 2), Buffer.alloc(1234, 3)];
+    const { uploadId, partUrls } = await start(key, 3);
+    for (const i of [2, 0, 1]) {
+      const res = await put(partUrls[i]!, parts[i]!);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    }
+    const assembled = filesUnder(server.root).find(
+      (f) => f.startsWith('input-data/in-place-ok/') && f.endsWith('/data'),
+    );
+    const inode = (await stat(join(server.root, assembled!))).ino;
+    expect(await server.storage.head(key)).toBeNull();
+    await server.storage.completeMultipartUpload(key, uploadId);
+    expect(await readAll(await server.storage.read(key))).toEqual(Buffer.concat(parts));
+    expect((await stat(join(server.root, key))).ino).toBe(inode);
+    expect(filesUnder(server.root).filter((f) => f.startsWith('input-data/in-place-ok/'))).toEqual([
+      'input-data/in-place-ok/big.zip',
+    ]);
+    await expect(server.storage.completeMultipartUpload(key, uploadId)).rejects.toMatchObject({
+      code: 'no_such_upload',
+    });
+  });
+
+  it('refuses to complete while a part is missing or a part but the last is short', async () => {
+    const key = 'input-data/in-place-short/big.zip';
+    const { uploadId, partUrls } = await start(key, 3);
+    expect((await put(partUrls[0]!, Buffer.alloc(partSize, 1))).status).toBe(200);
+    expect((await put(partUrls[2]!, 'end')).status).toBe(200);
+    await expect(server.storage.completeMultipartUpload(key, uploadId)).rejects.toMatchObject({
+      code: 'incomplete',
+      message: 'Part 2 of 3 has not been uploaded.',
+    });
+    expect((await put(partUrls[1]!, Buffer.alloc(100, 2))).status).toBe(200);
+    await expect(server.storage.completeMultipartUpload(key, uploadId)).rejects.toMatchObject({
+      code: 'incomplete',
+      message: `Part 2 of 3 holds 100 bytes; every part but the last must hold ${partSize}.`,
+    });
+    expect(await server.storage.head(key)).toBeNull();
+    expect((await put(partUrls[1]!, Buffer.alloc(partSize, 2))).status).toBe(200);
+    await server.storage.completeMultipartUpload(key, uploadId);
+    expect((await server.storage.head(key))?.size).toBe(2 * partSize + 3);
+  });
+
+  it('refuses a part larger than the part size, and the whole over the limit', async () => {
+    const key = 'input-data/in-place-limit/big.zip';
+    const { uploadId, partUrls } = await start(key, 2, partSize + 10);
+    expect((await put(partUrls[0]!, Buffer.alloc(partSize + 1))).status).toBe(413);
+    expect((await put(partUrls[0]!, Buffer.alloc(partSize))).status).toBe(200);
+    expect((await put(partUrls[1]!, Buffer.alloc(11))).status).toBe(200);
+    await expect(server.storage.completeMultipartUpload(key, uploadId)).rejects.toMatchObject({ code: 'too_large' });
+    expect(await server.storage.head(key)).toBeNull();
+  });
+
+  it('lets a dropped part be sent again, a shorter last part leaving no tail behind', async () => {
+    const key = 'input-data/in-place-retry/big.zip';
+    const { uploadId, partUrls } = await start(key, 2);
+    expect((await put(partUrls[0]!, Buffer.alloc(partSize, 0x31))).status).toBe(200);
+    await droppedPut(partUrls[1]!, Buffer.alloc(2000, 0x78));
+    expect((await put(partUrls[1]!, Buffer.alloc(3000, 0x79))).status).toBe(200);
+    expect((await put(partUrls[1]!, Buffer.alloc(1000, 0x32))).status).toBe(200);
+    await server.storage.completeMultipartUpload(key, uploadId);
+    const stored = await readAll(await server.storage.read(key));
+    expect(stored).toEqual(Buffer.concat([Buffer.alloc(partSize, 0x31), Buffer.alloc(1000, 0x32)]));
+    expect(filesUnder(server.root).filter((f) => f.includes('.cm-tmp-'))).toEqual([]);
+  });
+
+  it('refuses parts once aborted or completed', async () => {
+    const key = 'input-data/in-place-abort/big.zip';
+    const { uploadId, partUrls } = await start(key, 1);
+    await server.storage.abortMultipartUpload(key, uploadId);
+    const late = await put(partUrls[0]!, 'x');
+    expect(late.status).toBe(404);
+    expect(await late.json()).toMatchObject({ code: 'no_such_upload' });
+    expect(filesUnder(server.root).filter((f) => f.startsWith('input-data/in-place-abort/'))).toEqual([]);
   });
 });
 

@@ -108,6 +108,7 @@ export function createUploadsService(database: Database, storage: ObjectStorage,
           expiresInSeconds: WRITE_URL_SECONDS,
           // The whole upload's limit: the parts may not add up to more than the size announced.
           maxBytes: body.size,
+          partSize: UPLOAD_PART_BYTES,
         });
         await setMultipartUpload(query, id, multipart.uploadId);
         parts = { partSize: UPLOAD_PART_BYTES, urls: multipart.partUrls };

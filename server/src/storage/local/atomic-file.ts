@@ -54,6 +54,22 @@ export async function writeFileAtomically(
   return counter.result();
 }
 
+/**
+ * Streams `source` into the existing file `target` at byte `position` and flushes it to disk: one part
+ * of an upload assembled in place. Bytes beyond `maxBytes` fail the write (what came before stays, to
+ * be replaced by a retry). Nothing else in the file changes.
+ */
+export async function writeFileRange(
+  target: string,
+  position: number,
+  source: NodeJS.ReadableStream,
+  opts: { maxBytes?: number } = {},
+): Promise<{ size: number; etag: string }> {
+  const counter = limitAndHash(opts.maxBytes);
+  await pipeline(source, counter.transform, createWriteStream(target, { flags: 'r+', start: position, flush: true }));
+  return counter.result();
+}
+
 /** Makes a rename in the folder durable across a power cut. */
 export async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, 'r');

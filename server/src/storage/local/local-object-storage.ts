@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { assertValidKey, RESERVED_SEGMENT_PREFIX } from '../object-key.ts';
 import type { ObjectStorage } from '../object-storage.ts';
 import { StorageError } from '../storage-error.ts';
 import { assertExpiry, assertMaxBytes, assertPartCount } from '../url-options.ts';
-import { syncFolder, writeFileAtomically } from './atomic-file.ts';
+import { syncFolder, writeFileAtomically, writeFileRange } from './atomic-file.ts';
 import { loadOrCreateSecret, signatureMatches, signGrant, type UrlGrant } from './url-signature.ts';
 
 export const LOCAL_ROUTE_PREFIX = '/api/storage/';
@@ -21,7 +21,16 @@ interface MultipartManifest {
   key: string;
   partCount: number;
   maxBytes: number;
+  /**
+   * The size of every part but the last, when the caller fixed it: each part is then written in place
+   * into one file (`IN_PLACE_FILE`) at its offset, and completing the upload is a rename. Without it
+   * the parts are kept apart and joined at completion.
+   */
+  partSize?: number;
 }
+
+/** The upload's bytes, assembled in place as its parts arrive, in the parts folder. */
+const IN_PLACE_FILE = 'data';
 
 export interface LocalStorageOptions {
   root: string;
@@ -80,15 +89,24 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async createMultipartUpload(
     key: string,
-    opts: { partCount: number; expiresInSeconds: number; maxBytes: number; contentType?: string },
+    opts: { partCount: number; expiresInSeconds: number; maxBytes: number; partSize?: number; contentType?: string },
   ) {
     assertValidKey(key);
     assertPartCount(opts.partCount);
     assertMaxBytes(opts.maxBytes);
+    if (opts.partSize !== undefined) assertMaxBytes(opts.partSize);
     const expires = this.#expiry(opts.expiresInSeconds);
     const uploadId = randomUUID();
     const folder = this.#partsFolder(key, uploadId);
-    const manifest: MultipartManifest = { key, partCount: opts.partCount, maxBytes: opts.maxBytes };
+    const manifest: MultipartManifest = {
+      key,
+      partCount: opts.partCount,
+      maxBytes: opts.maxBytes,
+      ...(opts.partSize === undefined ? {} : { partSize: opts.partSize }),
+    };
+    await mkdir(folder, { recursive: true });
+    if (manifest.partSize !== undefined) await (await open(join(folder, IN_PLACE_FILE), 'wx')).close();
+    // The manifest last: an upload it names always has its folder and file.
     await writeFileAtomically(join(folder, 'manifest.json'), Buffer.from(JSON.stringify(manifest)));
     // Like S3's UploadPart, a part carries no Content-Type of its own (browsers send slices untyped):
     // the object's type was set when the upload began.
@@ -101,6 +119,7 @@ export class LocalObjectStorage implements ObjectStorage {
   async completeMultipartUpload(key: string, uploadId: string): Promise<void> {
     const manifest = await this.#manifest(key, uploadId);
     const folder = this.#partsFolder(key, uploadId);
+    if (manifest.partSize !== undefined) return this.#completeInPlace(key, folder, manifest, manifest.partSize);
     const present = new Map<number, string>();
     for (const name of await readdir(folder)) {
       const match = PART_FILE.exec(name);
@@ -211,8 +230,61 @@ export class LocalObjectStorage implements ObjectStorage {
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > manifest.partCount) {
       throw new StorageError('invalid_argument', `Part number must be between 1 and ${manifest.partCount}.`);
     }
+    const folder = this.#partsFolder(key, uploadId);
     const name = `part-${String(partNumber).padStart(5, '0')}`;
-    return writeFileAtomically(join(this.#partsFolder(key, uploadId), name), body, { maxBytes });
+    if (manifest.partSize === undefined) return writeFileAtomically(join(folder, name), body, { maxBytes });
+    // In place: the bytes go to the part's own range of the upload's file, flushed, and only then does the
+    // part count as received (its marker, written atomically, holds its size). A part is never larger
+    // than the part size; an attempt that fails leaves its range to the retry.
+    const written = await writeFileRange(join(folder, IN_PLACE_FILE), (partNumber - 1) * manifest.partSize, body, {
+      maxBytes: Math.min(maxBytes, manifest.partSize),
+    }).catch((error: unknown) => {
+      throw isMissing(error) ? noSuchUpload() : error;
+    });
+    await writeFileAtomically(join(folder, name), Buffer.from(String(written.size)));
+    return written;
+  }
+
+  /**
+   * Publishes an upload assembled in place: every part received, each but the last exactly the part
+   * size, the whole within the limit; then the file is cut to its length and renamed into place.
+   */
+  async #completeInPlace(key: string, folder: string, manifest: MultipartManifest, partSize: number): Promise<void> {
+    let total = 0;
+    for (let n = 1; n <= manifest.partCount; n++) {
+      let size: number;
+      try {
+        size = Number(await readFile(join(folder, `part-${String(n).padStart(5, '0')}`), 'utf8'));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        throw new StorageError('incomplete', `Part ${n} of ${manifest.partCount} has not been uploaded.`);
+      }
+      if (n < manifest.partCount && size !== partSize) {
+        throw new StorageError(
+          'incomplete',
+          `Part ${n} of ${manifest.partCount} holds ${size} bytes; every part but the last must hold ${partSize}.`,
+        );
+      }
+      total += size;
+    }
+    if (total > manifest.maxBytes) {
+      throw new StorageError(
+        'too_large',
+        `The parts add up to ${total} bytes, over the limit of ${manifest.maxBytes}.`,
+      );
+    }
+    const data = join(folder, IN_PLACE_FILE);
+    // A last part sent again shorter leaves the longer attempt's tail behind it.
+    if ((await stat(data)).size !== total) {
+      await truncate(data, total);
+      const handle = await open(data, 'r+');
+      await handle.sync().finally(() => handle.close());
+    }
+    const target = this.#path(key);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(data, target);
+    await syncFolder(dirname(target));
+    await rm(folder, { recursive: true, force: true });
   }
 
   /** An open handle on the object (so a later replacement does not change what this reader gets), or null. */
@@ -243,8 +315,7 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async #manifest(key: string, uploadId: string): Promise<MultipartManifest> {
     assertValidKey(key);
-    const unknown = () =>
-      new StorageError('no_such_upload', 'The upload does not exist (completed, aborted or never begun).');
+    const unknown = noSuchUpload;
     if (!UPLOAD_ID.test(uploadId)) throw unknown();
     try {
       const manifest = JSON.parse(
@@ -285,6 +356,9 @@ async function* concatenate(paths: string[]): AsyncGenerator<Buffer> {
     for await (const chunk of createReadStream(path, { highWaterMark: ASSEMBLY_CHUNK_BYTES })) yield chunk as Buffer;
   }
 }
+
+const noSuchUpload = () =>
+  new StorageError('no_such_upload', 'The upload does not exist (completed, aborted or never begun).');
 
 /** ENOTDIR: a key below one that is a file, e.g. `a/b` when `a` is an object. */
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
