@@ -4,7 +4,7 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CaseStatus } from '@cardiomap/contract';
-import { statusBytes, waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
+import { cpuSeconds, statusBytes, waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
 
 /** How often the case is asked for its status, as the brief says: the figure is within this of the truth. */
 const POLL_MS = 100;
@@ -25,6 +25,8 @@ export interface IngestFigures {
   confirmSeconds: number;
   /** From sending confirm-upload to the first poll that sees the case in progress. */
   readySeconds: number;
+  /** CPU the server process used over that time (every thread: API, ingest threads, libuv, database). */
+  readyCpuSeconds: number | null;
   finalStatus: number;
   /** The server's RSS just before the upload started (database, caches and code loaded), MiB. */
   rssBeforeMiB: number;
@@ -176,6 +178,7 @@ export async function ingestThroughCardioMap(
 
     const confirmed = performance.now();
     const confirmedAt = Date.now();
+    const cpuAtConfirm = cpuSeconds(s.pid);
     const answer = await call<{ uploadSuccessful: boolean }>(s, 'GET', `/api/input-data/${input.id}/confirm-upload/`);
     if (!answer.uploadSuccessful) throw new Error('confirm-upload answered uploadSuccessful: false');
     const confirmSeconds = (performance.now() - confirmed) / 1000;
@@ -187,6 +190,8 @@ export async function ingestThroughCardioMap(
       status = (await call<{ status: number }>(s, 'GET', `/api/cases/${caseId}/`)).status;
     }
     const readySeconds = (performance.now() - confirmed) / 1000;
+    const cpuAtReady = cpuSeconds(s.pid);
+    const readyCpuSeconds = cpuAtConfirm === null || cpuAtReady === null ? null : cpuAtReady - cpuAtConfirm;
     const peak = memory.stop();
     const details = await call<{ reasons: string[] }>(s, 'GET', `/api/input-data/${input.id}/`);
     const outcome = {
@@ -201,6 +206,7 @@ export async function ingestThroughCardioMap(
       uploadSeconds,
       confirmSeconds,
       readySeconds,
+      readyCpuSeconds,
       finalStatus: status,
       rssBeforeMiB,
       peakRssMiB: peak.peakMiB,

@@ -201,6 +201,7 @@ function print(
           'confirm s': fixed(figures.confirmSeconds),
           'ready s': inProgress ? fixed(figures.readySeconds) : `status ${figures.finalStatus}`,
           'slices/s': perSecond(zip.slices, figures.readySeconds),
+          'server CPU s': figures.readyCpuSeconds === null ? '' : fixed(figures.readyCpuSeconds),
           'queue wait s': figures.queueWaitSeconds === null ? '—' : fixed(figures.queueWaitSeconds),
           'job s': figures.jobSeconds === null ? '—' : fixed(figures.jobSeconds),
           'RSS before MB': figures.rssBeforeMiB,

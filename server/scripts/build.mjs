@@ -58,12 +58,14 @@ const sourceLocation = {
 export async function buildServer({ outdir = DIST } = {}) {
   const result = await build({
     absWorkingDir: SERVER,
-    // The surface extraction's worker thread is an entry of its own: without it the built server's
-    // thread would load the TypeScript through tsx (its loader and transformed modules, tens of MB).
+    // Each worker thread (the surface extraction, the ingest's per-file work) is an entry of its own:
+    // without it the built server's threads would load the TypeScript through tsx (its loader and
+    // transformed modules, tens of MB).
     entryPoints: {
       main: 'src/main.ts',
       worker: 'src/worker.ts',
       'surface-thread': 'src/imaging/surface/surface-thread.ts',
+      'ingest-thread': 'src/imaging/ingest/ingest-thread.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -79,7 +81,10 @@ export async function buildServer({ outdir = DIST } = {}) {
     write: false,
     logLevel: 'warning',
     plugins: [packagesExternal, sourceLocation],
-    define: { __CM_SURFACE_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'surface-thread.mjs')).href) },
+    define: {
+      __CM_SURFACE_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'surface-thread.mjs')).href),
+      __CM_INGEST_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'ingest-thread.mjs')).href),
+    },
   });
   await mkdir(outdir, { recursive: true });
   // Written aside then renamed: a server starting at the same moment never reads half a file.

@@ -6,8 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build.mjs';
+import type { IngestThreadReply, IngestThreadRequest } from '../../src/imaging/ingest/ingest-thread.ts';
 import type { SurfaceThreadInput, SurfaceThreadMessage } from '../../src/imaging/surface/surface-thread.ts';
+import { phantomSeries } from '../../src/imaging/testing/phantom.ts';
+import { openZip } from '../../src/imaging/zip/read-zip.ts';
 import { layoutOf, sphere, voxelToPatient, writeShapesVolume } from '../imaging/surface/shapes-volume.ts';
+import { writeZip } from '../imaging/zip/zip-fixtures.ts';
 
 // Inside server/ so the bundles resolve their packages from server/node_modules, as dist/ does.
 const outdir = join(import.meta.dirname, '..', '..', `.dist-test-${process.pid}`);
@@ -35,11 +39,38 @@ function runBuiltThread(input: SurfaceThreadInput): Promise<SurfaceThreadMessage
   });
 }
 
-describe('the built server (npm start) and its surface thread', () => {
+/** Sends one task to the built ingest thread, as the built server's pool does, and answers its reply. */
+function runBuiltIngestTask(request: IngestThreadRequest): Promise<IngestThreadReply> {
+  const worker = new Worker(pathToFileURL(join(outdir, 'ingest-thread.mjs')), { execArgv: [] });
+  return new Promise((resolve, reject) => {
+    worker.on('message', (reply: IngestThreadReply) => {
+      void worker.terminate();
+      resolve(reply);
+    });
+    worker.on('error', reject);
+    worker.postMessage(request);
+  });
+}
+
+describe('the built server (npm start) and its threads', () => {
   it('points the surface job at the built thread entry, not at the TypeScript through tsx', () => {
     const main = readFileSync(join(outdir, 'main.mjs'), 'utf8');
     expect(main).toContain(JSON.stringify(pathToFileURL(join(outdir, 'surface-thread.mjs')).href));
   });
+
+  it('points the ingest at the built ingest thread entry', () => {
+    const main = readFileSync(join(outdir, 'main.mjs'), 'utf8');
+    expect(main).toContain(JSON.stringify(pathToFileURL(join(outdir, 'ingest-thread.mjs')).href));
+  });
+
+  it('reads a CT header on the built ingest thread, without tsx', async () => {
+    const [slice] = phantomSeries({ count: 1 });
+    const zipPath = join(volumeDir, 'one.zip');
+    await writeZip(zipPath, [{ name: slice!.name, data: Buffer.from(slice!.bytes) }]);
+    const [entry] = (await openZip(zipPath)).entries;
+    const reply = await runBuiltIngestTask({ id: 7, task: { op: 'scan', source: entry!.source } });
+    expect(reply).toMatchObject({ id: 7, ok: true, outcome: { kind: 'usable', instance: { rows: 64, columns: 64 } } });
+  }, 60_000);
 
   it('builds a model on the built thread, without tsx', async () => {
     const layout = layoutOf([48, 48, 40], [1, 1, 1], [0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0, 1]);

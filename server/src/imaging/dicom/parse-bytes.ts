@@ -76,15 +76,26 @@ function isTruncation(message: string): boolean {
  * dicom-parser does not check that the last implicit-VR element fits in the file: an element whose
  * declared value runs past the end means the file was cut.
  */
-function overrunningElement(dataSet: DataSet): string | undefined {
+function overrunningElement(dataSet: DataSet, except?: string): string | undefined {
   const size = dataSet.byteArray.length;
   for (const [tag, element] of Object.entries(dataSet.elements)) {
+    if (tag === except) continue;
     if (element.dataOffset !== undefined && element.dataOffset + element.length > size) return tag;
   }
   return undefined;
 }
 
-export function parseBytes(input: Uint8Array): ParseOutcome {
+const PIXEL_DATA = 'x7fe00010';
+
+export interface ParseOptions {
+  /**
+   * Stop at the pixel data element (kept, with its offset and declared length; its value and anything
+   * after it not read): `input` may then be only the file's beginning.
+   */
+  untilPixelData?: boolean;
+}
+
+export function parseBytes(input: Uint8Array, options: ParseOptions = {}): ParseOutcome {
   let bytes = input;
   let bareTs: string | undefined;
   if (!hasMagicAt(bytes, 128)) {
@@ -100,10 +111,11 @@ export function parseBytes(input: Uint8Array): ParseOutcome {
   try {
     const dataSet = dicomParser.parseDicom(bytes, {
       ...(bareTs ? { TransferSyntaxUID: bareTs } : {}),
+      ...(options.untilPixelData ? { untilTag: PIXEL_DATA } : {}),
       inflater,
       vrCallback: implicitVrCallback,
     } as dicomParser.ParseDicomOptions);
-    const end = overrunningElement(dataSet);
+    const end = overrunningElement(dataSet, options.untilPixelData ? PIXEL_DATA : undefined);
     if (end)
       return { ok: false, setAside: { code: 'truncated', reason: `Element ${end} runs past the end of the file` } };
     const transferSyntaxUid = bareTs ?? (dataSet.string('x00020010') ?? '').replace(/\0/g, '').trim();

@@ -6,9 +6,11 @@ import type { DataSet, Element } from 'dicom-parser';
 import type { ParsedInstance, SetAside } from '../types.ts';
 import { type Candidate, firstProblem } from './classification-checks.ts';
 import { text, textValues, uint16 } from './data-set-values.ts';
-import { parseBytes } from './parse-bytes.ts';
+import { TS } from './file-meta.ts';
+import { type ParsedBytes, parseBytes } from './parse-bytes.ts';
 import type { PixelLayout } from './pixel-data-check.ts';
 import { readInstanceFields } from './read-instance-fields.ts';
+import { isEncapsulated } from './transfer-syntaxes.ts';
 
 export interface DicomSource {
   /** The bytes `dataSet` offsets refer to (preamble added or deflate inflated where needed). */
@@ -43,15 +45,41 @@ export function readInstance(bytes: Uint8Array): ReadResult {
   }
 }
 
+/**
+ * The same verdict as `readInstance` from the file's first bytes only (`prefix`) and its whole length:
+ * the header up to the pixel data element is parsed, and the pixel data is checked against the length
+ * it declares. Answers 'whole-file' when the prefix cannot tell (header longer than the prefix, no pixel
+ * data element in it, any parse failure) or when the verdict needs the pixel data's own bytes
+ * (compressed fragments, a deflated data set): read the whole file then. The source it answers holds
+ * the prefix only: for the header's values, not for decoding.
+ */
+export function readInstanceHeader(prefix: Uint8Array, fileLength: number): ReadResult | 'whole-file' {
+  try {
+    const parsed = parseBytes(prefix, { untilPixelData: true });
+    if (!parsed.ok) return 'whole-file';
+    const { transferSyntaxUid, dataSet } = parsed.parsed;
+    if (!dataSet.elements.x7fe00010) return 'whole-file';
+    if (isEncapsulated(transferSyntaxUid) || transferSyntaxUid === TS.deflatedExplicitLittle) return 'whole-file';
+    // A preamble the parser added moves every offset: the file's length moves with them.
+    return judge(parsed.parsed, fileLength + (parsed.parsed.bytes.length - prefix.length));
+  } catch {
+    return 'whole-file';
+  }
+}
+
 function classify(bytes: Uint8Array): ReadResult {
   const parsed = parseBytes(bytes);
   if (!parsed.ok) return parsed;
-  const { dataSet: ds, transferSyntaxUid } = parsed.parsed;
+  return judge(parsed.parsed, parsed.parsed.bytes.length);
+}
+
+function judge(parsed: ParsedBytes, fileLength: number): ReadResult {
+  const { dataSet: ds, transferSyntaxUid } = parsed;
   const mediaStorageSopClassUid = text(ds, 'x00020002');
   const candidate: Candidate = {
     ds,
     transferSyntaxUid,
-    fileLength: parsed.parsed.bytes.length,
+    fileLength,
     mediaStorageSopClassUid,
     sopClassUid: text(ds, 'x00080016') ?? mediaStorageSopClassUid ?? '',
     modality: text(ds, 'x00080060') ?? '',
@@ -69,6 +97,6 @@ function classify(bytes: Uint8Array): ReadResult {
   return {
     ok: true,
     instance,
-    source: { bytes: parsed.parsed.bytes, dataSet: ds, transferSyntaxUid, pixelData, instance },
+    source: { bytes: parsed.bytes, dataSet: ds, transferSyntaxUid, pixelData, instance },
   };
 }

@@ -1,16 +1,15 @@
 import { join } from 'node:path';
 import { DEFAULT_VOLUME_LEVELS, VOLUME_FORMAT_VERSION, type VolumeHeader, type VolumeLevels } from '@cardiomap/domain';
-import { decodeFrameHU } from '../dicom/decode-frame.ts';
-import { deidentifiedParts } from '../dicom/deidentify.ts';
-import { type DicomSource, readInstance } from '../dicom/read-instance.ts';
 import type { ParsedInstance } from '../types.ts';
-import type { VolumeGeometry } from '../volume/geometry.ts';
+import type { SliceSource, VolumeGeometry } from '../volume/geometry.ts';
 import { buildSlice } from '../volume/resample.ts';
 import type { SeriesGroup } from '../volume/series.ts';
-import { createVolumeWriter } from '../volume/volume-file.ts';
-import { ZipEntryDamaged } from '../zip/zip-refused.ts';
+import { createVolumeWriter, DEFAULT_VOLUME_DEFLATE_LEVEL } from '../volume/volume-file.ts';
+import { ZipRefused } from '../zip/zip-refused.ts';
 import { createDeidentifiedZip } from './deidentified-zip.ts';
-import { readInOrder } from './read-ahead.ts';
+import { inOrder } from './in-order.ts';
+import type { FrameWanted, PreparedFrame } from './ingest-tasks.ts';
+import { ingestThreads } from './ingest-threads.ts';
 import type { ScannedFile } from './scan-archive.ts';
 
 /** A file of the chosen series failed in pass 2; the caller drops it and assembles again. */
@@ -29,6 +28,8 @@ export interface AssembleOptions {
   files: readonly ScannedFile[];
   workDir: string;
   pseudonym: string;
+  /** The case's key for remapping UIDs (the threads map them with it). */
+  uidSecret: string;
   mapUid(uid: string): string;
   /** zlib level of the volume's slices; unset, the volume writer's default. */
   volumeDeflateLevel?: number;
@@ -44,24 +45,40 @@ export interface Assembled {
   usedFiles: Set<number>;
 }
 
+/** Files prepared ahead per ingest thread: each result holds a de-identified file and its compressed slices. */
+const AHEAD_PER_THREAD = 8;
+const AHEAD_BYTES = 64 * 1024 * 1024;
+
 /**
- * Pass 2: the chosen series' files in volume order, each read once more, de-identified into the output
- * zip and decoded into the volume slice by slice. Holds only the files and decoded frames the current
- * output slice needs.
+ * Pass 2: the chosen series' files in volume order, each read once more on the ingest threads,
+ * de-identified and its frames decoded there (and compressed, for a slice that is one frame as it is);
+ * this thread writes them into the output zip and the volume in order. Holds only the files the current
+ * output slice needs and the few being prepared.
  */
 export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
   const { geometry, frames } = o.group;
   const frameOf = (source: number) => frames[source] as (typeof frames)[number];
   const fileOrder = [...new Set(geometry.slices.flatMap((s) => s.map((x) => frameOf(x.source).file)))];
   const lastUse = new Map<number, number>();
+  const wanted = new Map<number, Map<number, FrameWanted>>();
   geometry.slices.forEach((sources, k) => {
-    for (const s of sources) lastUse.set(frameOf(s.source).file, k);
+    for (const s of sources) {
+      const { file, frame } = frameOf(s.source);
+      lastUse.set(file, k);
+      const ofFile = wanted.get(file) ?? new Map<number, FrameWanted>();
+      wanted.set(file, ofFile);
+      const want = ofFile.get(frame) ?? { frame, pixels: false, compressed: false };
+      ofFile.set(frame, want);
+      if (isPlainCopy(sources)) want.compressed = true;
+      else want.pixels = true;
+    }
   });
 
   const deidentifiedZipPath = join(o.workDir, 'deidentified.zip');
   const volumePath = join(o.workDir, 'volume.cmvol');
   const [columns, rows] = geometry.dimensions;
   const firstInstances = fileOrder.map((f) => o.files[f]?.instance as ParsedInstance);
+  const level = o.volumeDeflateLevel ?? DEFAULT_VOLUME_DEFLATE_LEVEL;
   const zip = createDeidentifiedZip(deidentifiedZipPath);
   const writer = await createVolumeWriter(
     volumePath,
@@ -77,44 +94,58 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
       interpolationType: geometry.interpolationType,
       ...frameOfReference(firstInstances, o.mapUid),
     },
-    o.volumeDeflateLevel === undefined ? {} : { level: o.volumeDeflateLevel },
+    { level },
   );
 
-  const loaded = new Map<number, DicomSource>();
-  const decoded = new Map<number, Int16Array>();
+  const threads = ingestThreads();
+  const loaded = new Map<number, Map<number, PreparedFrame>>();
+  const frameData = (source: number) => {
+    const { file, frame } = frameOf(source);
+    return loaded.get(file)?.get(frame) as PreparedFrame;
+  };
   const names = new Set<string>();
   let k = 0;
   // A few progress lines for the Jobs tab, not one per slice.
   const progressStep = Math.max(50, Math.ceil(geometry.slices.length / 4));
-  try {
-    for await (const { index, read } of readInOrder(
-      fileOrder.map((f) => (o.files[f] as ScannedFile).entry),
-      o.signal,
-    )) {
+  const prepared = inOrder(
+    fileOrder.length,
+    (index) => {
       const file = fileOrder[index] as number;
-      if (!read.ok) {
-        if (read.error instanceof ZipEntryDamaged) throw new SeriesFileFailed(file, read.error.message);
-        throw read.error;
+      return threads.prepare({
+        source: (o.files[file] as ScannedFile).entry.source,
+        frames: [...(wanted.get(file)?.values() ?? [])],
+        pseudonym: o.pseudonym,
+        uidSecret: o.uidSecret,
+        volume: { version: VOLUME_FORMAT_VERSION, level, voxels: columns * rows },
+      });
+    },
+    {
+      ahead: threads.size * AHEAD_PER_THREAD,
+      aheadWeight: AHEAD_BYTES,
+      weight: (i) => (o.files[fileOrder[i] as number] as ScannedFile).entry.size,
+    },
+  );
+  try {
+    for await (const { index, result } of prepared) {
+      o.signal?.throwIfAborted();
+      const file = fileOrder[index] as number;
+      if (result.kind === 'refused') throw new ZipRefused(result.reason);
+      if (result.kind === 'damaged') throw new SeriesFileFailed(file, result.message);
+      if (result.kind === 'failed') throw new SeriesFileFailed(file, result.reason);
+      if (!names.has(result.name)) {
+        names.add(result.name);
+        await zip.add(result.name, result.deidentified, result.crc);
       }
-      const result = readInstance(read.bytes);
-      if (!result.ok) throw new SeriesFileFailed(file, result.setAside.reason);
-      const name = `${o.mapUid(result.instance.sopInstanceUid)}.dcm`;
-      if (!names.has(name)) {
-        names.add(name);
-        await zip.add(name, deidentifyOrFail(result.source, o, file));
-      }
-      loaded.set(file, result.source);
+      loaded.set(file, new Map(result.frames.map((f) => [f.frame, f])));
 
       while (k < geometry.slices.length && geometry.slices[k]?.every((s) => loaded.has(frameOf(s.source).file))) {
         const sources = geometry.slices[k] ?? [];
-        for (const s of sources) {
-          if (decoded.has(s.source)) continue;
-          const { file: f, frame } = frameOf(s.source);
-          decoded.set(s.source, await decodeOrFail(loaded.get(f) as DicomSource, frame, f));
+        const only = sources[0];
+        if (only && isPlainCopy(sources)) {
+          await writer.appendCompressed(frameData(only.source).compressed ?? []);
+        } else {
+          await writer.append(buildSlice(sources, (s) => frameData(s).pixels as Int16Array, columns, rows));
         }
-        await writer.append(buildSlice(sources, (s) => decoded.get(s) as Int16Array, columns, rows));
-        const nextSources = new Set((geometry.slices[k + 1] ?? []).map((s) => s.source));
-        for (const s of decoded.keys()) if (!nextSources.has(s)) decoded.delete(s);
         for (const f of loaded.keys()) if ((lastUse.get(f) ?? -1) <= k) loaded.delete(f);
         k++;
         if (k % progressStep === 0 && k < geometry.slices.length) {
@@ -127,26 +158,16 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
     await zip.finish();
     return { deidentifiedZipPath, volumePath, volume, usedFiles: new Set(fileOrder) };
   } catch (error) {
+    await prepared.return(undefined);
     await Promise.all([writer.abort(), zip.abort()]);
     throw error;
   }
 }
 
-function deidentifyOrFail(source: DicomSource, o: AssembleOptions, file: number): Uint8Array[] {
-  try {
-    return deidentifiedParts(source, { pseudonym: o.pseudonym, mapUid: o.mapUid });
-  } catch (error) {
-    throw new SeriesFileFailed(file, `The image could not be de-identified: ${(error as Error).message}`);
-  }
-}
-
-async function decodeOrFail(source: DicomSource, frame: number, file: number): Promise<Int16Array> {
-  try {
-    return await decodeFrameHU(source, frame);
-  } catch (error) {
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    throw new SeriesFileFailed(file, `The image could not be decoded: ${reason}`);
-  }
+/** A slice that is one source frame as it is (no blend, no shift): its thread compresses it. */
+function isPlainCopy(sources: readonly SliceSource[]): boolean {
+  const only = sources[0];
+  return sources.length === 1 && only !== undefined && only.offset[0] === 0 && only.offset[1] === 0;
 }
 
 function frameOfReference(instances: readonly ParsedInstance[], mapUid: (uid: string) => string) {

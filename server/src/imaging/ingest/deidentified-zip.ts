@@ -6,9 +6,10 @@ import { flushBehind } from '../flush-behind.ts';
 export interface DeidentifiedZip {
   /**
    * Adds one file, stored (DICOM pixels barely compress and stored is fastest to read back), given whole
-   * or as the consecutive chunks it is made of.
+   * or as the consecutive chunks it is made of; `crc` is its CRC-32 when already known (the ingest
+   * threads compute it beside the file).
    */
-  add(name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void>;
+  add(name: string, bytes: Uint8Array | readonly Uint8Array[], crc?: number): Promise<void>;
   finish(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -114,7 +115,7 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
   };
 
   return {
-    async add(name, bytes) {
+    async add(name, bytes, knownCrc) {
       if (!open) throw new Error('the de-identified zip is closed');
       throwIfFailed();
       const chunks: readonly Uint8Array[] = bytes instanceof Uint8Array ? [bytes] : bytes;
@@ -122,8 +123,9 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       let crc = 0;
       for (const chunk of chunks) {
         size += chunk.length;
-        crc = crc32(chunk, crc);
+        if (knownCrc === undefined) crc = crc32(chunk, crc);
       }
+      if (knownCrc !== undefined) crc = knownCrc;
       if (size >= MAX_U32) throw new Error(`"${name}" is too large for a stored zip entry`);
       const fileName = Buffer.from(name, 'utf8');
       const local = Buffer.alloc(30);

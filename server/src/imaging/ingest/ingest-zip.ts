@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { VolumeHeader } from '@cardiomap/domain';
 import { createUidMapper } from '../dicom/deidentify.ts';
 import type { FileReport } from '../types.ts';
@@ -10,11 +9,10 @@ import {
   type SeriesCandidate,
   type SeriesGroup,
 } from '../volume/series.ts';
-import { openZip, type ZipArchive } from '../zip/read-zip.ts';
+import { openZip } from '../zip/read-zip.ts';
 import type { ZipLimits } from '../zip/zip-limits.ts';
 import { ZipRefused } from '../zip/zip-refused.ts';
 import { assembleSeries, SeriesFileFailed } from './assemble-series.ts';
-import { createInflatedCache, type InflatedCache } from './inflated-cache.ts';
 import { summariseSetAside } from './invalid-summary.ts';
 import { type ScannedFile, scanArchive } from './scan-archive.ts';
 
@@ -62,28 +60,17 @@ const MAX_ASSEMBLY_ATTEMPTS = 5;
  */
 export async function ingestZip(o: IngestOptions): Promise<IngestResult> {
   const log = o.log ?? (() => undefined);
-  let archive: ZipArchive;
   try {
-    archive = await openZip(o.zipPath, o.limits);
-  } catch (error) {
-    if (error instanceof ZipRefused) return refused(error, log);
-    throw error;
-  }
-  let cache: InflatedCache | undefined;
-  try {
-    cache = createInflatedCache(join(o.workDir, 'inflated.bin'));
+    const archive = await openZip(o.zipPath, o.limits);
     log(`The zip holds ${archive.entries.length} file(s) (${archive.skipped} folder or system entries skipped).`);
     const started = Date.now();
-    const files = await scanArchive(archive.entries, o.signal, cache);
+    const files = await scanArchive(archive.entries, o.signal);
     const usable = files.flatMap((f, file) => (f.instance ? [{ file, instance: f.instance }] : []));
     log(`Read ${files.length} header(s) in ${Date.now() - started} ms: ${usable.length} CT image(s).`);
     return await assemble(o, files, log);
   } catch (error) {
     if (error instanceof ZipRefused) return refused(error, log);
     throw error;
-  } finally {
-    archive.close();
-    await cache?.remove();
   }
 }
 
@@ -108,6 +95,7 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
         files,
         workDir: o.workDir,
         pseudonym: o.pseudonym,
+        uidSecret: o.uidSecret,
         mapUid,
         volumeDeflateLevel: o.volumeDeflateLevel,
         signal: o.signal,

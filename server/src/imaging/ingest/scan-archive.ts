@@ -1,9 +1,8 @@
-import { readInstance } from '../dicom/read-instance.ts';
 import type { FileReport, ParsedInstance } from '../types.ts';
 import type { ZipEntry } from '../zip/read-zip.ts';
-import { ZipEntryDamaged } from '../zip/zip-refused.ts';
-import type { InflatedCache } from './inflated-cache.ts';
-import { readInOrder } from './read-ahead.ts';
+import { ZipRefused } from '../zip/zip-refused.ts';
+import { inOrder } from './in-order.ts';
+import { ingestThreads } from './ingest-threads.ts';
 
 export interface ScannedFile {
   entry: ZipEntry;
@@ -13,36 +12,41 @@ export interface ScannedFile {
 }
 
 /**
- * Pass 1: every file's header is read and the file is either kept as a CT image or set aside with its
- * reason. Pixels are not decoded and no bytes are held in memory; with a `cache`, the inflated bytes of
- * the usable images are kept on disk for pass 2 and their entries read from there.
+ * Files asked for ahead per ingest thread: results are small (a parsed header), and a thread with tasks
+ * waiting never idles while this thread is busy elsewhere (an API request, a garbage collection).
  */
-export async function scanArchive(
-  entries: readonly ZipEntry[],
-  signal?: AbortSignal,
-  cache?: InflatedCache,
-): Promise<ScannedFile[]> {
+const AHEAD_PER_THREAD = 8;
+
+/**
+ * Pass 1: every file's header is read, on the ingest threads, and the file is either kept as a CT image
+ * or set aside with its reason. Only the beginning of a file is inflated when its header is all that is
+ * needed; pixels are neither decoded nor kept (pass 2 reads the chosen series again).
+ */
+export async function scanArchive(entries: readonly ZipEntry[], signal?: AbortSignal): Promise<ScannedFile[]> {
+  const threads = ingestThreads();
   const scanned: ScannedFile[] = [];
-  for await (const { entry, read } of readInOrder(entries, signal)) {
+  const reads = inOrder(entries.length, (index) => threads.scan({ source: (entries[index] as ZipEntry).source }), {
+    ahead: threads.size * AHEAD_PER_THREAD,
+  });
+  for await (const { index, result } of reads) {
+    signal?.throwIfAborted();
+    const entry = entries[index] as ZipEntry;
     const report: FileReport = { path: entry.path, bytes: entry.size, outcome: 'set-aside' };
-    if (!read.ok) {
-      if (!(read.error instanceof ZipEntryDamaged)) throw read.error;
-      scanned.push({ entry, report: { ...report, code: 'corrupt', reason: read.error.message } });
-      continue;
-    }
-    const result = readInstance(read.bytes);
-    if (!result.ok) {
-      scanned.push({ entry, report: { ...report, code: result.setAside.code, reason: result.setAside.reason } });
-    } else if (!result.instance.frames?.length) {
-      const reason = 'The image has no position or orientation in the patient';
-      scanned.push({ entry, report: { ...report, code: 'unusable-geometry', reason } });
-    } else {
-      const seriesInstanceUid = result.instance.seriesInstanceUid;
-      scanned.push({
-        entry: cache ? cache.keep(entry, read.bytes) : entry,
-        instance: result.instance,
-        report: { ...report, outcome: 'candidate', seriesInstanceUid },
-      });
+    switch (result.kind) {
+      case 'refused':
+        throw new ZipRefused(result.reason);
+      case 'damaged':
+        scanned.push({ entry, report: { ...report, code: 'corrupt', reason: result.message } });
+        break;
+      case 'set-aside':
+        scanned.push({ entry, report: { ...report, ...result.setAside } });
+        break;
+      case 'usable':
+        scanned.push({
+          entry,
+          instance: result.instance,
+          report: { ...report, outcome: 'candidate', seriesInstanceUid: result.instance.seriesInstanceUid },
+        });
     }
   }
   return scanned;

@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startThread } from '../threads/start-thread.ts';
 import type { SurfaceOptions, SurfaceResult } from './extract-surface.ts';
 import type { SurfaceThreadInput, SurfaceThreadMessage } from './surface-thread.ts';
 
@@ -22,9 +19,10 @@ export function extractSurfaceInThread(
   const { signal, log, ...rest } = options;
   signal?.throwIfAborted();
   const input: SurfaceThreadInput = { volumePath, options: rest };
-  const worker = BUILT_THREAD_ENTRY
-    ? new Worker(new URL(BUILT_THREAD_ENTRY), { workerData: input, execArgv: [] })
-    : new Worker(bootstrap(), { eval: true, workerData: input, execArgv: [] });
+  const worker = startThread(
+    { built: BUILT_THREAD_ENTRY, source: new URL('./surface-thread.ts', import.meta.url) },
+    input,
+  );
   return new Promise<SurfaceResult | null>((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {
@@ -44,16 +42,4 @@ export function extractSurfaceInThread(
     worker.on('error', (error) => settle(() => reject(error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`the surface thread stopped with code ${code}`))));
   });
-}
-
-/**
- * The thread's first code: register tsx, then load the TypeScript entry. (Node 20 does not apply a
- * `--import tsx` given to a worker before it resolves the worker's own entry file.)
- */
-function bootstrap(): string {
-  // The ES module build of tsx's API (require.resolve would answer its CommonJS build).
-  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
-  const tsx = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./surface-thread.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
 }

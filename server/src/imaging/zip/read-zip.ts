@@ -1,22 +1,19 @@
-import { type FileHandle, open } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { judgeEntry } from './entry-policy.ts';
+import { type EntrySource, readEntrySource } from './entry-source.ts';
 import { resolveZipLimits, type ZipLimits } from './zip-limits.ts';
-import { ZipEntryDamaged, ZipRefused } from './zip-refused.ts';
-
-const inflate = promisify(inflateRaw);
-const STORED = 0;
-const DEFLATED = 8;
+import { ZipRefused } from './zip-refused.ts';
 
 /** One file of the archive. Data is read on demand, as often as needed, straight from the zip. */
 export interface ZipEntry {
   /** Path inside the archive, `/`-separated, already checked to be safe. */
   path: string;
   compressedSize: number;
-  /** Declared uncompressed size; `read()` refuses to inflate more than this. */
+  /** Declared uncompressed size; reading refuses to inflate more than this. */
   size: number;
+  /** Where the bytes are, as data a worker thread can read (`readEntrySource`). */
+  source: EntrySource;
+  /** The bytes, read on this thread. */
   read(): Promise<Buffer>;
 }
 
@@ -25,12 +22,12 @@ export interface ZipArchive {
   entries: readonly ZipEntry[];
   /** Folders and clutter (`__MACOSX/`, `.DS_Store`, `Thumbs.db`) passed over. */
   skipped: number;
-  close(): void;
 }
 
 /**
  * Opens a zip file and validates its whole central directory before any data is read: one unsafe
- * entry refuses the archive (`ZipRefused`). Nothing is written to disk.
+ * entry refuses the archive (`ZipRefused`). Nothing is written to disk, and nothing is left open: each
+ * read opens the file for itself, on whichever thread reads it.
  */
 export async function openZip(zipPath: string, limitOverrides?: Partial<ZipLimits>): Promise<ZipArchive> {
   const limits = resolveZipLimits(limitOverrides);
@@ -40,18 +37,9 @@ export async function openZip(zipPath: string, limitOverrides?: Partial<ZipLimit
       throw new ZipRefused(`the archive has ${zip.entryCount} entries, above the limit of ${limits.maxEntries}`);
     }
     const { kept, skipped } = await readCentralDirectory(zip, limits);
-    const data = await open(zipPath, 'r');
-    return {
-      entries: kept.map(({ entry, path }) => toZipEntry(zip, data, entry, path, limits)),
-      skipped,
-      close: () => {
-        zip.close();
-        data.close().catch(() => undefined);
-      },
-    };
-  } catch (error) {
+    return { entries: kept.map(({ entry, path }) => toZipEntry(zipPath, entry, path, limits)), skipped };
+  } finally {
     zip.close();
-    throw error;
   }
 }
 
@@ -108,48 +96,22 @@ async function readCentralDirectory(zip: ZipFile, limits: ZipLimits) {
   return { kept, skipped };
 }
 
-function toZipEntry(zip: ZipFile, file: FileHandle, entry: Entry, path: string, limits: ZipLimits): ZipEntry {
-  const cap = Math.min(entry.uncompressedSize, limits.maxEntryBytes);
+function toZipEntry(zipPath: string, entry: Entry, path: string, limits: ZipLimits): ZipEntry {
+  const source: EntrySource = {
+    file: zipPath,
+    path,
+    localHeaderOffset: entry.relativeOffsetOfLocalHeader,
+    method: entry.compressionMethod,
+    compressedSize: entry.compressedSize,
+    cap: Math.min(entry.uncompressedSize, limits.maxEntryBytes),
+  };
   return {
     path,
     compressedSize: entry.compressedSize,
     size: entry.uncompressedSize,
-    read: async () => {
-      let dataStart: number;
-      try {
-        dataStart = (await zip.readLocalFileHeaderPromise(entry, { minimal: true })).fileDataStart;
-      } catch (error) {
-        if (isNodeIoError(error)) throw error;
-        throw new ZipEntryDamaged(path, (error as Error).message);
-      }
-      // One positioned read per file: yauzl's stream reads in 16 KB steps, three times slower for CT slices.
-      const stored = Buffer.allocUnsafe(entry.compressedSize);
-      const { bytesRead } = await file.read(stored, 0, stored.length, dataStart);
-      if (bytesRead < stored.length) throw new ZipEntryDamaged(path, 'the archive ends inside this file');
-      return unpack(entry.compressionMethod, stored, cap, path);
-    },
+    source,
+    read: async () => readEntrySource(source),
   };
-}
-
-/** Inflated bytes stop at the declared size: an entry that lies about its size is refused at the lie. */
-async function unpack(method: number, data: Buffer, cap: number, path: string): Promise<Buffer> {
-  const tooBig = () => new ZipRefused(`"${path}" unpacks to more than its declared ${cap} bytes`);
-  if (method === STORED) {
-    if (data.length > cap) throw tooBig();
-    return data;
-  }
-  if (method !== DEFLATED) throw new ZipEntryDamaged(path, `compression method ${method} is not supported`);
-  try {
-    // Output in as few chunks as the declared size allows: each 16 KB default chunk is a thread-pool round trip.
-    const chunkSize = Math.min(Math.max(64 * 1024, cap + 1), 16 * 1024 * 1024);
-    const out = await inflate(data, { maxOutputLength: Math.max(1, cap), chunkSize });
-    if (out.length > cap) throw tooBig();
-    return out;
-  } catch (error) {
-    if (error instanceof ZipRefused) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooBig();
-    throw new ZipEntryDamaged(path, (error as Error).message);
-  }
 }
 
 function isNodeIoError(error: unknown): boolean {

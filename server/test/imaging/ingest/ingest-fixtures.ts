@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { phantomHU } from '../../../src/imaging/testing/phantom.ts';
+import { phantomHU, phantomUid, writePhantomSlice } from '../../../src/imaging/testing/phantom.ts';
 import { readVolumeFile } from '../../../src/imaging/volume/volume-file.ts';
 import { writeZip } from '../zip/zip-fixtures.ts';
 
@@ -82,4 +82,33 @@ export async function containsAny(paths: string[], needles: string[]): Promise<s
     for (const needle of needles) if (bytes.includes(Buffer.from(needle, 'latin1'))) found.push(`${needle} in ${path}`);
   }
   return found;
+}
+
+/**
+ * An axial series of 256×256 slices of noise (a fixed seed): each deflates to well over the 32 KB that
+ * pass 1 reads of a file for its header, as real CT slices do, which the smooth phantom does not.
+ */
+export function noisySeries(count: number): NamedBytes[] {
+  let seed = 12345;
+  return Array.from({ length: count }, (_, k) => {
+    const pixels = new Int16Array(256 * 256);
+    for (let i = 0; i < pixels.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      pixels[i] = 900 + (seed >>> 22);
+    }
+    const bytes = writePhantomSlice({
+      rows: 256,
+      columns: 256,
+      pixelSpacing: [1, 1],
+      position: [-128, -128, k * 2],
+      orientation: [1, 0, 0, 0, 1, 0],
+      pixels,
+      studyInstanceUid: phantomUid('2.25.777', 1),
+      seriesInstanceUid: phantomUid('2.25.777', 2),
+      frameOfReferenceUid: phantomUid('2.25.777', 3),
+      sopInstanceUid: phantomUid('2.25.777', 4, k + 1),
+      instanceNumber: k + 1,
+    });
+    return { name: `NOISE${String(k + 1).padStart(3, '0')}.dcm`, bytes };
+  });
 }

@@ -1,0 +1,187 @@
+/**
+ * The per-file work of the ingest's two passes, as plain data in and out so that it runs on the ingest's
+ * worker threads (ingest-threads.ts): reading and inflating the file, parsing its header, and for the
+ * chosen series de-identifying it and decoding and compressing its frames. Everything CPU-heavy of an
+ * ingest is here; the job's own thread only orders the results and writes them.
+ */
+import { crc32 } from 'node:zlib';
+import type { VolumeHeader } from '@cardiomap/domain';
+import { decodeFrameHU } from '../dicom/decode-frame.ts';
+import { createUidMapper, deidentify } from '../dicom/deidentify.ts';
+import { readInstance, readInstanceHeader } from '../dicom/read-instance.ts';
+import type { ParsedInstance, SetAside } from '../types.ts';
+import { compressSlice } from '../volume/volume-file.ts';
+import { type EntrySource, readEntryPrefix, readEntrySource } from '../zip/entry-source.ts';
+import { ZipEntryDamaged, ZipRefused } from '../zip/zip-refused.ts';
+
+/** Pass 1: read one file's header (the pixels are neither inflated nor kept). */
+export interface ScanTask {
+  op: 'scan';
+  source: EntrySource;
+}
+
+/** What a file's bytes could not give: the entry is damaged, or the whole archive is refused. */
+export type UnreadableOutcome = { kind: 'damaged'; message: string } | { kind: 'refused'; reason: string };
+
+export type ScanOutcome =
+  | { kind: 'usable'; instance: ParsedInstance }
+  | { kind: 'set-aside'; setAside: SetAside }
+  | UnreadableOutcome;
+
+/** What pass 2 needs of one frame: its HU (a slice blended from several) and/or its compressed slice. */
+export interface FrameWanted {
+  frame: number;
+  pixels: boolean;
+  compressed: boolean;
+}
+
+/** Pass 2: de-identify one file of the chosen series and decode the frames the volume takes from it. */
+export interface PrepareTask {
+  op: 'prepare';
+  source: EntrySource;
+  frames: FrameWanted[];
+  pseudonym: string;
+  uidSecret: string;
+  volume: { version: VolumeHeader['version']; level: number; voxels: number };
+}
+
+export interface PreparedFrame {
+  frame: number;
+  pixels?: Int16Array;
+  compressed?: Uint8Array[];
+}
+
+export type PrepareOutcome =
+  | { kind: 'prepared'; name: string; deidentified: Uint8Array; crc: number; frames: PreparedFrame[] }
+  | { kind: 'failed'; reason: string }
+  | UnreadableOutcome;
+
+export type IngestTask = ScanTask | PrepareTask;
+export type IngestOutcome = ScanOutcome | PrepareOutcome;
+
+/**
+ * Reused from file to file: a fresh 0.5 MB buffer costs its pages mapped in one by one (about 1–2 ms a
+ * slice on this kind of virtual machine, as much as decoding it), so what stays on the thread is
+ * allocated once. Tasks must therefore run one at a time on a thread (ingest-thread.ts queues them).
+ */
+const scratch = {
+  read: growing((bytes) => Buffer.allocUnsafeSlow(bytes)),
+  pixels: growing((values) => new Int16Array(values)),
+  planes: growing((bytes) => new Uint8Array(bytes) as Uint8Array<ArrayBuffer>),
+};
+
+function growing<T extends Uint8Array | Int16Array>(make: (length: number) => T): (length: number) => T {
+  let current: T | undefined;
+  return (length) => {
+    if (!current || current.length < length) current = make(Math.max(length, (current?.length ?? 0) * 1.25));
+    return current.subarray(0, length) as T;
+  };
+}
+
+export function runIngestTask(task: ScanTask): ScanOutcome;
+export function runIngestTask(task: PrepareTask): Promise<PrepareOutcome>;
+export function runIngestTask(task: IngestTask): ScanOutcome | Promise<PrepareOutcome>;
+export function runIngestTask(task: IngestTask): ScanOutcome | Promise<PrepareOutcome> {
+  return task.op === 'scan' ? scanFile(task) : prepareFile(task);
+}
+
+/**
+ * Compressed bytes read for a header first: a CT header is a few KB, some vendors' private groups tens
+ * of KB. When they do not tell (longer header, compressed pixels), the whole file is read.
+ */
+const HEADER_PREFIX_BYTES = 32 * 1024;
+
+function scanFile(task: ScanTask): ScanOutcome {
+  const prefix = readOrOutcome(() => readEntryPrefix(task.source, HEADER_PREFIX_BYTES, scratch.read));
+  if (!('bytes' in prefix)) return prefix;
+  let result = prefix.whole ? readInstance(prefix.bytes) : readInstanceHeader(prefix.bytes, task.source.cap);
+  if (result === 'whole-file') {
+    const bytes = readOrOutcome(() => readEntrySource(task.source, scratch.read));
+    if (!(bytes instanceof Uint8Array)) return bytes;
+    result = readInstance(bytes);
+  }
+  if (!result.ok) return { kind: 'set-aside', setAside: result.setAside };
+  if (!result.instance.frames?.length) {
+    const reason = 'The image has no position or orientation in the patient';
+    return { kind: 'set-aside', setAside: { code: 'unusable-geometry', reason } };
+  }
+  return { kind: 'usable', instance: result.instance };
+}
+
+async function prepareFile(task: PrepareTask): Promise<PrepareOutcome> {
+  const bytes = readOrOutcome(() => readEntrySource(task.source, scratch.read));
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const result = readInstance(bytes);
+  if (!result.ok) return { kind: 'failed', reason: result.setAside.reason };
+  const mapUid = uidMapperFor(task.uidSecret);
+  let deidentified: Uint8Array;
+  try {
+    deidentified = deidentify(result.source, { pseudonym: task.pseudonym, mapUid });
+  } catch (error) {
+    return { kind: 'failed', reason: `The image could not be de-identified: ${(error as Error).message}` };
+  }
+  const frames: PreparedFrame[] = [];
+  for (const wanted of task.frames) {
+    let pixels: Int16Array;
+    try {
+      // Pixels handed back must be their own; those only compressed here are decoded into the scratch.
+      const into = wanted.pixels ? undefined : scratch.pixels(task.volume.voxels);
+      pixels = await decodeFrameHU(result.source, wanted.frame, into);
+    } catch (error) {
+      const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+      return { kind: 'failed', reason: `The image could not be decoded: ${reason}` };
+    }
+    if (pixels.length !== task.volume.voxels) {
+      throw new Error(`slice has ${pixels.length} voxels, expected ${task.volume.voxels}`);
+    }
+    frames.push({
+      frame: wanted.frame,
+      ...(wanted.pixels ? { pixels } : {}),
+      ...(wanted.compressed ? { compressed: compressed(pixels, task.volume) } : {}),
+    });
+  }
+  const name = `${mapUid(result.instance.sopInstanceUid)}.dcm`;
+  return { kind: 'prepared', name, deidentified, crc: crc32(deidentified), frames };
+}
+
+function compressed(pixels: Int16Array, volume: PrepareTask['volume']): Uint8Array[] {
+  return compressSlice(pixels, volume, volume.level, scratch.planes(pixels.length * 2)).map(own);
+}
+
+function readOrOutcome<T>(read: () => T): T | UnreadableOutcome {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ZipEntryDamaged) return { kind: 'damaged', message: error.message };
+    if (error instanceof ZipRefused) return { kind: 'refused', reason: error.reason };
+    throw error;
+  }
+}
+
+/** The case's mapper, kept while the same case's files come: its cache holds the study's and series' UIDs. */
+let mapper: { secret: string; map: (uid: string) => string } | undefined;
+function uidMapperFor(secret: string): (uid: string) => string {
+  if (mapper?.secret !== secret) mapper = { secret, map: createUidMapper(secret) };
+  return mapper.map;
+}
+
+/**
+ * A view whose buffer may be handed to another thread whole. zlib answers a view at the start of an
+ * output chunk it allocated for that call alone (64 KB or more: never Node's shared 8 KB pool), so such a
+ * buffer goes as it is, its unused tail included (handing over does not copy); anything smaller is copied.
+ */
+function own(view: Uint8Array): Uint8Array {
+  const whole = view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
+  return whole || (view.byteOffset === 0 && view.buffer.byteLength >= 64 * 1024) ? view : new Uint8Array(view);
+}
+
+/** The buffers an outcome hands over to another thread without copying (each covered whole by its view). */
+export function transferables(outcome: IngestOutcome): ArrayBuffer[] {
+  if (outcome.kind !== 'prepared') return [];
+  const buffers = new Set<ArrayBuffer>([outcome.deidentified.buffer as ArrayBuffer]);
+  for (const f of outcome.frames) {
+    if (f.pixels) buffers.add(f.pixels.buffer as ArrayBuffer);
+    for (const part of f.compressed ?? []) buffers.add(part.buffer as ArrayBuffer);
+  }
+  return [...buffers];
+}

@@ -1,0 +1,114 @@
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../threads/start-thread.ts';
+import type { IngestOutcome, IngestTask, PrepareOutcome, PrepareTask, ScanOutcome, ScanTask } from './ingest-tasks.ts';
+import type { IngestThreadReply, IngestThreadRequest } from './ingest-thread.ts';
+
+/** Set by scripts/build.mjs to the built thread entry; undefined when the server runs its sources. */
+declare const __CM_INGEST_THREAD_BUNDLE__: string | undefined;
+const BUILT_THREAD_ENTRY = typeof __CM_INGEST_THREAD_BUNDLE__ === 'string' ? __CM_INGEST_THREAD_BUNDLE__ : undefined;
+
+/** One thread per core, up to four: the job's own thread mostly waits, libuv's pool only writes. */
+const THREADS = Math.max(1, Math.min(availableParallelism(), 4));
+/** Threads are stopped after this long without work, so an idle server holds none (~10 MB each). */
+const IDLE_MS = 30_000;
+
+export interface IngestThreads {
+  readonly size: number;
+  scan(task: Omit<ScanTask, 'op'>): Promise<ScanOutcome>;
+  prepare(task: Omit<PrepareTask, 'op'>): Promise<PrepareOutcome>;
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve(outcome: IngestOutcome): void; reject(error: Error): void }>;
+}
+
+/** A thread's fault (an I/O error while reading, a thread that stopped): the job fails and is retried. */
+export class IngestThreadError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'IngestThreadError';
+  }
+}
+
+let shared: IngestThreads | undefined;
+
+/**
+ * The process's ingest threads, shared by every ingest it runs. Started at first use and stopped when
+ * idle; a task goes to the thread with the fewest waiting. An ingest's CPU (inflating, parsing,
+ * de-identifying, decoding, compressing) runs here on every core, and the API on the same process keeps
+ * its thread.
+ */
+export function ingestThreads(): IngestThreads {
+  shared ??= createIngestThreads(THREADS);
+  return shared;
+}
+
+function createIngestThreads(size: number): IngestThreads {
+  const threads: Thread[] = [];
+  let nextId = 1;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  const busy = () => threads.some((t) => t.pending.size > 0);
+  const settleIdle = () => {
+    if (busy()) return;
+    for (const t of threads) t.worker.unref();
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      for (const t of threads.splice(0)) void t.worker.terminate();
+    }, IDLE_MS);
+    idleTimer.unref();
+  };
+
+  const start = (): Thread => {
+    const thread: Thread = {
+      worker: startThread({ built: BUILT_THREAD_ENTRY, source: threadSource() }),
+      pending: new Map(),
+    };
+    const fail = (error: Error) => {
+      const index = threads.indexOf(thread);
+      if (index >= 0) threads.splice(index, 1);
+      for (const { reject } of thread.pending.values()) reject(error);
+      thread.pending.clear();
+      settleIdle();
+    };
+    thread.worker.on('message', (reply: IngestThreadReply) => {
+      const waiting = thread.pending.get(reply.id);
+      if (!waiting) return;
+      thread.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.outcome);
+      else waiting.reject(new IngestThreadError(reply.message, reply.code));
+      settleIdle();
+    });
+    thread.worker.on('error', (error) => fail(new IngestThreadError(`an ingest thread failed: ${error.message}`)));
+    thread.worker.on('exit', (code) => fail(new IngestThreadError(`an ingest thread stopped with code ${code}`)));
+    threads.push(thread);
+    return thread;
+  };
+
+  const run = (task: IngestTask): Promise<IngestOutcome> => {
+    clearTimeout(idleTimer);
+    const thread =
+      threads.length < size ? start() : threads.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
+    thread.worker.ref();
+    const id = nextId++;
+    return new Promise<IngestOutcome>((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, task } satisfies IngestThreadRequest);
+    });
+  };
+
+  return {
+    size,
+    scan: (task) => run({ op: 'scan', ...task }) as Promise<ScanOutcome>,
+    prepare: (task) => run({ op: 'prepare', ...task }) as Promise<PrepareOutcome>,
+  };
+}
+
+function threadSource(): URL {
+  return new URL('./ingest-thread.ts', import.meta.url);
+}
