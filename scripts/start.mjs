@@ -5,9 +5,9 @@ import { ensureInstalled, ensureWebBuilt, ROOT } from './lib.mjs';
 ensureInstalled();
 ensureWebBuilt();
 // Imported only now: the server's build needs the dependencies installed above.
-const { buildServer, serverNodeArgs } = await import('../server/scripts/build.mjs');
+const { buildServer, serverNodeArgs, serverNodeEnv } = await import('../server/scripts/build.mjs');
 await buildServer();
 
-const server = spawn(process.execPath, serverNodeArgs('main'), { cwd: ROOT, stdio: 'inherit' });
+const server = spawn(process.execPath, serverNodeArgs('main'), { cwd: ROOT, stdio: 'inherit', env: serverNodeEnv() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildServer, serverNodeArgs } from '../../server/scripts/build.mjs';
+import { buildServer, serverNodeArgs, serverNodeEnv } from '../../server/scripts/build.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -39,7 +39,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   const server = spawn(process.execPath, serverNodeArgs('main'), {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', ...env },
+    env: { ...serverNodeEnv(), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', ...env },
   });
   const stop = async () => {
     if (server.exitCode !== null) return;

@@ -46,7 +46,7 @@ export interface Assembled {
 }
 
 /** Files prepared ahead per ingest thread: each result holds a de-identified file and its compressed slices. */
-const AHEAD_PER_THREAD = 8;
+const AHEAD_PER_THREAD = 4;
 const AHEAD_BYTES = 64 * 1024 * 1024;
 
 /**

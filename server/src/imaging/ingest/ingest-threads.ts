@@ -10,8 +10,14 @@ const BUILT_THREAD_ENTRY = typeof __CM_INGEST_THREAD_BUNDLE__ === 'string' ? __C
 
 /** One thread per core, up to four: the job's own thread mostly waits, libuv's pool only writes. */
 const THREADS = Math.max(1, Math.min(availableParallelism(), 4));
+/**
+ * A small young generation: a thread's objects live for one file (its parsed header), and V8's default
+ * lets each thread's young space grow to tens of MB, which the server's memory target (300 MB with a
+ * 2 GB upload) cannot spare for every thread.
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
 /** Threads are stopped after this long without work, so an idle server holds none (~10 MB each). */
-const IDLE_MS = 30_000;
+const IDLE_MS = 60_000;
 
 export interface IngestThreads {
   readonly size: number;
@@ -66,7 +72,7 @@ function createIngestThreads(size: number): IngestThreads {
 
   const start = (): Thread => {
     const thread: Thread = {
-      worker: startThread({ built: BUILT_THREAD_ENTRY, source: threadSource() }),
+      worker: startThread({ built: BUILT_THREAD_ENTRY, source: threadSource() }, undefined, THREAD_LIMITS),
       pending: new Map(),
     };
     const fail = (error: Error) => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /** A worker thread's entry: its built bundle (set by scripts/build.mjs) and its TypeScript source. */
 export interface ThreadEntry {
@@ -15,10 +15,11 @@ export interface ThreadEntry {
  * Starts a worker thread on `entry`: the built server starts the thread's own bundle; a server run from
  * its sources (tests, tsx) runs the thread's TypeScript through tsx.
  */
-export function startThread(entry: ThreadEntry, workerData?: unknown): Worker {
+export function startThread(entry: ThreadEntry, workerData?: unknown, resourceLimits?: ResourceLimits): Worker {
+  const options = { workerData, execArgv: [], ...(resourceLimits ? { resourceLimits } : {}) };
   return entry.built
-    ? new Worker(new URL(entry.built), { workerData, execArgv: [] })
-    : new Worker(bootstrap(entry.source), { eval: true, workerData, execArgv: [] });
+    ? new Worker(new URL(entry.built), options)
+    : new Worker(bootstrap(entry.source), { eval: true, ...options });
 }
 
 /**

@@ -73,9 +73,9 @@ describe('inOrder', () => {
   it('rejects when a failed task comes up, and waits for those started before it returns', async () => {
     let settled = 0;
     let started = 0;
-    const start = (index: number) =>
-      ++started &&
-      new Promise<number>((resolve, reject) =>
+    const start = (index: number) => {
+      started++;
+      return new Promise<number>((resolve, reject) =>
         setTimeout(
           () => {
             settled++;
@@ -85,6 +85,7 @@ describe('inOrder', () => {
           index === 1 ? 5 : 30,
         ),
       );
+    };
     const seen: number[] = [];
     await expect(
       (async () => {
