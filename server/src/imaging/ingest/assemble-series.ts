@@ -45,14 +45,14 @@ export interface Assembled {
   usedFiles: Set<number>;
 }
 
-/** Files prepared ahead per ingest thread: each result holds a de-identified file and its compressed slices. */
+/** Files prepared ahead per ingest thread: each result holds its compressed slices (the thread wrote the file). */
 const AHEAD_PER_THREAD = 4;
 const AHEAD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Pass 2: the chosen series' files in volume order, each read once more on the ingest threads,
- * de-identified and its frames decoded there (and compressed, for a slice that is one frame as it is);
- * this thread writes them into the output zip and the volume in order. Holds only the files the current
+ * de-identified into the output zip and its frames decoded there (and compressed, for a slice that is
+ * one frame as it is); this thread lists the zip's entries and writes the volume in order. Holds only the files the current
  * output slice needs and the few being prepared.
  */
 export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
@@ -103,7 +103,14 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
     const { file, frame } = frameOf(source);
     return loaded.get(file)?.get(frame) as PreparedFrame;
   };
-  const names = new Set<string>();
+  // An instance sent twice (the same SOP instance UID) goes into the zip once: its first file writes it.
+  const writesInstance = new Set<number>();
+  const instancesSeen = new Set<string>();
+  for (const file of fileOrder) {
+    const uid = o.files[file]?.instance?.sopInstanceUid ?? '';
+    if (!instancesSeen.has(uid)) writesInstance.add(file);
+    instancesSeen.add(uid);
+  }
   let k = 0;
   // A few progress lines for the Jobs tab, not one per slice.
   const progressStep = Math.max(50, Math.ceil(geometry.slices.length / 4));
@@ -117,6 +124,7 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
         pseudonym: o.pseudonym,
         uidSecret: o.uidSecret,
         volume: { version: VOLUME_FORMAT_VERSION, level, voxels: columns * rows },
+        ...(writesInstance.has(file) ? { zip: zip.shared } : {}),
       });
     },
     {
@@ -132,10 +140,7 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
       if (result.kind === 'refused') throw new ZipRefused(result.reason);
       if (result.kind === 'damaged') throw new SeriesFileFailed(file, result.message);
       if (result.kind === 'failed') throw new SeriesFileFailed(file, result.reason);
-      if (!names.has(result.name)) {
-        names.add(result.name);
-        await zip.add(result.name, result.deidentified, result.crc);
-      }
+      if (result.written) zip.recordWritten(result.written);
       loaded.set(file, new Map(result.frames.map((f) => [f.frame, f])));
 
       while (k < geometry.slices.length && geometry.slices[k]?.every((s) => loaded.has(frameOf(s.source).file))) {

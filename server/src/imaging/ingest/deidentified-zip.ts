@@ -1,9 +1,36 @@
-import { closeSync, openSync, write as writeAt } from 'node:fs';
+import { closeSync, openSync, write as writeAt, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { flushBehind } from '../flush-behind.ts';
 
+/**
+ * What another thread needs to write files into the zip itself: the file, its end (a shared counter,
+ * so every writer reserves its own range) and the entries' timestamp. Plain data: it is posted to the
+ * ingest threads with each task.
+ */
+export interface SharedZipTarget {
+  file: string;
+  /** One BigInt64: the offset where the next entry goes. */
+  end: SharedArrayBuffer;
+  time: number;
+  date: number;
+}
+
+/** An entry another thread wrote into the zip (`writeZipEntry`), for its central directory. */
+export interface WrittenZipEntry {
+  name: string;
+  crc: number;
+  size: number;
+  localOffset: number;
+  /** Bytes the entry took: header, name, data. */
+  bytes: number;
+}
+
 export interface DeidentifiedZip {
+  /** For threads that write entries themselves (`writeZipEntry`); `recordWritten` each one here. */
+  readonly shared: SharedZipTarget;
+  /** Lists an entry another thread wrote, in the central directory (in the order recorded). */
+  recordWritten(entry: WrittenZipEntry): void;
   /**
    * Adds one file, stored (DICOM pixels barely compress and stored is fastest to read back), given whole
    * or as the consecutive chunks it is made of; `crc` is its CRC-32 when already known (the ingest
@@ -45,12 +72,15 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
   const fd = openSync(path, 'w');
   const flusher = flushBehind(fd);
   let open = true;
+  const { time, date } = dosDateTime(new Date());
+  const shared: SharedZipTarget = { file: path, end: new SharedArrayBuffer(8), time, date };
+  const end = new BigInt64Array(shared.end);
+  /** Where this thread's next piece goes; a new entry starts where its reservation says. */
   let offset = 0;
   let unwritten = 0;
   const writes: Promise<void>[] = [];
   let failure: Error | null = null;
   const central: Buffer[] = [];
-  const { time, date } = dosDateTime(new Date());
 
   /**
    * Small pieces (zip headers, names, element headers and values) are gathered and written together,
@@ -115,6 +145,7 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
   };
 
   return {
+    shared,
     async add(name, bytes, knownCrc) {
       if (!open) throw new Error('the de-identified zip is closed');
       throwIfFailed();
@@ -128,27 +159,25 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       if (knownCrc !== undefined) crc = knownCrc;
       if (size >= MAX_U32) throw new Error(`"${name}" is too large for a stored zip entry`);
       const fileName = Buffer.from(name, 'utf8');
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(LOCAL_HEADER, 0);
-      local.writeUInt16LE(20, 4); // version needed: 2.0
-      local.writeUInt16LE(UTF8_NAMES, 6);
-      local.writeUInt16LE(0, 8); // stored
-      local.writeUInt16LE(time, 10);
-      local.writeUInt16LE(date, 12);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(size, 18);
-      local.writeUInt32LE(size, 22);
-      local.writeUInt16LE(fileName.length, 26);
-      local.writeUInt16LE(0, 28);
-      const localOffset = offset;
+      const local = localHeader(fileName, crc, size, time, date);
+      const localOffset = reserve(end, local.length + size);
+      // Small pieces gather across entries only while this thread's entries lie back to back.
+      if (localOffset !== offset) flushSmall();
+      offset = localOffset;
       write(local);
-      write(fileName);
       writeChunks(chunks);
       central.push(centralRecord(fileName, crc, size, localOffset, time, date));
       while (unwritten > MAX_UNWRITTEN && writes.length > 0) await writes[0];
       throwIfFailed();
     },
+    recordWritten(entry) {
+      const fileName = Buffer.from(entry.name, 'utf8');
+      central.push(centralRecord(fileName, entry.crc, entry.size, entry.localOffset, time, date));
+      flusher.wrote(entry.bytes);
+    },
     async finish() {
+      flushSmall();
+      offset = Number(Atomics.load(end, 0));
       const start = offset;
       for (const record of central) write(record);
       const size = offset - start;
@@ -171,13 +200,13 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
         write(record);
         write(locator);
       }
-      const end = Buffer.alloc(22);
-      end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
-      end.writeUInt16LE(Math.min(count, MAX_U16), 8);
-      end.writeUInt16LE(Math.min(count, MAX_U16), 10);
-      end.writeUInt32LE(Math.min(size, MAX_U32), 12);
-      end.writeUInt32LE(Math.min(start, MAX_U32), 16);
-      write(end);
+      const endRecord = Buffer.alloc(22);
+      endRecord.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+      endRecord.writeUInt16LE(Math.min(count, MAX_U16), 8);
+      endRecord.writeUInt16LE(Math.min(count, MAX_U16), 10);
+      endRecord.writeUInt32LE(Math.min(size, MAX_U32), 12);
+      endRecord.writeUInt32LE(Math.min(start, MAX_U32), 16);
+      write(endRecord);
       try {
         await written();
       } finally {
@@ -189,6 +218,52 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       await rm(path, { force: true });
     },
   };
+}
+
+/** Reserves `bytes` at the zip's end for one entry: the offset it starts at. */
+function reserve(end: BigInt64Array, bytes: number): number {
+  return Number(Atomics.add(end, 0, BigInt(bytes)));
+}
+
+/** The local file header of a stored entry, its name included. */
+function localHeader(fileName: Buffer, crc: number, size: number, time: number, date: number): Buffer {
+  const local = Buffer.alloc(30 + fileName.length);
+  local.writeUInt32LE(LOCAL_HEADER, 0);
+  local.writeUInt16LE(20, 4); // version needed: 2.0
+  local.writeUInt16LE(UTF8_NAMES, 6);
+  local.writeUInt16LE(0, 8); // stored
+  local.writeUInt16LE(time, 10);
+  local.writeUInt16LE(date, 12);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(size, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  local.writeUInt16LE(0, 28);
+  fileName.copy(local, 30);
+  return local;
+}
+
+/**
+ * Writes one stored entry into the zip from any thread, synchronously, at a range reserved at the zip's
+ * end: an ingest thread writes the file it de-identified instead of handing 0.5 MB to the job's thread.
+ * Never creates the file (a zip removed meanwhile stays gone).
+ */
+export function writeZipEntry(target: SharedZipTarget, name: string, bytes: Uint8Array, crc: number): WrittenZipEntry {
+  if (bytes.length >= MAX_U32) throw new Error(`"${name}" is too large for a stored zip entry`);
+  const local = localHeader(Buffer.from(name, 'utf8'), crc, bytes.length, target.time, target.date);
+  const localOffset = reserve(new BigInt64Array(target.end), local.length + bytes.length);
+  const fd = openSync(target.file, 'r+');
+  try {
+    writeFullySync(fd, local, localOffset);
+    writeFullySync(fd, bytes, localOffset + local.length);
+  } finally {
+    closeSync(fd);
+  }
+  return { name, crc, size: bytes.length, localOffset, bytes: local.length + bytes.length };
+}
+
+function writeFullySync(fd: number, bytes: Uint8Array, position: number): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at, position + at);
 }
 
 function centralRecord(

@@ -7,12 +7,13 @@
 import { crc32 } from 'node:zlib';
 import type { VolumeHeader } from '@cardiomap/domain';
 import { decodeFrameHU } from '../dicom/decode-frame.ts';
-import { createUidMapper, deidentify } from '../dicom/deidentify.ts';
+import { createUidMapper, deidentifiedParts } from '../dicom/deidentify.ts';
 import { readInstance, readInstanceHeader } from '../dicom/read-instance.ts';
 import type { ParsedInstance, SetAside } from '../types.ts';
 import { compressSlice } from '../volume/volume-file.ts';
 import { type EntrySource, readEntryPrefix, readEntrySource } from '../zip/entry-source.ts';
 import { ZipEntryDamaged, ZipRefused } from '../zip/zip-refused.ts';
+import { type SharedZipTarget, type WrittenZipEntry, writeZipEntry } from './deidentified-zip.ts';
 
 /** Pass 1: read one file's header (the pixels are neither inflated nor kept). */
 export interface ScanTask {
@@ -43,6 +44,8 @@ export interface PrepareTask {
   pseudonym: string;
   uidSecret: string;
   volume: { version: VolumeHeader['version']; level: number; voxels: number };
+  /** Where the de-identified file goes (written here); absent when the zip already has this instance. */
+  zip?: SharedZipTarget;
 }
 
 export interface PreparedFrame {
@@ -52,7 +55,7 @@ export interface PreparedFrame {
 }
 
 export type PrepareOutcome =
-  | { kind: 'prepared'; name: string; deidentified: Uint8Array; crc: number; frames: PreparedFrame[] }
+  | { kind: 'prepared'; name: string; written?: WrittenZipEntry; frames: PreparedFrame[] }
   | { kind: 'failed'; reason: string }
   | UnreadableOutcome;
 
@@ -68,12 +71,26 @@ const scratch = {
   read: growing((bytes) => Buffer.allocUnsafeSlow(bytes)),
   pixels: growing((values) => new Int16Array(values)),
   planes: growing((bytes) => new Uint8Array(bytes) as Uint8Array<ArrayBuffer>),
+  deidentified: growing((bytes) => new Uint8Array(bytes)),
 };
+
+/** The de-identified file's pieces in one run of the scratch: it is written into the zip from here. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const out = scratch.deidentified(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
 
 function growing<T extends Uint8Array | Int16Array>(make: (length: number) => T): (length: number) => T {
   let current: T | undefined;
   return (length) => {
-    if (!current || current.length < length) current = make(Math.max(length, (current?.length ?? 0) * 1.25));
+    if (!current || current.length < length) current = make(Math.max(length, Math.ceil((current?.length ?? 0) * 1.25)));
     return current.subarray(0, length) as T;
   };
 }
@@ -116,7 +133,7 @@ async function prepareFile(task: PrepareTask): Promise<PrepareOutcome> {
   const mapUid = uidMapperFor(task.uidSecret);
   let deidentified: Uint8Array;
   try {
-    deidentified = deidentify(result.source, { pseudonym: task.pseudonym, mapUid });
+    deidentified = joined(deidentifiedParts(result.source, { pseudonym: task.pseudonym, mapUid }));
   } catch (error) {
     return { kind: 'failed', reason: `The image could not be de-identified: ${(error as Error).message}` };
   }
@@ -141,7 +158,8 @@ async function prepareFile(task: PrepareTask): Promise<PrepareOutcome> {
     });
   }
   const name = `${mapUid(result.instance.sopInstanceUid)}.dcm`;
-  return { kind: 'prepared', name, deidentified, crc: crc32(deidentified), frames };
+  const written = task.zip ? writeZipEntry(task.zip, name, deidentified, crc32(deidentified)) : undefined;
+  return { kind: 'prepared', name, ...(written ? { written } : {}), frames };
 }
 
 function compressed(pixels: Int16Array, volume: PrepareTask['volume']): Uint8Array[] {
@@ -178,7 +196,7 @@ function own(view: Uint8Array): Uint8Array {
 /** The buffers an outcome hands over to another thread without copying (each covered whole by its view). */
 export function transferables(outcome: IngestOutcome): ArrayBuffer[] {
   if (outcome.kind !== 'prepared') return [];
-  const buffers = new Set<ArrayBuffer>([outcome.deidentified.buffer as ArrayBuffer]);
+  const buffers = new Set<ArrayBuffer>();
   for (const f of outcome.frames) {
     if (f.pixels) buffers.add(f.pixels.buffer as ArrayBuffer);
     for (const part of f.compressed ?? []) buffers.add(part.buffer as ArrayBuffer);

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { createDeidentifiedZip } from '../../../src/imaging/ingest/deidentified-zip.ts';
+import { createDeidentifiedZip, writeZipEntry } from '../../../src/imaging/ingest/deidentified-zip.ts';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -43,6 +44,25 @@ describe('createDeidentifiedZip', () => {
     expect(files.get('1.2.3.dcm')?.equals(big)).toBe(true);
     expect([...(files.get('ünï.dcm') ?? [])]).toEqual([1, 2, 3]);
     expect(files.get('empty.dcm')?.length).toBe(0);
+  });
+
+  it('takes entries other threads wrote at their own reserved ranges, between its own', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cm-deid-zip-'));
+    const path = join(dir, 'threads.zip');
+    const zip = createDeidentifiedZip(path);
+    const fileOf = (n: number) => Buffer.alloc(100_000 + n * 1000, n + 1);
+    await zip.add('own-1.dcm', [Buffer.from('head'), fileOf(1)]);
+    // As an ingest thread writes them (the function is the same on any thread): each reserves its
+    // range at the zip's end, then writes; the zip lists what they report.
+    const written = [2, 3, 4].map((n) => writeZipEntry(zip.shared, `thread-${n}.dcm`, fileOf(n), crc32(fileOf(n))));
+    for (const entry of written) zip.recordWritten(entry);
+    await zip.add('own-5.dcm', fileOf(5));
+    await zip.finish();
+    const files = await readBack(path);
+    expect([...files.keys()]).toEqual(['own-1.dcm', 'thread-2.dcm', 'thread-3.dcm', 'thread-4.dcm', 'own-5.dcm']);
+    expect(files.get('own-1.dcm')?.equals(Buffer.concat([Buffer.from('head'), fileOf(1)]))).toBe(true);
+    for (const n of [2, 3, 4]) expect(files.get(`thread-${n}.dcm`)?.equals(fileOf(n))).toBe(true);
+    expect(files.get('own-5.dcm')?.equals(fileOf(5))).toBe(true);
   });
 
   it('writes a file given as chunks, small and large, as their concatenation with its CRC', async () => {
