@@ -33,10 +33,9 @@ export interface DeidentifiedZip {
   recordWritten(entry: WrittenZipEntry): void;
   /**
    * Adds one file, stored (DICOM pixels barely compress and stored is fastest to read back), given whole
-   * or as the consecutive chunks it is made of; `crc` is its CRC-32 when already known (the ingest
-   * threads compute it beside the file).
+   * or as the consecutive chunks it is made of.
    */
-  add(name: string, bytes: Uint8Array | readonly Uint8Array[], crc?: number): Promise<void>;
+  add(name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void>;
   finish(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -146,7 +145,7 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
 
   return {
     shared,
-    async add(name, bytes, knownCrc) {
+    async add(name, bytes) {
       if (!open) throw new Error('the de-identified zip is closed');
       throwIfFailed();
       const chunks: readonly Uint8Array[] = bytes instanceof Uint8Array ? [bytes] : bytes;
@@ -154,9 +153,8 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       let crc = 0;
       for (const chunk of chunks) {
         size += chunk.length;
-        if (knownCrc === undefined) crc = crc32(chunk, crc);
+        crc = crc32(chunk, crc);
       }
-      if (knownCrc !== undefined) crc = knownCrc;
       if (size >= MAX_U32) throw new Error(`"${name}" is too large for a stored zip entry`);
       const fileName = Buffer.from(name, 'utf8');
       const local = localHeader(fileName, crc, size, time, date);

@@ -1,6 +1,6 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { judgeEntry } from './entry-policy.ts';
-import { type EntrySource, readEntrySource } from './entry-source.ts';
+import type { EntrySource } from './entry-source.ts';
 import { resolveZipLimits, type ZipLimits } from './zip-limits.ts';
 import { ZipRefused } from './zip-refused.ts';
 
@@ -11,10 +11,8 @@ export interface ZipEntry {
   compressedSize: number;
   /** Declared uncompressed size; reading refuses to inflate more than this. */
   size: number;
-  /** Where the bytes are, as data a worker thread can read (`readEntrySource`). */
+  /** Where the bytes are, as data any thread can read (`readEntrySource`). */
   source: EntrySource;
-  /** The bytes, read on this thread. */
-  read(): Promise<Buffer>;
 }
 
 export interface ZipArchive {
@@ -110,7 +108,6 @@ function toZipEntry(zipPath: string, entry: Entry, path: string, limits: ZipLimi
     compressedSize: entry.compressedSize,
     size: entry.uncompressedSize,
     source,
-    read: async () => readEntrySource(source),
   };
 }
 
