@@ -14,6 +14,11 @@ declare module 'fastify' {
     /** Object storage (local folder or S3), see storage/object-storage.ts. */
     storage: ObjectStorage;
     queue: JobQueue;
+    /**
+     * An upload was announced: where this process runs the workers, its ingest threads get ready for it
+     * (jobs/ingest/expect-ingest.ts); elsewhere nothing.
+     */
+    expectIngest(): void;
     /** Verifies the bearer access token and sets request.actor, else answers 401 token_not_valid. */
     authenticate: onRequestAsyncHookHandler;
   }

@@ -10,6 +10,17 @@ export default fp(
   async function queuePlugin(app: FastifyInstance) {
     const queue = createJobQueue(app.database, (error) => app.log.error({ err: error }, 'job queue error'));
     app.decorate('queue', queue);
+    app.decorate(
+      'expectIngest',
+      app.config.runWorkers
+        ? () => {
+            import('../jobs/ingest/expect-ingest.ts').then(
+              ({ expectIngest }) => expectIngest(),
+              (error: unknown) => app.log.warn({ err: error }, 'the ingest threads could not be started ahead'),
+            );
+          }
+        : () => undefined,
+    );
     let stopWorkers: (() => Promise<void>) | null = null;
     if (app.config.runWorkers) {
       app.addHook('onReady', async () => {

@@ -72,6 +72,11 @@ describe('the built server (npm start) and its threads', () => {
     expect(reply).toMatchObject({ id: 7, ok: true, outcome: { kind: 'usable', instance: { rows: 64, columns: 64 } } });
   }, 60_000);
 
+  it('warms up on its sample on the built ingest thread, which carries the sample writer', async () => {
+    const reply = await runBuiltIngestTask({ id: 8, task: { op: 'warm-up', files: 1 } });
+    expect(reply).toEqual({ id: 8, ok: true, outcome: { kind: 'warm' } });
+  }, 60_000);
+
   it('builds a model on the built thread, without tsx', async () => {
     const layout = layoutOf([48, 48, 40], [1, 1, 1], [0, 0, 0], [1, 0, 0, 0, 1, 0, 0, 0, 1]);
     const volumePath = join(volumeDir, 'sphere.cmvol');

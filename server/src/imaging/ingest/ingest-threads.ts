@@ -22,11 +22,23 @@ const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
  * enough between ingests to take a 2 GB ingest past its 300 MB target (309 MB; 281 MB this way).
  */
 const IDLE_MS = 5_000;
+/** Sample slices a thread started ahead of an ingest runs through (ingest-tasks.ts `warmUp`). */
+const WARM_UP_FILES = 12;
 
 export interface IngestThreads {
   readonly size: number;
+  /** Threads started and not yet stopped. */
+  readonly running: number;
+  /** Idle threads are kept until at least this time (epoch ms; `warmUp`), else stopped after a few seconds. */
+  readonly keptUntil: number;
   scan(task: Omit<ScanTask, 'op'>): Promise<ScanOutcome>;
   prepare(task: Omit<PrepareTask, 'op'>): Promise<PrepareOutcome>;
+  /**
+   * Starts every thread now and has each compile its code on a sample, and keeps them at least
+   * `keepForMs` (idle threads are otherwise stopped after a few seconds): for an upload that has been
+   * announced, so that its ingest does not wait for threads to start and V8 to compile.
+   */
+  warmUp(keepForMs: number): void;
 }
 
 interface Thread {
@@ -58,19 +70,25 @@ export function ingestThreads(): IngestThreads {
   return shared;
 }
 
-function createIngestThreads(size: number): IngestThreads {
+/** A pool of its own: `ingestThreads()` is the process's; tests make small ones with a short idle delay. */
+export function createIngestThreads(size: number, { idleMs = IDLE_MS } = {}): IngestThreads {
   const threads: Thread[] = [];
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | undefined;
+  /** Until when idle threads are kept although idle (`warmUp`), epoch ms. */
+  let keepUntil = 0;
 
   const busy = () => threads.some((t) => t.pending.size > 0);
   const settleIdle = () => {
     if (busy()) return;
     for (const t of threads) t.worker.unref();
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      for (const t of threads.splice(0)) void t.worker.terminate();
-    }, IDLE_MS);
+    idleTimer = setTimeout(
+      () => {
+        for (const t of threads.splice(0)) void t.worker.terminate();
+      },
+      Math.max(idleMs, keepUntil - Date.now()),
+    );
     idleTimer.unref();
   };
 
@@ -100,10 +118,8 @@ function createIngestThreads(size: number): IngestThreads {
     return thread;
   };
 
-  const run = (task: IngestTask): Promise<IngestOutcome> => {
+  const send = (thread: Thread, task: IngestTask): Promise<IngestOutcome> => {
     clearTimeout(idleTimer);
-    const thread =
-      threads.length < size ? start() : threads.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
     thread.worker.ref();
     const id = nextId++;
     return new Promise<IngestOutcome>((resolve, reject) => {
@@ -112,8 +128,26 @@ function createIngestThreads(size: number): IngestThreads {
     });
   };
 
+  const run = (task: IngestTask): Promise<IngestOutcome> =>
+    send(
+      threads.length < size ? start() : threads.reduce((least, t) => (t.pending.size < least.pending.size ? t : least)),
+      task,
+    );
+
   return {
     size,
+    get running() {
+      return threads.length;
+    },
+    get keptUntil() {
+      return keepUntil;
+    },
+    warmUp(keepForMs) {
+      keepUntil = Math.max(keepUntil, Date.now() + keepForMs);
+      // A failed warm-up costs only its time: the thread's fault, if any, fails its next task as usual.
+      while (threads.length < size) send(start(), { op: 'warm-up', files: WARM_UP_FILES }).catch(() => undefined);
+      settleIdle();
+    },
     scan: (task) => run({ op: 'scan', ...task }) as Promise<ScanOutcome>,
     prepare: (task) => run({ op: 'prepare', ...task }) as Promise<PrepareOutcome>,
   };

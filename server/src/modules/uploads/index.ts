@@ -17,7 +17,10 @@ export const uploadsModule = fp(
   async function uploadsModule(app: FastifyInstance) {
     uploadRoutes(
       app,
-      createUploadsService(app.database, app.storage, (queue, jobId) => app.queue.send(queue, { jobId })),
+      createUploadsService(app.database, app.storage, {
+        enqueue: (queue, jobId) => app.queue.send(queue, { jobId }),
+        expectIngest: () => app.expectIngest(),
+      }),
     );
   },
   { name: 'uploads', dependencies: ['auth', 'storage', 'queue'] },

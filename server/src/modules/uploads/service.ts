@@ -47,7 +47,17 @@ export const WRITE_URL_SECONDS = 6 * 60 * 60;
 export type Enqueue = (queueName: string, jobId: string) => Promise<void>;
 
 /** Uploads of a case (spec §7 input-data/): register, confirm (which starts ingest), read, process again. */
-export function createUploadsService(database: Database, storage: ObjectStorage, enqueue: Enqueue) {
+export interface UploadJobs {
+  enqueue: Enqueue;
+  /** Told when an upload is announced, before its bytes arrive (the workers get ready for its ingest). */
+  expectIngest(): void;
+}
+
+export function createUploadsService(
+  database: Database,
+  storage: ObjectStorage,
+  { enqueue, expectIngest }: UploadJobs,
+) {
   const { db } = database;
   const query = queryOn(db);
   const storageKeyOf = (id: string) => `input-data/${id}/upload.zip`;
@@ -113,6 +123,7 @@ export function createUploadsService(database: Database, storage: ObjectStorage,
         await setMultipartUpload(query, id, multipart.uploadId);
         parts = { partSize: UPLOAD_PART_BYTES, urls: multipart.partUrls };
       }
+      expectIngest();
       return { ...(await present(actor, row, found.organisationId)), writeUrl, parts };
     },
 

@@ -1,6 +1,8 @@
 import { open } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readInstance } from '../../../src/imaging/dicom/read-instance.ts';
 import { runIngestTask } from '../../../src/imaging/ingest/ingest-tasks.ts';
+import { warmUpSample } from '../../../src/imaging/ingest/warm-up-sample.ts';
 import { openZip, type ZipEntry } from '../../../src/imaging/zip/read-zip.ts';
 import { noisySeries, scratch } from './ingest-fixtures.ts';
 
@@ -69,5 +71,29 @@ describe("the ingest threads' per-file tasks", () => {
       kind: 'set-aside',
       setAside: { code: 'not-dicom' },
     });
+  });
+
+  it('warm-up runs its sample through both passes and leaves the next file of a case as it would have been', async () => {
+    s = await scratch();
+    const [source] = await zippedSources(noisySeries(1));
+    const prepare = () =>
+      runIngestTask({
+        op: 'prepare',
+        source: source!,
+        frames: [{ frame: 0, pixels: true, compressed: true }],
+        pseudonym: 'CASE-1',
+        uidSecret: 'k',
+        volume: { version: 2, level: 1, voxels: 256 * 256 },
+      });
+    const before = await prepare();
+    expect(before.kind).toBe('prepared');
+    // The sample is a CT slice both passes take (warm-up throws otherwise): the real code paths run.
+    expect(readInstance(warmUpSample())).toMatchObject({ ok: true, instance: { rows: 512, columns: 512 } });
+    await expect(runIngestTask({ op: 'warm-up', files: 2 })).resolves.toEqual({ kind: 'warm' });
+    // Its own pseudonym and UID key do not leak into the case's next file: same name, same pixels.
+    const after = await prepare();
+    expect(after).toMatchObject({ kind: 'prepared', name: (before as { name: string }).name });
+    const pixelsOf = (o: typeof before) => (o.kind === 'prepared' ? o.frames[0]?.pixels : undefined);
+    expect(pixelsOf(after)).toEqual(pixelsOf(before));
   });
 });

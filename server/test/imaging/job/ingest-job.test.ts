@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import { parseVolumeHeader } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestThreads } from '../../../src/imaging/ingest/ingest-threads.ts';
 import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
@@ -63,6 +64,22 @@ describe('ingest job', () => {
     const jobs = (await get('case-analyst', `/api/jobs/?case_id=${caseId}`)).json().results;
     return jobs.find((j: { jobType: { name: string } }) => j.jobType.name === type);
   }
+
+  it('gets the ingest threads ready when an upload is announced, before its bytes arrive', async () => {
+    const threads = ingestThreads();
+    const c = await insertCase(t);
+    const announced = Date.now();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/input-data/',
+      headers: bearer(tokens.physician ?? ''),
+      payload: { caseId: c.id, filename: 'ct.zip' },
+    });
+    expect(created.statusCode).toBe(201);
+    // Kept ten minutes from the announcement, every thread started (the hook loads its module first).
+    await expect.poll(() => threads.keptUntil).toBeGreaterThanOrEqual(announced + 10 * 60_000);
+    expect(threads.running).toBe(threads.size);
+  });
 
   it('turns a phantom series into an in-progress case with a de-identified DICOM zip and a volume', async () => {
     const files = phantomSeries({
