@@ -22,7 +22,20 @@ const DIST = join(SERVER, 'dist');
  * module under a `// src/…` comment); add the flag by hand to see the TypeScript lines.
  */
 export function serverNodeArgs(entry) {
-  return [join(DIST, `${entry}.mjs`)];
+  return [...serverNodeFlags(), join(DIST, `${entry}.mjs`)];
+}
+
+/**
+ * The flags of `node` the server runs with (serverNodeArgs puts them before the entry).
+ *
+ * A young generation of 4 MB semi-spaces instead of V8's 16 MB. With the larger one the API's heap
+ * (~45 MB live) kept less room above it than the young generation may promote, so V8 started a full
+ * collection after almost every one: 8–10 during a 500-slice ingest, ~45 ms of the job's thread each
+ * plus their concurrent marking on the other core. With 4 MB: one, the ingest 5–10% faster, and less
+ * memory held. (The ingest threads set their own, smaller limit; the surface thread takes this one.)
+ */
+export function serverNodeFlags() {
+  return ['--max-semi-space-size=4'];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../scripts/build.mjs';
+import { buildServer, serverNodeFlags } from '../../scripts/build.mjs';
 import type { IngestThreadReply, IngestThreadRequest } from '../../src/imaging/ingest/ingest-thread.ts';
 import type { SurfaceThreadInput, SurfaceThreadMessage } from '../../src/imaging/surface/surface-thread.ts';
 import { phantomSeries } from '../../src/imaging/testing/phantom.ts';
@@ -52,7 +53,29 @@ function runBuiltIngestTask(request: IngestThreadRequest): Promise<IngestThreadR
   });
 }
 
+/** The largest the young generation (two semi-spaces) grew, MB, in a node run with `flags` that makes garbage. */
+function youngGenerationGrownTo(flags: string[]): number {
+  const script = `
+    const v8 = require('node:v8');
+    let most = 0, keep = [];
+    for (let i = 0; i < 400000; i++) {
+      keep.push({ i, s: 'x' + i });
+      if (keep.length > 2000) keep = [];
+      if (i % 1000 === 0) most = Math.max(most, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+    }
+    console.log(most / 1048576);`;
+  const run = spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`node ${flags.join(' ')} failed: ${run.stderr}`);
+  return Number(run.stdout.trim());
+}
+
 describe('the built server (npm start) and its threads', () => {
+  it("runs with V8's young generation held to 4 MB semi-spaces (fewer full collections of the API's heap)", () => {
+    expect(youngGenerationGrownTo(serverNodeFlags())).toBeLessThanOrEqual(2 * 4);
+    // What it guards against: with V8's own default the same garbage grows it past that.
+    expect(youngGenerationGrownTo([])).toBeGreaterThan(2 * 4);
+  });
+
   it('points the surface job at the built thread entry, not at the TypeScript through tsx', () => {
     const main = readFileSync(join(outdir, 'main.mjs'), 'utf8');
     expect(main).toContain(JSON.stringify(pathToFileURL(join(outdir, 'surface-thread.mjs')).href));
