@@ -14,10 +14,10 @@ export default fp(
       'expectIngest',
       app.config.runWorkers
         ? () => {
-            import('../jobs/ingest/expect-ingest.ts').then(
-              ({ expectIngest }) => expectIngest(),
-              (error: unknown) => app.log.warn({ err: error }, 'the ingest threads could not be started ahead'),
-            );
+            // Only an optimisation: if it fails, the ingest starts its threads itself, as without it.
+            import('../jobs/ingest/expect-ingest.ts')
+              .then(({ expectIngest }) => expectIngest())
+              .catch((error: unknown) => app.log.warn({ err: error }, 'the ingest threads could not be started ahead'));
           }
         : () => undefined,
     );

@@ -201,10 +201,9 @@ async function warmUp(task: WarmUpTask): Promise<WarmUpOutcome> {
 let sample: Uint8Array | undefined;
 
 /**
- * The slice's compressed planes in one buffer of their exact size, which is handed to the job's thread.
- * zlib's output chunks are ~2.7 times the data, and every byte handed over counts toward the job
- * thread's external memory, whose growth starts V8's full collections of the API's heap: handed over
- * as they were, the real series' slices set off one every ~30 files, each ~50 ms of that thread's time.
+ * The slice's compressed planes in one buffer of their exact size, which is handed to the job's thread:
+ * zlib's output chunks are ~2.7 times the data, and handed over as they were, all of it was that
+ * thread's memory until the slice was written.
  */
 function compressed(pixels: Int16Array, volume: PrepareTask['volume']): Uint8Array[] {
   const parts = compressSlice(pixels, volume, volume.level, scratch.planes(pixels.length * 2));

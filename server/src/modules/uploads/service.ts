@@ -46,13 +46,13 @@ export const WRITE_URL_SECONDS = 6 * 60 * 60;
 
 export type Enqueue = (queueName: string, jobId: string) => Promise<void>;
 
-/** Uploads of a case (spec §7 input-data/): register, confirm (which starts ingest), read, process again. */
 export interface UploadJobs {
   enqueue: Enqueue;
   /** Told when an upload is announced, before its bytes arrive (the workers get ready for its ingest). */
   expectIngest(): void;
 }
 
+/** Uploads of a case (spec §7 input-data/): register, confirm (which starts ingest), read, process again. */
 export function createUploadsService(
   database: Database,
   storage: ObjectStorage,
