@@ -185,14 +185,15 @@ async function prepareBytes(bytes: Uint8Array, task: Omit<PrepareTask, 'op' | 's
 async function warmUp(task: WarmUpTask): Promise<WarmUpOutcome> {
   sample ??= warmUpSample();
   const frames: FrameWanted[] = [{ frame: 0, pixels: false, compressed: true }];
-  const volume: PrepareTask['volume'] = {
-    version: VOLUME_FORMAT_VERSION,
-    level: DEFAULT_VOLUME_DEFLATE_LEVEL,
-    voxels: 512 * 512,
-  };
   for (let i = 0; i < task.files; i++) {
     const header = readInstanceHeader(sample.subarray(0, HEADER_PREFIX_BYTES), sample.length);
     if (header === 'whole-file' || !header.ok) throw new Error('the warm-up sample cannot be read');
+    const { rows, columns } = header.instance;
+    const volume: PrepareTask['volume'] = {
+      version: VOLUME_FORMAT_VERSION,
+      level: DEFAULT_VOLUME_DEFLATE_LEVEL,
+      voxels: rows * columns,
+    };
     const prepared = await prepareBytes(sample, { frames, pseudonym: 'WARM-UP', uidSecret: 'warm-up', volume });
     if (prepared.kind !== 'prepared') throw new Error('the warm-up sample cannot be prepared');
   }

@@ -17,9 +17,10 @@ const THREADS = Math.max(1, Math.min(availableParallelism(), 4));
  */
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
 /**
- * Threads are stopped after this long without work: kept between an ingest's passes, not between
- * ingests. Kept a minute, a second upload found them warm (pass 1 ~0.4 s faster) but the process held
- * enough between ingests to take a 2 GB ingest past its 300 MB target (309 MB; 281 MB this way).
+ * Threads are stopped after this long without work, unless an announced upload asked to keep them
+ * longer (`warmUp`): kept between an ingest's passes, not otherwise between ingests. Kept a minute after
+ * every ingest, they held enough to take a 2 GB ingest past its 300 MB target (309 MB; 281 MB this way);
+ * kept from an upload's announcement, the same bench peaked at 258–278 MB.
  */
 const IDLE_MS = 5_000;
 /** Sample slices a thread started ahead of an ingest runs through (ingest-tasks.ts `warmUp`). */
