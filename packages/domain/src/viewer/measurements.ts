@@ -1,5 +1,6 @@
 import { GEOMETRY_TYPE_LABELS, GeometryType } from '@cardiomap/contract';
-import { bestFitPlane, cross, distance, dot, norm, type Point3, projectToPlane, subtract } from './geometry.ts';
+import { cross, distance, dot, norm, type Point3, projectToPlane, subtract } from './geometry.ts';
+import { bestFitPlane } from './plane-fit.ts';
 import { minimumWidth } from './polygon.ts';
 
 /**
