@@ -89,14 +89,18 @@ export function pathLength(points: readonly Point3[]): number {
   return total;
 }
 
+/** The largest distance between two of the points: compared squared, one root at the end, as n² pairs add up. */
 function maximumDistance(points: readonly Point2[]): number {
   let best = 0;
   for (let i = 0; i < points.length; i++) {
+    const [x, y] = points[i]!;
     for (let j = i + 1; j < points.length; j++) {
-      best = Math.max(best, Math.hypot(points[i]![0] - points[j]![0], points[i]![1] - points[j]![1]));
+      const dx = points[j]![0] - x;
+      const dy = points[j]![1] - y;
+      best = Math.max(best, dx * dx + dy * dy);
     }
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 /** The area of a closed polygon in its own (possibly oblique) plane: the shoelace formula in 2D. */
