@@ -109,8 +109,11 @@ async function openDetails(page: Page) {
   await sidebar(page).getByRole('tab', { name: 'Details' }).click();
 }
 
-/** Edit mode: a custom landmark of this geometry in the axial pane, then its points placed by clicking. */
-async function placeLandmark(page: Page, name: string, geometry: string, points: [number, number][]): Promise<Created> {
+/**
+ * Edit mode: a custom landmark of this geometry in the axial pane, then its points placed by clicking
+ * (offsets in px from the pane's centre). Returns the draft bar.
+ */
+async function drawLandmark(page: Page, name: string, geometry: string, points: [number, number][]): Promise<Locator> {
   const form = page.getByRole('form', { name: 'New landmark' });
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Geometry').click();
@@ -131,6 +134,12 @@ async function placeLandmark(page: Page, name: string, geometry: string, points:
     await page.mouse.up();
     await expect(draft).toContainText(`${i + 1} point(s)`);
   }
+  return draft;
+}
+
+/** Draws a landmark (drawLandmark) and saves it: the server's answer, with the points the browser sent. */
+async function placeLandmark(page: Page, name: string, geometry: string, points: [number, number][]): Promise<Created> {
+  const draft = await drawLandmark(page, name, geometry, points);
   const created = page.waitForResponse(
     (response) => response.url().endsWith('/api/landmarks/') && response.request().method() === 'POST',
   );
@@ -287,6 +296,61 @@ test('an analyst drags a landmark point in a pane: the pane tools stay put, the 
   expect(saved.measurements.distance).toBeCloseTo(distanceOf(fixed, saved.points[1]!), 3);
   await expect(landmarkRow(analyst, span.name)).toContainText(saved.measurements.distance!.toFixed(2));
   expect(await panePositions(analyst)).toEqual(positions);
+  await analyst.context().close();
+});
+
+test('an analyst whose area crosses itself is told so beside the drawing; neither browser nor server saves it', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { studyId } = await physicianPhantomCase(page, testInfo);
+  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  const api = await apiOf(analyst);
+  const { id: analysisId } = await api.call<{ id: string }>('POST', '/api/analyses/', {
+    studyId,
+    type: ANATOMICAL,
+    name: 'Outline',
+  });
+  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
+  await waitForWholeVolume(analyst);
+  await openDetails(analyst);
+  await sidebar(analyst).getByLabel('Edit mode').check();
+  const posted: string[] = [];
+  analyst.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/landmarks/')) posted.push(request.url());
+  });
+
+  // A square with its last two corners swapped: a bow-tie.
+  const draft = await drawLandmark(analyst, 'Crossed outline', 'Area', [
+    [-40, -40],
+    [40, -40],
+    [-40, 40],
+    [40, 40],
+  ]);
+  await expect(draft.getByRole('alert')).toHaveText('The outline crosses itself');
+  await draft.getByRole('button', { name: 'Save' }).click();
+  await expect(draft.getByRole('alert')).toHaveText('The outline crosses itself');
+  await draft.getByRole('button', { name: 'Cancel' }).click();
+  expect(posted).toEqual([]);
+
+  // A client that sends it anyway gets the same reason, on the points, and nothing is written.
+  const crossed: Point[] = [
+    [-20, -20, 0],
+    [20, -20, 0],
+    [-20, 20, 0],
+    [20, 20, 0],
+  ];
+  const refused = await api.call(
+    'POST',
+    '/api/landmarks/',
+    { analysisId, name: 'Sent anyway', geometryType: 1, viewType: 6, points: crossed },
+    [400],
+  );
+  expect(refused).toEqual({ points: ['The outline crosses itself'] });
+  const listed = await api.call<{ count: number }>('GET', `/api/landmarks/?analysis_id=${analysisId}`);
+  expect(listed.count).toBe(0);
   await analyst.context().close();
 });
 

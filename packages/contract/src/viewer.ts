@@ -93,6 +93,28 @@ export const landmarkTypeSchema = z.object({
 export type LandmarkType = z.infer<typeof landmarkTypeSchema>;
 export const landmarkTypeListQuerySchema = pageQuerySchema.extend({ intervention_id: uuidSchema.optional() });
 
+const measured = (description: string) => z.number().optional().describe(description);
+/**
+ * What the server measures from a landmark's points, by geometry type. A closed outline (area, closed
+ * curve) is measured in the least-squares plane of its points and says how far its farthest point
+ * lies from that plane, so a shape drawn off-plane is visible rather than silently flattened.
+ * Other keys stay numbers, so a landmark measured by an older release keeps what it stored.
+ */
+export const landmarkMeasurementsSchema = z
+  .object({
+    distance: measured('Distance (mm).'),
+    angle: measured('Angle at the middle point (degrees).'),
+    length: measured('Length of an open curve or centerline (mm).'),
+    perimeter: measured('Perimeter in the plane (mm).'),
+    area: measured('Area enclosed in the plane (mm²).'),
+    minDiameter: measured('Smallest caliper width in the plane (mm).'),
+    maxDiameter: measured('Largest distance between two points in the plane (mm).'),
+    perimeterDerivedDiameter: measured('Perimeter / π (mm).'),
+    areaDerivedDiameter: measured('2 √(area / π) (mm).'),
+    largestDistanceFromPlane: measured("Largest distance of a point from the outline's least-squares plane (mm)."),
+  })
+  .catchall(z.number());
+
 /** Spec §3 Landmark; measurements are computed by the server from the points (mm, mm², degrees). */
 export const landmarkSchema = z.object({
   id: z.uuid(),
@@ -108,7 +130,7 @@ export const landmarkSchema = z.object({
   centroid: vec3Schema.nullable(),
   resliceRotation: z.array(z.number()).nullable(),
   resliceCenter: vec3Schema.nullable(),
-  measurements: z.record(z.string(), z.number()),
+  measurements: landmarkMeasurementsSchema,
   color: z.string(),
   sourceClient: z.string(),
   sourceVersion: z.string(),

@@ -1,61 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bestFitPlane, cross, dot, norm, type Point3, planeBasis, projectToPlane, subtract } from './geometry.ts';
+import { cross, dot, norm, type Point3, planeBasis, projectToPlane, subtract } from './geometry.ts';
+import { bestFitPlane } from './plane-fit.ts';
 import { convexHull, minimumWidth } from './polygon.ts';
 import { circle, OBLIQUE } from './test-shapes.ts';
-
-const expectParallel = (a: Point3, b: Point3) => expect(Math.abs(dot(a, b))).toBeCloseTo(norm(a) * norm(b), 12);
-
-describe('bestFitPlane (Newell)', () => {
-  it('finds the centroid and normal of a polygon tilted into an oblique plane far from the origin', () => {
-    const points = circle(15, 90).map(OBLIQUE);
-    const plane = bestFitPlane(points) as NonNullable<ReturnType<typeof bestFitPlane>>;
-    const expectedNormal = subtract(OBLIQUE([0, 0, 1]), OBLIQUE([0, 0, 0]));
-    expectParallel(plane.normal, expectedNormal);
-    expect(norm(plane.normal)).toBeCloseTo(1, 14);
-    for (const [i, value] of OBLIQUE([0, 0, 0]).entries()) expect(plane.centroid[i]).toBeCloseTo(value, 9);
-  });
-
-  it('follows the traversal direction: reversing the points flips the normal', () => {
-    const points = circle(10, 12);
-    expect(bestFitPlane(points)?.normal).toEqual([0, 0, 1]);
-    expect(bestFitPlane([...points].reverse())?.normal[2]).toBeCloseTo(-1, 14);
-  });
-
-  it('averages out points slightly off the plane instead of trusting any three of them', () => {
-    const noisy = circle(10, 8).map(([x, y], i): Point3 => [x, y, i % 2 === 0 ? 0.2 : -0.2]);
-    const plane = bestFitPlane(noisy);
-    expect(plane?.normal[2]).toBeCloseTo(1, 12);
-  });
-
-  it.each([
-    [
-      'two points',
-      [
-        [0, 0, 0],
-        [1, 0, 0],
-      ],
-    ],
-    [
-      'collinear points',
-      [
-        [0, 0, 0],
-        [1, 2, 3],
-        [2, 4, 6],
-        [-5, -10, -15],
-      ],
-    ],
-    [
-      'one repeated point',
-      [
-        [4, 4, 4],
-        [4, 4, 4],
-        [4, 4, 4],
-      ],
-    ],
-  ] as [string, Point3[]][])('has no plane for %s', (_, points) => {
-    expect(bestFitPlane(points)).toBeNull();
-  });
-});
 
 describe('planeBasis and projectToPlane', () => {
   it.each([[[0, 0, 1]], [[1, 0, 0]], [[0, -1, 0]], [[0.6, 0, 0.8]]] as [Point3][])(

@@ -37,9 +37,8 @@ export interface Plane {
 
 /**
  * Newell's vector of a closed polygon: twice its vector area. Its direction is the polygon's normal and
- * its length twice the area, whatever the polygon's orientation in space; for slightly non-planar
- * points it still gives the normal of the best-fitting plane, which a cross product of any three
- * points would not.
+ * its length twice the area, whatever the polygon's orientation in space. It says which way round the
+ * polygon is drawn; it is not a plane fit: the two loops of a self-crossing outline cancel in it.
  */
 export const newellVector = (polygon: readonly Point3[]): Point3 => {
   let [x, y, z] = [0, 0, 0];
@@ -50,21 +49,6 @@ export const newellVector = (polygon: readonly Point3[]): Point3 => {
     z += (current[0] - next[0]) * (current[1] + next[1]);
   });
   return [x, y, z];
-};
-
-/**
- * The plane of a polygon's points: centroid plus Newell normal. Null when the points span no plane
- * (fewer than three, or all on one line), so callers cannot silently measure in a made-up plane.
- */
-export const bestFitPlane = (polygon: readonly Point3[]): Plane | null => {
-  if (polygon.length < 3) return null;
-  const center = centroid(polygon);
-  // Newell's sums are taken relative to the centroid: far from the origin the raw sums lose precision.
-  const vector = newellVector(polygon.map((point) => subtract(point, center)));
-  const extent = Math.max(...polygon.map((point) => distance(point, center)));
-  // Collinear points leave only rounding noise, far below any area a landmark could enclose.
-  if (norm(vector) <= 1e-9 * extent * extent) return null;
-  return { centroid: center, normal: normalize(vector) as Point3 };
 };
 
 /** Two unit vectors spanning the plane, right-handed with its normal (u × v = normal). */

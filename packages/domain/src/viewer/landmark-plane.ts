@@ -1,4 +1,5 @@
-import { bestFitPlane, dot, normalize, type Plane, type Point3, subtract } from './geometry.ts';
+import { dot, normalize, type Plane, type Point3, subtract } from './geometry.ts';
+import { bestFitPlane } from './plane-fit.ts';
 
 /** Spec §9 / §5: a landmark point shows in a pane only within 0.5 mm of that pane's plane. */
 export const LANDMARK_PLANE_TOLERANCE_MM = 0.5;

@@ -5,6 +5,7 @@ import {
   type LandmarkMeasurements,
   landmarkPointsProblem,
   measureLandmark,
+  OUTLINE_CROSSES_ITSELF,
   requiredPointCount,
 } from './measurements.ts';
 import { circle, ellipse, OBLIQUE, rigidMotion } from './test-shapes.ts';
@@ -64,7 +65,63 @@ describe('closed curves and areas', () => {
     expect(measured.maxDiameter).toBeCloseTo(10 * Math.SQRT2, 10);
     expect(measured.perimeterDerivedDiameter).toBeCloseTo(40 / Math.PI, 10);
     expect(measured.areaDerivedDiameter).toBeCloseTo(2 * Math.sqrt(100 / Math.PI), 10);
+    expect(measured.largestDistanceFromPlane).toBe(0);
   });
+
+  it('a 10 mm square tilted into an oblique plane far from the origin: 100 mm² to rounding, 0 off-plane', () => {
+    const measured = measureLandmark(G.AREA, square(10).map(OBLIQUE));
+    expect(measured.area).toBeCloseTo(100, 11);
+    expect(measured.perimeter).toBeCloseTo(40, 11);
+    expect(measured.largestDistanceFromPlane).toBeLessThan(1e-12);
+  });
+
+  it.each([
+    [
+      'an oblique concave L',
+      G.AREA,
+      [
+        [0, 0, 0],
+        [20, 0, 0],
+        [20, 5, 0],
+        [5, 5, 0],
+        [5, 25, 0],
+        [0, 25, 0],
+      ]
+        .map((point) => point as unknown as Point3)
+        .map(OBLIQUE),
+      {
+        perimeter: 90.00000000000009,
+        area: 200.0000000000005,
+        minDiameter: 19.000000000000025,
+        maxDiameter: 32.015621187164285,
+        perimeterDerivedDiameter: 28.64788975654119,
+        areaDerivedDiameter: 15.957691216057327,
+      },
+    ],
+    [
+      'an oblique 7-point ellipse',
+      G.CLOSED_CURVE,
+      ellipse(14, 9, 7, 0.3).map(OBLIQUE),
+      {
+        perimeter: 70.68309624991248,
+        area: 344.7876837684009,
+        minDiameter: 17.137423865164926,
+        maxDiameter: 27.252259223455148,
+        perimeterDerivedDiameter: 22.499128322427563,
+        areaDerivedDiameter: 20.95226273011032,
+      },
+    ],
+  ] as [string, GeometryType, Point3[], LandmarkMeasurements][])(
+    'coplanar points measure as before the least-squares plane (%s, figures of the previous release)',
+    (_, type, points, before) => {
+      const { largestDistanceFromPlane, ...measured } = measureLandmark(type, points);
+      expect(Object.keys(measured).sort()).toEqual(Object.keys(before).sort());
+      for (const [key, value] of Object.entries(before)) {
+        expect(Math.abs((measured as Record<string, number>)[key]! - value)).toBeLessThan(1e-9);
+      }
+      expect(largestDistanceFromPlane).toBeLessThan(1e-12);
+    },
+  );
 
   it('a regular hexagon of circumradius r: min width r√3, max 2r, area 3√3/2 r²', () => {
     const r = 12;
@@ -148,6 +205,38 @@ describe('closed curves and areas', () => {
   });
 });
 
+describe('points off one plane', () => {
+  /** The 10 mm square with its corner (0, 10) lifted by 1 mm. */
+  const lifted: Point3[] = [
+    [0, 0, 0],
+    [10, 0, 0],
+    [10, 10, 0],
+    [0, 10, 1],
+  ];
+
+  it('are measured in their least-squares plane, which says how far the farthest point lies from it', () => {
+    const measured = measureLandmark(G.CLOSED_CURVE, lifted);
+    // The analytic fit (plane-fit.test.ts): the farthest point lies 0.25062 mm from the plane.
+    expect(measured.largestDistanceFromPlane).toBeCloseTo(0.250618, 6);
+    // Projected, the lifted corner moves towards the square's plane: the area lies between the flat
+    // square's 100 mm² and the 3D surface's, and the perimeter below the 3D path's.
+    const threeD = 10 + 10 + Math.hypot(10, 1) + Math.hypot(10, 1);
+    expect(measured.area).toBeGreaterThan(100);
+    expect(measured.area).toBeLessThan(100.5);
+    expect(measured.perimeter).toBeLessThan(threeD);
+    expect(measured.perimeter).toBeGreaterThan(40);
+    expect(measured.perimeterDerivedDiameter).toBeCloseTo((measured.perimeter as number) / Math.PI, 12);
+  });
+
+  it('give the same measurements wherever the shape lies in space', () => {
+    sameMeasurements(measureLandmark(G.AREA, lifted), measureLandmark(G.AREA, lifted.map(OBLIQUE)));
+  });
+
+  it('leave open curves, measured along their 3D path, as they are', () => {
+    expect(measureLandmark(G.OPEN_CURVE, lifted)).toEqual({ length: 20 + Math.hypot(10, 1) });
+  });
+});
+
 describe('open curves and centerlines', () => {
   it.each([G.OPEN_CURVE, G.CENTERLINE])('type %i: length is the sum of segments, not closed', (type) => {
     const points: Point3[] = [
@@ -221,6 +310,94 @@ describe('point counts and the validator', () => {
     [9, p(2), 'Unknown geometry type 9; choose 0–6.'],
   ] as [number, Point3[], string][])('type %i with %j: %s', (type, points, message) => {
     expect(landmarkPointsProblem(type, points)).toBe(message);
+  });
+
+  /** The outline of issue 15 §3: its loops' areas differ by 30 mm² where they enclose 41.4 mm². */
+  const bowTie: Point3[] = [
+    [0, 0, 0],
+    [10, 4, 0],
+    [10, 0, 0],
+    [0, 10, 0],
+  ];
+  const swappedSquare: Point3[] = [
+    [0, 0, 0],
+    [10, 10, 0],
+    [10, 0, 0],
+    [0, 10, 0],
+  ];
+  const figureEight: Point3[] = [
+    [0, 0, 0],
+    [5, 5, 0],
+    [10, 0, 0],
+    [10, 10, 0.3],
+    [5, 5, 0],
+    [0, 10, -0.3],
+  ];
+  it.each([
+    ['a bow-tie', G.AREA, bowTie],
+    ['a bow-tie in an oblique plane', G.CLOSED_CURVE, bowTie.map(OBLIQUE)],
+    ['a square with two points swapped (not "on one line")', G.AREA, swappedSquare],
+    ['a square with two points swapped, oblique', G.CLOSED_CURVE, swappedSquare.map(OBLIQUE)],
+    ['a figure-8 through a repeated vertex, slightly off-plane', G.CLOSED_CURVE, figureEight],
+  ] as [string, GeometryType, Point3[]][])('refuses %s: the outline crosses itself', (_, type, points) => {
+    expect(landmarkPointsProblem(type, points)).toBe(OUTLINE_CROSSES_ITSELF);
+    expect(OUTLINE_CROSSES_ITSELF).toBe('The outline crosses itself');
+    expect(() => measureLandmark(type, points)).toThrow(OUTLINE_CROSSES_ITSELF);
+  });
+
+  it('lets open curves cross themselves: a path may loop', () => {
+    expect(landmarkPointsProblem(G.OPEN_CURVE, swappedSquare)).toBeNull();
+    expect(landmarkPointsProblem(G.CENTERLINE, figureEight)).toBeNull();
+  });
+
+  it.each([
+    ['a convex square', square(10)],
+    [
+      'a concave arrow',
+      [
+        [0, 0, 0],
+        [10, 5, 0],
+        [0, 10, 0],
+        [3, 5, 0],
+      ] as Point3[],
+    ],
+    [
+      'a C whose slit is 10 µm wide',
+      [
+        [0, 0, 0],
+        [10, 0, 0],
+        [10, 4.995, 0],
+        [1, 4.995, 0],
+        [1, 5.005, 0],
+        [10, 5.005, 0],
+        [10, 10, 0],
+        [0, 10, 0],
+      ]
+        .map((point) => point as unknown as Point3)
+        .map(OBLIQUE),
+    ],
+  ] as [string, Point3[]][])('accepts %s', (_, points) => {
+    expect(landmarkPointsProblem(G.AREA, points)).toBeNull();
+    expect(landmarkPointsProblem(G.CLOSED_CURVE, [...points].reverse())).toBeNull();
+  });
+
+  it('accepts a point placed twice in a row and measures it as the square without the repeat', () => {
+    const doubled: Point3[] = [square(10)[0]!, square(10)[1]!, square(10)[1]!, square(10)[2]!, square(10)[3]!];
+    expect(landmarkPointsProblem(G.AREA, doubled)).toBeNull();
+    sameMeasurements(measureLandmark(G.AREA, square(10)), measureLandmark(G.AREA, doubled));
+  });
+
+  it('keeps the earlier reasons for too few points and points on one line', () => {
+    expect(landmarkPointsProblem(G.AREA, bowTie.slice(0, 2))).toBe('An area needs at least 3 points.');
+    const onALine: Point3[] = [
+      [0, 0, 0],
+      [10, 0, 0],
+      [10, 0, 0],
+      [5, 0, 0],
+    ];
+    expect(landmarkPointsProblem(G.CLOSED_CURVE, onALine)).toBe(
+      'The points of a closed curve must not all lie on one line.',
+    );
   });
 
   it.each([

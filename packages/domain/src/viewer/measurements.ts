@@ -1,22 +1,17 @@
-import { GEOMETRY_TYPE_LABELS, GeometryType } from '@cardiomap/contract';
-import { bestFitPlane, cross, distance, dot, norm, type Point3, projectToPlane, subtract } from './geometry.ts';
+import { GEOMETRY_TYPE_LABELS, GeometryType, type landmarkMeasurementsSchema } from '@cardiomap/contract';
+import { cross, distance, dot, norm, type Point2, type Point3, projectToPlane, subtract } from './geometry.ts';
+import { outlineCrossesItself } from './outline-crossing.ts';
+import { bestFitPlane, largestDistanceFromPlane } from './plane-fit.ts';
 import { minimumWidth } from './polygon.ts';
 
 /**
- * What a landmark measures (issue 5 §4): mm, mm² and degrees. A type rather than an interface so it
- * fits the contract's `measurements: Record<string, number>` as it is.
+ * What a landmark measures (issue 5 §4): mm, mm² and degrees, under the keys the contract names. A
+ * type rather than an interface so it fits the contract's measurements object as it is.
  */
-export type LandmarkMeasurements = {
-  distance?: number;
-  angle?: number;
-  perimeter?: number;
-  area?: number;
-  minDiameter?: number;
-  maxDiameter?: number;
-  perimeterDerivedDiameter?: number;
-  areaDerivedDiameter?: number;
-  length?: number;
-};
+export type LandmarkMeasurements = { [key in keyof typeof landmarkMeasurementsSchema.shape]?: number };
+
+/** Issue 15 §3: an outline whose segments cross or touch encloses no single region to measure. */
+export const OUTLINE_CROSSES_ITSELF = 'The outline crosses itself';
 
 /** How many points a geometry type takes; `max` is infinite for curves. */
 export interface PointCount {
@@ -52,7 +47,8 @@ const pointsWord = (count: number) => (count === 1 ? '1 point' : `${count} point
 
 /**
  * Why these points cannot make this landmark, or null when they can. Beyond the count, a closed shape
- * must span a plane and an angle needs two arms, otherwise its measurements would be undefined.
+ * must span a plane and must not cross itself, and an angle needs two arms, otherwise its measurements
+ * would be undefined or wrong.
  */
 export function landmarkPointsProblem(geometryType: number, points: readonly Point3[]): string | null {
   if (!isGeometryType(geometryType)) return `Unknown geometry type ${geometryType}; choose 0–6.`;
@@ -62,8 +58,10 @@ export function landmarkPointsProblem(geometryType: number, points: readonly Poi
   if (!points.every((point) => point.length === 3 && point.every(Number.isFinite))) {
     return 'Every point needs three finite coordinates [x, y, z] in mm.';
   }
-  if (isClosed(geometryType) && !bestFitPlane(points)) {
-    return `The points of ${subject(geometryType).toLowerCase()} must not all lie on one line.`;
+  if (isClosed(geometryType)) {
+    const plane = bestFitPlane(points);
+    if (!plane) return `The points of ${subject(geometryType).toLowerCase()} must not all lie on one line.`;
+    if (outlineCrossesItself(projectToPlane(points, plane))) return OUTLINE_CROSSES_ITSELF;
   }
   if (
     geometryType === GeometryType.ANGLE &&
@@ -84,24 +82,29 @@ export function angleAt(a: Point3, vertex: Point3, b: Point3): number {
   return (Math.atan2(norm(cross(armA, armB)), dot(armA, armB)) * 180) / Math.PI;
 }
 
-/** Sum of segment lengths; a closed polygon adds the segment from the last point back to the first. */
-export function pathLength(points: readonly Point3[], closed: boolean): number {
+/** Sum of segment lengths along an open path, in 3D: a curve or centerline need not be flat. */
+export function pathLength(points: readonly Point3[]): number {
   let total = 0;
   for (let i = 1; i < points.length; i++) total += distance(points[i - 1]!, points[i]!);
-  if (closed && points.length > 2) total += distance(points[points.length - 1]!, points[0]!);
   return total;
 }
 
-function maximumDistance(points: readonly Point3[]): number {
+/** The largest distance between two of the points: compared squared, one root at the end, as n² pairs add up. */
+function maximumDistance(points: readonly Point2[]): number {
   let best = 0;
   for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) best = Math.max(best, distance(points[i]!, points[j]!));
+    const [x, y] = points[i]!;
+    for (let j = i + 1; j < points.length; j++) {
+      const dx = points[j]![0] - x;
+      const dy = points[j]![1] - y;
+      best = Math.max(best, dx * dx + dy * dy);
+    }
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 /** The area of a closed polygon in its own (possibly oblique) plane: the shoelace formula in 2D. */
-function planarArea(projected: readonly (readonly [number, number])[]): number {
+function planarArea(projected: readonly Point2[]): number {
   let twice = 0;
   projected.forEach(([x, y], i) => {
     const [nextX, nextY] = projected[(i + 1) % projected.length]!;
@@ -110,19 +113,33 @@ function planarArea(projected: readonly (readonly [number, number])[]): number {
   return Math.abs(twice) / 2;
 }
 
+function planarPerimeter(projected: readonly Point2[]): number {
+  return projected.reduce((total, [x, y], i) => {
+    const [nextX, nextY] = projected[(i + 1) % projected.length]!;
+    return total + Math.hypot(nextX - x, nextY - y);
+  }, 0);
+}
+
+/**
+ * A closed outline is measured as drawn in its least-squares plane: every measurement is taken from
+ * the points projected onto that plane, so they agree with each other (the area and the perimeter of
+ * the same flat shape) when a point strays off it, and the largest distance from the plane says by how
+ * much. For exactly coplanar points the projection moves nothing and the distance is 0.
+ */
 function measureClosedCurve(points: readonly Point3[]): LandmarkMeasurements {
   const plane = bestFitPlane(points);
   if (!plane) throw new Error('A closed curve needs points spanning a plane.');
   const projected = projectToPlane(points, plane);
-  const perimeter = pathLength(points, true);
+  const perimeter = planarPerimeter(projected);
   const area = planarArea(projected);
   return {
     perimeter,
     area,
     minDiameter: minimumWidth(projected),
-    maxDiameter: maximumDistance(points),
+    maxDiameter: maximumDistance(projected),
     perimeterDerivedDiameter: perimeter / Math.PI,
     areaDerivedDiameter: 2 * Math.sqrt(area / Math.PI),
+    largestDistanceFromPlane: largestDistanceFromPlane(points, plane),
   };
 }
 
@@ -144,7 +161,7 @@ export function measureLandmark(geometryType: number, points: readonly Point3[])
       return measureClosedCurve(points);
     case GeometryType.OPEN_CURVE:
     case GeometryType.CENTERLINE:
-      return { length: pathLength(points, false) };
+      return { length: pathLength(points) };
     case GeometryType.POINT:
       return {};
   }

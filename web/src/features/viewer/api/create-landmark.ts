@@ -10,12 +10,17 @@ export type CreateLandmarkBody = z.input<typeof createLandmarkSchema>;
 /** POST landmarks/: the server computes the measurements; a custom landmark starts unpublished. */
 export const createLandmark = (body: CreateLandmarkBody): Promise<Landmark> => call(routes.createLandmark, { body });
 
-export function useCreateLandmark(studyId: string) {
+interface Options {
+  /** Replaces the default error toast, e.g. to show a refused shape next to the drawing instead. */
+  onError?: (error: unknown) => void;
+}
+
+export function useCreateLandmark(studyId: string, options: Options = {}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
     mutationFn: createLandmark,
     onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
-    onError: (error) => toast.error(error),
+    onError: (error) => (options.onError ? options.onError(error) : toast.error(error)),
   });
 }

@@ -11,12 +11,17 @@ export type PatchLandmarkBody = z.input<typeof patchLandmarkSchema>;
 export const patchLandmark = (id: string, body: PatchLandmarkBody): Promise<Landmark> =>
   call(routes.patchLandmark, { params: { id }, body });
 
-export function usePatchLandmark(studyId: string) {
+interface Options {
+  /** Replaces the default error toast, e.g. to show a refused shape next to the drawing instead. */
+  onError?: (error: unknown) => void;
+}
+
+export function usePatchLandmark(studyId: string, options: Options = {}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: PatchLandmarkBody }) => patchLandmark(id, body),
     onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
-    onError: (error) => toast.error(error),
+    onError: (error) => (options.onError ? options.onError(error) : toast.error(error)),
   });
 }

@@ -1,8 +1,12 @@
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import type { ViewerContext } from '../viewer-context.ts';
 
-/** While points are placed in the panes: what is being drawn, how far, and save or cancel. */
-export function LandmarkDraftBar({ context }: { context: ViewerContext }) {
+/**
+ * While points are placed in the panes: what is being drawn, how far, and save or cancel. Beside the
+ * panes, it is where a shape's problem is said: at once for an outline that crosses itself, and the
+ * server's reason when a save is refused.
+ */
+export function LandmarkDraftBar({ context }: { context: Pick<ViewerContext, 'edit' | 'editState'> }) {
   const { editState, edit } = context;
   const draft = editState.draft;
   if (!draft) return null;

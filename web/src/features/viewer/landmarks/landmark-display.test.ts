@@ -26,6 +26,7 @@ describe('landmark display rules (spec §4 edit mode)', () => {
     ['area', 400, '400.00 mm²'],
     ['areaDiameter', 22.5676, '22.57 mm'],
     ['perimeter', 75.4, '75.40 mm'],
+    ['largestDistanceFromPlane', 0.250618, '0.25 mm'],
   ])('formats %s with its unit', (name, value, expected) => {
     expect(formatMeasurement(name, value)).toBe(expected);
   });
@@ -33,5 +34,6 @@ describe('landmark display rules (spec §4 edit mode)', () => {
   it('words a measurement name', () => {
     expect(measurementLabel('minDiameter')).toBe('Min diameter');
     expect(measurementLabel('perimeter_diameter')).toBe('Perimeter diameter');
+    expect(measurementLabel('largestDistanceFromPlane')).toBe('Largest distance from plane');
   });
 });

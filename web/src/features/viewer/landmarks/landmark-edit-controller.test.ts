@@ -1,5 +1,6 @@
 import { GeometryType, type Landmark, ViewType } from '@cardiomap/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/index.ts';
 import { landmarkFixture } from '../testing/viewer-fixtures.ts';
 import { type LandmarkEditApi, LandmarkEditController, type NewLandmarkSpec } from './landmark-edit-controller.ts';
 
@@ -99,6 +100,45 @@ describe('LandmarkEditController', () => {
           [1, 0, 0],
         ],
       },
+    });
+  });
+
+  it('says at once that an outline crosses itself, only then, and sends no such outline', async () => {
+    const { api, controller } = setUp();
+    controller.setEditMode(true);
+    controller.initialise({ ...distance, name: 'Outline', geometryType: GeometryType.CLOSED_CURVE });
+    type P = [number, number, number];
+    const [a, b, c, d]: [P, P, P, P] = [
+      [0, 0, 5],
+      [10, 0, 5],
+      [10, 10, 5],
+      [0, 10, 5],
+    ];
+    controller.setPoints([a, b]);
+    expect(controller.getSnapshot().error).toBeNull();
+    controller.setPoints([a, b, d, c]);
+    expect(controller.getSnapshot().error).toBe('The outline crosses itself');
+    expect(await controller.save()).toBeNull();
+    expect(api.create).not.toHaveBeenCalled();
+    controller.setPoints([a, b, c, d]);
+    expect(controller.getSnapshot().error).toBeNull();
+  });
+
+  it("words a refused save by the server's messages on the points, then the other fields", async () => {
+    const { api, controller } = setUp();
+    api.create.mockRejectedValueOnce(
+      new ApiError(400, { viewType: ['Choose a view type (4–6).'], points: ['The outline crosses itself'] }),
+    );
+    controller.setEditMode(true);
+    controller.initialise(distance);
+    controller.setPoints([
+      [0, 0, 0],
+      [1, 0, 0],
+    ]);
+    await controller.save();
+    expect(controller.getSnapshot()).toMatchObject({
+      phase: 'placing',
+      error: 'The outline crosses itself Choose a view type (4–6).',
     });
   });
 

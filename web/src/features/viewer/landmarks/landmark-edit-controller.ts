@@ -1,7 +1,8 @@
 import type { GeometryType, Landmark, Vec3, ViewType } from '@cardiomap/contract';
-import { landmarkPointsProblem } from '@cardiomap/domain';
+import { landmarkPointsProblem, OUTLINE_CROSSES_ITSELF } from '@cardiomap/domain';
 import type { CreateLandmarkBody } from '../api/create-landmark.ts';
 import type { PatchLandmarkBody } from '../api/patch-landmark.ts';
+import { landmarkSaveErrorMessage } from './landmark-save-error.ts';
 
 /** The plane a landmark was drawn on, as the MPR engine reports it (spec §3 Landmark plane fields). */
 export interface LandmarkPlane {
@@ -108,11 +109,17 @@ export class LandmarkEditController {
     });
   }
 
-  /** The engine reports the points placed so far (patient coordinates, mm) and the plane they lie on. */
+  /**
+   * The engine reports the points placed so far (patient coordinates, mm) and the plane they lie on.
+   * An outline that crosses itself is said at once, as the point that makes it cross is placed or
+   * dragged: the server would refuse it, and the user is looking at the drawing now, not at save time.
+   */
   setPoints(points: Vec3[], plane: LandmarkPlane | null = this.state.draft?.plane ?? null): void {
     const draft = this.state.draft;
     if (this.state.phase !== 'placing' || !draft) return;
-    this.set({ ...this.state, error: null, draft: { ...draft, points, plane } });
+    // Only the crossing: too few points is what every drawing is until it is finished.
+    const crossing = landmarkPointsProblem(draft.geometryType, points) === OUTLINE_CROSSES_ITSELF;
+    this.set({ ...this.state, error: crossing ? OUTLINE_CROSSES_ITSELF : null, draft: { ...draft, points, plane } });
   }
 
   cancel(): void {
@@ -124,7 +131,7 @@ export class LandmarkEditController {
   async save(): Promise<Landmark | null> {
     const draft = this.state.draft;
     if (this.state.phase !== 'placing' || !draft) return null;
-    // The same rule the server applies, so a shape it would refuse is not sent.
+    // The same rule the server applies, so a shape it would refuse is not sent; the server still checks.
     const problem = landmarkPointsProblem(draft.geometryType, draft.points);
     if (problem) {
       this.set({ ...this.state, error: problem });
@@ -138,8 +145,7 @@ export class LandmarkEditController {
       this.set({ ...this.state, phase: 'idle', draft: null });
       return saved;
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'The landmark could not be saved.';
-      this.set({ ...this.state, phase: 'placing', error: message });
+      this.set({ ...this.state, phase: 'placing', error: landmarkSaveErrorMessage(error) });
       return null;
     }
   }

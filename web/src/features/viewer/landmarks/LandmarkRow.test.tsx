@@ -1,0 +1,38 @@
+import { GeometryType } from '@cardiomap/contract';
+import { List } from '@mui/material';
+import { configure, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { landmarkFixture } from '../testing/viewer-fixtures.ts';
+import type { ViewerContext } from '../viewer-context.ts';
+import { LandmarkRow } from './LandmarkRow.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+/** What a row reads of the page outside edit mode. */
+const context = {
+  hiddenLandmarkIds: new Set<string>(),
+  selectedLandmark: null,
+  toggleLandmarkVisibility: () => undefined,
+  selectLandmark: () => undefined,
+  editState: { editMode: false, phase: 'idle', draft: null, error: null },
+} as unknown as ViewerContext;
+
+describe('LandmarkRow (Details)', () => {
+  it("lists an outline's measurements with how far its points lie from their plane", () => {
+    const outline = landmarkFixture({
+      name: 'Annulus',
+      displayName: 'Annulus',
+      geometryType: GeometryType.CLOSED_CURVE,
+      measurements: { perimeter: 40.0123, area: 100.0456, largestDistanceFromPlane: 0.250618 },
+    });
+    render(
+      <List>
+        <LandmarkRow landmark={outline} context={context} />
+      </List>,
+    );
+    expect(
+      screen.getByText('Perimeter: 40.01 mm · Area: 100.05 mm² · Largest distance from plane: 0.25 mm'),
+    ).toBeInTheDocument();
+  });
+});
