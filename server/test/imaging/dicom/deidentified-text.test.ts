@@ -5,6 +5,7 @@ import { createUidMapper, deidentify } from '../../../src/imaging/dicom/deidenti
 import { parseBytes } from '../../../src/imaging/dicom/parse-bytes.ts';
 import { readInstance } from '../../../src/imaging/dicom/read-instance.ts';
 import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
+import { HAS_SHARED_DICOM, listFiles, readShared } from './shared-dicom.ts';
 
 /** Free-text attributes of a CT header, kept, emptied, replaced or removed by the profile. */
 const TEXT_TAGS = {
@@ -15,6 +16,7 @@ const TEXT_TAGS = {
   Manufacturer: 0x00080070,
   Modality: 0x00080060,
   ImageType: 0x00080008,
+  BodyPartExamined: 0x00180015,
 };
 
 const keyOf = (tag: number) => `x${tag.toString(16).padStart(8, '0')}`;
@@ -50,5 +52,25 @@ describe('deidentifiedText', () => {
   it('keeps characters beyond ASCII as they were read', () => {
     const latin1 = 'Thorax nativ \u00e9\u00fc';
     expect(deidentifiedText(read.instance, TEXT_TAGS.Modality, latin1)).toBe(latin1);
+  });
+});
+
+describe.skipIf(!HAS_SHARED_DICOM)('deidentifiedText on the shared DICOM folder', () => {
+  it('answers what the de-identified copy of every usable real file holds', () => {
+    let checked = 0;
+    for (const path of listFiles()) {
+      const read = readInstance(readShared(path));
+      if (!read.ok) continue;
+      const out = parseBytes(deidentify(read.source, { pseudonym: 'CM-1', mapUid: createUidMapper('k') }));
+      if (!out.ok) throw new Error(`${path}: ${out.setAside.reason}`);
+      for (const tag of Object.values(TEXT_TAGS)) {
+        const original = text(read.source.dataSet, keyOf(tag)) ?? '';
+        expect(deidentifiedText(read.instance, tag, original), `${path} ${keyOf(tag)}`).toBe(
+          text(out.parsed.dataSet, keyOf(tag)) ?? '',
+        );
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
