@@ -1,14 +1,14 @@
 /**
  * Text from an upload's DICOM files that people are shown (the series list, the job's log and per-file
  * report) is the text the de-identified files hold, never the original. Rather than repeat the profile's
- * decisions here, the de-identifier itself runs on a small data set that holds the one attribute, and
- * its output is read back: '' when the profile removes or empties the attribute, its dummy when it
+ * decisions here, the de-identifier itself runs on a small data set that holds the one attribute (beside
+ * the SOP class and modality that name the IOD), and its output is read back: '' when the profile removes or empties the attribute, its dummy when it
  * replaces it, the value when it keeps it.
  */
 import type { Element } from 'dicom-parser';
 import type { ParsedInstance } from '../types.ts';
 import { text } from './data-set-values.ts';
-import { concatBytes, DataSetWriter } from './data-set-writer.ts';
+import { concatBytes, DataSetWriter, encodeText } from './data-set-writer.ts';
 import { deidentify, type Pseudonymisation } from './deidentify.ts';
 import { encodeFileMeta, TS } from './file-meta.ts';
 import { parseBytes } from './parse-bytes.ts';
@@ -24,6 +24,8 @@ export const SERIES_DESCRIPTION = 0x0008103e;
  */
 const DESCRIPTIVE_TEXT: Pseudonymisation = { pseudonym: '', mapUid: (uid) => uid };
 
+const SOP_CLASS_UID = 0x00080016;
+const MODALITY = 0x00080060;
 const PIXEL_DATA = 0x7fe00010;
 
 /**
@@ -33,9 +35,15 @@ const PIXEL_DATA = 0x7fe00010;
 export function deidentifiedText(instance: ParsedInstance, tag: number, value: string): string {
   const key = `x${tag.toString(16).padStart(8, '0')}`;
   const vr = dictionaryVr(key) ?? 'LO';
+  // The attribute in elements order, with what names the IOD (a profile may act by it) and empty pixels.
+  const elements = new Map<number, [string, Uint8Array]>([
+    [SOP_CLASS_UID, ['UI', encodeText('UI', instance.sopClassUid)]],
+    [MODALITY, ['CS', encodeText('CS', instance.modality)]],
+    [PIXEL_DATA, ['OW', new Uint8Array(0)]],
+  ]);
+  elements.set(tag, [vr, bytesOf(value)]);
   const body = new DataSetWriter(true);
-  body.element(tag, vr, bytesOf(value));
-  body.element(PIXEL_DATA, 'OW', new Uint8Array(0));
+  for (const [t, [v, bytes]] of [...elements].sort((a, b) => a[0] - b[0])) body.element(t, v, bytes);
   const meta = encodeFileMeta({
     sopClassUid: instance.sopClassUid,
     sopInstanceUid: instance.sopInstanceUid,
