@@ -74,8 +74,14 @@ export const inputDataSchema = z.object({
   reasons: z.array(z.string()),
   warnings: z.array(z.string()),
   series: z.array(seriesCandidateSchema),
-  /** Signed and short-lived; null unless the caller may download the original (it holds patient identity). */
+  /**
+   * Signed and short-lived: members of the case's organisation with the download permission get the
+   * upload as sent (it holds the patient's identity); anyone else with it (staff) gets the pseudonymised
+   * copy the processing made, once it exists. Null otherwise.
+   */
   readUrl: z.string().nullable(),
+  /** Which file readUrl downloads; null when there is none. */
+  readUrlFile: z.enum(['original', 'pseudonymised']).nullable(),
   /** Whether the caller (staff) may process it again, e.g. with another series. */
   canReprocess: z.boolean(),
 });
@@ -243,7 +249,7 @@ export const imagingRoutes = {
   getInputData: defineRoute({
     method: 'GET',
     path: '/api/input-data/:id/',
-    summary: 'One upload (readUrl to download the original, for those who may see patient identity)',
+    summary: 'One upload; download=true answers its readUrl or why not (staff get the pseudonymised copy)',
     tag,
     auth: true,
     params: idParamsSchema,

@@ -47,6 +47,7 @@ export interface ParsedInstance {
   frameOfReferenceUid: string | undefined;
   modality: string;
   imageType: string[];
+  /** As read from the file, for the pipeline's own guesses (contrast); never shown (SeriesCandidate.description is). */
   seriesDescription: string;
   seriesNumber: number | undefined;
   instanceNumber: number | undefined;

@@ -87,7 +87,7 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
       return { outcome: 'invalid', reasons: [reason], candidates, files: files.map((f) => f.report) };
     }
     const group = choice.group as SeriesGroup & { geometry: VolumeGeometry };
-    log(describeChoice(group, candidates.length, o.seriesInstanceUid !== undefined));
+    log(describeChoice(group, candidates.length, o.seriesInstanceUid !== undefined, mapUid));
     const started = Date.now();
     try {
       const assembled = await assembleSeries({
@@ -112,7 +112,7 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
         volume: assembled.volume,
         chosenSeries: group.candidate,
         candidates,
-        files: finalReports(files, group, assembled.usedFiles),
+        files: finalReports(files, group, assembled.usedFiles, mapUid),
         warnings,
       };
     } catch (error) {
@@ -127,9 +127,22 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
   }
 }
 
-function finalReports(files: readonly ScannedFile[], chosen: SeriesGroup, used: Set<number>): FileReport[] {
+/**
+ * How the log and the per-file report name a series: by what the de-identified files hold, its
+ * description or else its pseudonymised UID, never by the original UID.
+ */
+function seriesLabel(c: SeriesCandidate, mapUid: (uid: string) => string): string {
+  return c.description ? `"${c.description}"` : mapUid(c.seriesInstanceUid);
+}
+
+function finalReports(
+  files: readonly ScannedFile[],
+  chosen: SeriesGroup,
+  used: Set<number>,
+  mapUid: (uid: string) => string,
+): FileReport[] {
   const inChosen = new Set(chosen.frames.map((f) => f.file));
-  const label = chosen.candidate.description || chosen.candidate.seriesInstanceUid;
+  const label = seriesLabel(chosen.candidate, mapUid);
   return files.map((f, file) => {
     if (!f.instance) return f.report;
     if (used.has(file)) return { ...f.report, outcome: 'used' };
@@ -145,12 +158,17 @@ function finalReports(files: readonly ScannedFile[], chosen: SeriesGroup, used: 
   });
 }
 
-function describeChoice(group: SeriesGroup, count: number, overridden: boolean): string {
+function describeChoice(
+  group: SeriesGroup,
+  count: number,
+  overridden: boolean,
+  mapUid: (uid: string) => string,
+): string {
   const c = group.candidate;
   const how = overridden
     ? 'chosen by staff'
     : `chosen of ${count} by the rule (axial, most slices, thinnest, contrast)`;
-  return `Series "${c.description}" ${c.orientation}, ${c.sliceCount} slices, ${c.columns}×${c.rows}: ${how}.`;
+  return `Series ${seriesLabel(c, mapUid)} ${c.orientation}, ${c.sliceCount} slices, ${c.columns}×${c.rows}: ${how}.`;
 }
 
 function refused(error: ZipRefused, log: (line: string) => void): IngestResult {

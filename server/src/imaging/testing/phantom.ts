@@ -28,6 +28,10 @@ export interface PhantomSliceOptions {
   patientId?: string;
   studyDate?: string;
   institutionName?: string;
+  /** Free text of the acquisition (defaults: 'Phantom axial', 'PHANTOM-STATION', no protocol name). */
+  seriesDescription?: string;
+  stationName?: string;
+  protocolName?: string;
   modality?: string;
   imageType?: string[];
   sliceThickness?: number;
@@ -67,14 +71,15 @@ export function writePhantomSlice(o: PhantomSliceOptions): Uint8Array {
     text(0x00080060, 'CS', o.modality ?? 'CT'),
     text(0x00080070, 'LO', 'CardioMap Phantom'),
     text(0x00080080, 'LO', o.institutionName ?? 'Phantom Institute'),
-    text(0x00081010, 'SH', 'PHANTOM-STATION'),
-    text(0x0008103e, 'LO', 'Phantom axial'),
+    text(0x00081010, 'SH', o.stationName ?? 'PHANTOM-STATION'),
+    text(0x0008103e, 'LO', o.seriesDescription ?? 'Phantom axial'),
     text(0x00100010, 'PN', o.patientName ?? 'Phantom^Patient'),
     text(0x00100020, 'LO', o.patientId ?? 'PHANTOM-0001'),
     text(0x00100030, 'DA', '19700101'),
     text(0x00100040, 'CS', 'O'),
     text(0x00180050, 'DS', formatDecimalString(o.sliceThickness ?? 1)),
     text(0x00180060, 'DS', '120'),
+    ...(o.protocolName === undefined ? [] : [text(0x00181030, 'LO', o.protocolName)]),
     text(0x00181120, 'DS', formatDecimalString(o.gantryTilt ?? 0)),
     text(0x0020000d, 'UI', o.studyInstanceUid),
     text(0x0020000e, 'UI', o.seriesInstanceUid),
@@ -143,6 +148,8 @@ export interface PhantomSeriesOptions {
   patientName?: string;
   patientId?: string;
   extraPrivateTag?: boolean;
+  /** Free text written into every slice, e.g. a marker a test looks for. */
+  text?: Pick<PhantomSliceOptions, 'seriesDescription' | 'stationName' | 'protocolName' | 'institutionName'>;
 }
 
 export interface PhantomDisc {
@@ -229,6 +236,7 @@ export function phantomSeries(o: PhantomSeriesOptions): { name: string; bytes: U
         patientName: o.patientName,
         patientId: o.patientId,
         extraPrivateTag: o.extraPrivateTag,
+        ...o.text,
       });
       out.push({ name: `IM${String(instance).padStart(4, '0')}${o.extension ?? '.dcm'}`, bytes });
     }

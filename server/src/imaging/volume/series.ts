@@ -1,3 +1,4 @@
+import { deidentifiedText, SERIES_DESCRIPTION } from '../dicom/deidentified-text.ts';
 import type { ParsedInstance, Vec3 } from '../types.ts';
 import { ORIENTATION_TOLERANCE, planVolume, type SliceInput, type VolumeGeometry } from './geometry.ts';
 import { type OrientationLabel, orientationLabel, orthonormalAxes } from './vector.ts';
@@ -15,6 +16,7 @@ export interface SeriesCandidate {
   part: number;
   studyInstanceUid: string;
   seriesNumber: number | null;
+  /** SeriesDescription as the de-identified files hold it ('' when the profile removes it): people see this one. */
   description: string;
   fileCount: number;
   /** Distinct slice positions (the volume's depth before any resampling). */
@@ -25,7 +27,7 @@ export interface SeriesCandidate {
   spacing: Vec3 | null;
   sliceThickness: number | null;
   orientation: OrientationLabel;
-  /** From ContrastBolusAgent, else from the description; null when neither tells. */
+  /** From ContrastBolusAgent, else from the original description; null when neither tells. */
   isContrastEnhanced: boolean | null;
   usable: boolean;
   /** Why the series cannot be used, or what was noticed. */
@@ -92,7 +94,7 @@ function describeStack(frames: SeriesFrame[], instances: ParsedInstance[], part:
     part,
     studyInstanceUid: first.studyInstanceUid,
     seriesNumber: first.seriesNumber ?? null,
-    description: first.seriesDescription,
+    description: deidentifiedText(first, SERIES_DESCRIPTION, first.seriesDescription),
     fileCount: new Set(frames.map((f) => f.file)).size,
     sliceCount: planned.ok ? planned.geometry.order.length : new Set(frames.map((f) => positionKey(f))).size,
     rows: first.rows,

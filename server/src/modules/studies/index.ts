@@ -7,6 +7,7 @@ import { createStudyWritesService } from './write-service.ts';
 export { presentStudy, presentStudyResource } from './presenter.ts';
 export {
   ensureStudy,
+  findPseudonymisedDicomOfInput,
   findStudy,
   findStudyResource,
   type StudyResourceRow,

@@ -107,6 +107,24 @@ export async function listStudyResources(
 }
 
 /**
+ * The pseudonymised DICOM zip the ingest made of an upload, once stored; none while the ingest has not
+ * succeeded, or after a later upload's ingest replaced it.
+ */
+export async function findPseudonymisedDicomOfInput(
+  query: Query,
+  inputDataId: string,
+): Promise<{ storageKey: string; filename: string; mimeType: string } | undefined> {
+  const [row] = await query<{ storageKey: string; filename: string; mimeType: string }>(
+    // Through the case's study: study_resources is indexed by study and type, not by upload.
+    `SELECT r.storage_key AS "storageKey", r.filename, r.mime_type AS "mimeType"
+       FROM input_data i JOIN studies s ON s.case_id = i.case_id JOIN study_resources r ON r.study_id = s.id
+      WHERE i.id = $1 AND r.type = 1 AND r.input_data_id = i.id AND r.size IS NOT NULL`,
+    [inputDataId],
+  );
+  return row;
+}
+
+/**
  * The ingest's output of a type (1 DICOM, 2 volume): replaced, never duplicated, so a re-run after a crash
  * or with another series leaves one of each. Answers the storage key it replaced, to delete after commit.
  */

@@ -3,14 +3,29 @@ import { PERMISSIONS } from '@cardiomap/domain';
 import type { Actor } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { iso } from '../cases/sql-helpers.ts';
-import { sharedOnly } from '../cases/visibility.ts';
 import type { InputDataRow } from './repository.ts';
 
 const READ_URL_SECONDS = 15 * 60;
 
-/** The original upload holds the patient's identity: only members with the download permission get a link. */
-export const mayDownloadOriginal = (actor: Actor, organisationId: string) =>
-  actor.permissions.has(PERMISSIONS.downloadInputData) && !sharedOnly(actor, organisationId);
+export type DownloadableFile = NonNullable<InputData['readUrlFile']>;
+
+/**
+ * Which file of a case's upload the actor may download. The upload as sent holds the patient's identity:
+ * only members of the case's organisation (the clinicians who sent it) get it. Anyone else with the
+ * permission (staff of every organisation, someone the case is shared with) gets the pseudonymised copy.
+ */
+export function downloadableFile(actor: Actor, organisationId: string): DownloadableFile | null {
+  if (!actor.permissions.has(PERMISSIONS.downloadInputData)) return null;
+  return actor.organisationIds.includes(organisationId) ? 'original' : 'pseudonymised';
+}
+
+/** A stored object the actor downloads as an upload's readUrl. */
+export interface InputDataDownload {
+  file: DownloadableFile;
+  storageKey: string;
+  filename: string;
+  mimeType: string;
+}
 
 export const mayReprocess = (actor: Actor) => actor.permissions.has(PERMISSIONS.changeStudy);
 
@@ -18,7 +33,7 @@ export async function presentInputData(
   storage: ObjectStorage,
   actor: Actor,
   row: InputDataRow,
-  organisationId: string,
+  download: InputDataDownload | null,
 ): Promise<InputData> {
   return {
     id: row.id,
@@ -36,14 +51,14 @@ export async function presentInputData(
     warnings: row.warnings,
     // The original series UID stays inside: it identifies the patient's examination.
     series: row.series.map(({ uid: _uid, ...candidate }) => candidate),
-    readUrl:
-      row.uploadSuccessful && mayDownloadOriginal(actor, organisationId)
-        ? await storage.signedGetUrl(row.storageKey, {
-            expiresInSeconds: READ_URL_SECONDS,
-            filename: row.filename,
-            contentType: row.mimeType,
-          })
-        : null,
+    readUrl: download
+      ? await storage.signedGetUrl(download.storageKey, {
+          expiresInSeconds: READ_URL_SECONDS,
+          filename: download.filename,
+          contentType: download.mimeType,
+        })
+      : null,
+    readUrlFile: download?.file ?? null,
     canReprocess: row.uploadSuccessful && mayReprocess(actor),
   };
 }

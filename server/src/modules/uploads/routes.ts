@@ -13,8 +13,9 @@ export function uploadRoutes(app: FastifyInstance, service: UploadsService): voi
     const { count, results } = await service.list(actor, query.case_id, query);
     return paginated(request, publicUrl, query, count, results);
   });
-  // download=true answers the same: readUrl is the download, for those who may have it.
-  registerRoute(app, r.getInputData, ({ actor, params }) => service.get(actor, params.id));
+  registerRoute(app, r.getInputData, ({ actor, params, query, request }) =>
+    service.get(actor, params.id, query.download, request.ip),
+  );
   registerRoute(app, r.confirmUpload, ({ actor, params, request }) => service.confirm(actor, params.id, request.ip));
   registerRoute(
     app,

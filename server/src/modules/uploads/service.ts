@@ -22,7 +22,8 @@ import { findVisibleCase, sharedOnly } from '../cases/visibility.ts';
 import { insertJob } from '../jobs/index.ts';
 import { presentJob } from '../jobs/presenter.ts';
 import { findJob, type JobRow } from '../jobs/repository.ts';
-import { mayReprocess, presentInputData } from './presenter.ts';
+import { findPseudonymisedDicomOfInput } from '../studies/index.ts';
+import { downloadableFile, type InputDataDownload, mayReprocess, presentInputData } from './presenter.ts';
 import {
   findInputData,
   hasActiveJob,
@@ -40,6 +41,9 @@ export const UNKNOWN_SERIES = 'Choose one of the series found in this upload.';
 export const ALREADY_PROCESSING = 'These images are being processed already. Wait for the current job to end.';
 export const NOT_UPLOADED = 'This upload never arrived: upload the images again.';
 export const CASE_FINISHED = 'This case is finished: its images can no longer be processed again.';
+export const NO_DOWNLOAD_PERMISSION = 'You do not have permission to download these images.';
+export const PSEUDONYMISED_NOT_READY =
+  'The pseudonymised images are not available: they are made when the upload has been processed successfully.';
 
 /** Signed upload links live long enough for a 1 GB file over a slow hospital line. */
 export const WRITE_URL_SECONDS = 6 * 60 * 60;
@@ -73,8 +77,22 @@ export function createUploadsService(
   };
   const mayUpload = (actor: Actor, organisationId: string) =>
     actor.permissions.has(PERMISSIONS.addInputData) && !sharedOnly(actor, organisationId);
-  const present = (actor: Actor, row: InputDataRow, organisationId: string) =>
-    presentInputData(storage, actor, row, organisationId);
+  /** What the actor downloads of this upload, when it exists: the upload as sent, or its pseudonymised copy. */
+  const downloadOf = async (
+    actor: Actor,
+    row: InputDataRow,
+    organisationId: string,
+  ): Promise<InputDataDownload | null> => {
+    const file = downloadableFile(actor, organisationId);
+    if (file === 'original' && row.uploadSuccessful) {
+      return { file, storageKey: row.storageKey, filename: row.filename, mimeType: row.mimeType };
+    }
+    if (file !== 'pseudonymised') return null;
+    const copy = await findPseudonymisedDicomOfInput(query, row.id);
+    return copy ? { file, ...copy } : null;
+  };
+  const present = async (actor: Actor, row: InputDataRow, organisationId: string) =>
+    presentInputData(storage, actor, row, await downloadOf(actor, row, organisationId));
 
   return {
     async create(actor: Actor, body: z.output<typeof createInputDataSchema>, ip: string) {
@@ -133,9 +151,28 @@ export function createUploadsService(
       return { count, results: await Promise.all(rows.map((row) => present(actor, row, found.organisationId))) };
     },
 
-    async get(actor: Actor, id: string) {
+    /**
+     * One upload. With `download`, the caller wants the file: no permission is 403, and a file that does
+     * not exist (yet) is 409 — staff never fall back to the original. Each download is audited.
+     */
+    async get(actor: Actor, id: string, download: boolean, ip: string) {
       const { row, found } = await visibleInputData(actor, id);
-      return present(actor, row, found.organisationId);
+      const file = await downloadOf(actor, row, found.organisationId);
+      if (download) {
+        const allowed = downloadableFile(actor, found.organisationId);
+        if (!allowed) throw forbidden(NO_DOWNLOAD_PERMISSION);
+        if (!file) throw conflict(allowed === 'original' ? NOT_UPLOADED : PSEUDONYMISED_NOT_READY);
+        await recordAudit(db, {
+          actorId: actor.userId,
+          action: 'input-data.download',
+          targetType: 'case',
+          targetId: row.caseId,
+          organisationId: found.organisationId,
+          ip,
+          details: { inputDataId: id, file: file.file },
+        });
+      }
+      return presentInputData(storage, actor, row, file);
     },
 
     /**

@@ -25,7 +25,14 @@ describe('uploads API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const who of ['physician', 'other-physician', 'case-analyst', 'case-manager', 'field-clinical-specialist']) {
+    for (const who of [
+      'physician',
+      'other-physician',
+      'case-analyst',
+      'case-manager',
+      'field-clinical-specialist',
+      'venus-support',
+    ]) {
       tokens[who] = (await signIn(t, `${who}@cardiomap.test`)).access;
     }
   });
@@ -173,15 +180,123 @@ describe('uploads API', () => {
       expect(list.count).toBe(1);
       expect(list.results[0].id).toBe(created.id);
 
+      // The case manager is a member of the case's organisation (HVC) in the demo data.
       const mine = (await call('case-manager', 'GET', `/api/input-data/${created.id}/?download=true`)).json();
       expect(mine.readUrl).toMatch(/^(\/|https?:)/);
+      expect(mine.readUrlFile).toBe('original');
       const download = await t.app.inject({ method: 'GET', url: mine.readUrl });
       expect(download.rawPayload.equals(zipLike)).toBe(true);
 
       await shareWith(t, c.id, 'other-physician@cardiomap.test');
+      // Shared with, not a member: only a pseudonymised copy, and there is none before processing.
       const shared = (await call('other-physician', 'GET', `/api/input-data/${created.id}/`)).json();
       expect(shared.readUrl).toBeNull();
       expect((await call('other-physician', 'GET', `/api/input-data/${crypto.randomUUID()}/`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('GET /api/input-data/{id}/?download=true', () => {
+    const original = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('ORIGINAL DOE^JANE'), Buffer.alloc(64)]);
+    const pseudonymised = Buffer.concat([
+      Buffer.from('PK\u0003\u0004'),
+      Buffer.from('PSEUDONYMISED'),
+      Buffer.alloc(64),
+    ]);
+    const download = (who: string | null, id: string) => call(who, 'GET', `/api/input-data/${id}/?download=true`);
+    const bytesAt = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+
+    /** A case of Northern Cardiology London, uploaded by its clinician: the analysts are not members. */
+    async function uploadedToNcl() {
+      const c = await insertCase(t, { organisationCode: 'NCL', createdBy: 'other-physician@cardiomap.test' });
+      const created = (await register('other-physician', c.id)).json();
+      await putBytes(created.writeUrl, original);
+      await call('other-physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      return { caseId: c.id, caseIdentifier: c.caseIdentifier, id: created.id as string };
+    }
+
+    /** What a successful ingest leaves: the study's pseudonymised DICOM zip, made from this upload. */
+    async function storePseudonymised(caseId: string, caseIdentifier: string, inputDataId: string) {
+      const key = `cases/${caseId}/ingest/test/${caseIdentifier}-dicom.zip`;
+      await t.app.storage.write(key, pseudonymised, 'application/zip');
+      await t.database.query(
+        `WITH s AS (INSERT INTO studies (case_id) VALUES ($1) RETURNING id)
+         INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, input_data_id)
+         SELECT s.id, 1, 'Pseudonymised DICOM', $2, 'application/zip', $3, $4, $5 FROM s`,
+        [caseId, `${caseIdentifier}-dicom.zip`, key, pseudonymised.length, inputDataId],
+      );
+    }
+
+    it('requires authentication and hides other organisations’ uploads', async () => {
+      const { id } = await uploadedToNcl();
+      expect((await download(null, id)).statusCode).toBe(401);
+      expect((await download('physician', id)).statusCode).toBe(404);
+    });
+
+    it('is forbidden without the download permission', async () => {
+      const { id } = await uploadedToNcl();
+      const res = await download('venus-support', id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe('You do not have permission to download these images.');
+      expect((await call('venus-support', 'GET', `/api/input-data/${id}/`)).json()).toMatchObject({
+        readUrl: null,
+        readUrlFile: null,
+      });
+    });
+
+    it('gives the clinicians of the case’s organisation what they uploaded', async () => {
+      const { caseId, caseIdentifier, id } = await uploadedToNcl();
+      await storePseudonymised(caseId, caseIdentifier, id);
+      const res = await download('other-physician', id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().readUrlFile).toBe('original');
+      expect((await bytesAt(res.json().readUrl)).equals(original)).toBe(true);
+    });
+
+    it('gives staff outside the organisation the pseudonymised zip, never the original', async () => {
+      const { caseId, caseIdentifier, id } = await uploadedToNcl();
+      // Not processed yet: a clear refusal, no fallback to the original.
+      const early = await download('case-analyst', id);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().detail).toBe(
+        'The pseudonymised images are not available: they are made when the upload has been processed successfully.',
+      );
+      const listed = (await call('case-analyst', 'GET', `/api/input-data/?case_id=${caseId}`)).json().results[0];
+      expect(listed).toMatchObject({ readUrl: null, readUrlFile: null });
+
+      await storePseudonymised(caseId, caseIdentifier, id);
+      for (const who of ['case-analyst', 'case-manager']) {
+        const res = await download(who, id);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().readUrlFile).toBe('pseudonymised');
+        const bytes = await bytesAt(res.json().readUrl);
+        expect(bytes.equals(pseudonymised)).toBe(true);
+        expect(bytes.includes(Buffer.from('DOE^JANE'))).toBe(false);
+      }
+      const list = (await call('case-analyst', 'GET', `/api/input-data/?case_id=${caseId}`)).json().results[0];
+      expect(list.readUrlFile).toBe('pseudonymised');
+      expect((await bytesAt(list.readUrl)).equals(pseudonymised)).toBe(true);
+      expect((await auditActions(t, caseId)).filter((a) => a.action === 'input-data.download')).toHaveLength(2);
+    });
+
+    it('gives someone the case is shared with the pseudonymised zip only', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id)).json();
+      await putBytes(created.writeUrl, original);
+      await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+      await shareWith(t, c.id, 'other-physician@cardiomap.test');
+      expect((await download('other-physician', created.id)).statusCode).toBe(409);
+      await storePseudonymised(c.id, c.caseIdentifier, created.id);
+      const res = (await download('other-physician', created.id)).json();
+      expect(res.readUrlFile).toBe('pseudonymised');
+      expect((await bytesAt(res.readUrl)).equals(pseudonymised)).toBe(true);
+    });
+
+    it('refuses a member’s download of an upload that never arrived', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id)).json();
+      const res = await download('physician', created.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('This upload never arrived: upload the images again.');
     });
   });
 

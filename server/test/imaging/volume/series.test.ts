@@ -84,7 +84,7 @@ describe('series choice (documented rule)', () => {
     });
   });
 
-  it('describes each candidate', () => {
+  it('describes each candidate; its description is the de-identified one, the contrast guess reads the original', () => {
     const groups = groupSeries(
       series('9.10', [10, 12.5, 15], { seriesDescription: 'CTA Herz 0.6 B26f', sliceThickness: 0.6 }).map(
         (instance, file) => ({
@@ -99,7 +99,8 @@ describe('series choice (documented rule)', () => {
         part: 1,
         studyInstanceUid: '1.1',
         seriesNumber: 1,
-        description: 'CTA Herz 0.6 B26f',
+        // PS3.15 Table E.1-1 removes Series Description (X).
+        description: '',
         fileCount: 3,
         sliceCount: 3,
         rows: 16,

@@ -229,6 +229,8 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
     );
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
     const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    // Followed for real, the blob link would move the test window away from the app's origin.
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue(undefined);
     showJobs(() => [jobFixture()]);
     const card = await jobCard();
     await user.click(within(card).getByRole('button', { name: 'Per-file report' }));
@@ -254,5 +256,72 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
     expect(queries.at(-1)?.get('download')).toBe('true');
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:report');
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  describe('downloading an upload', () => {
+    /** GET input-data/{id}/?download=true answers `answer`; the links the page follows are recorded. */
+    function answerDownload(answer: () => Response) {
+      const queries: URLSearchParams[] = [];
+      server.use(
+        http.get('*/api/input-data/:id/', ({ request }) => {
+          queries.push(new URL(request.url).searchParams);
+          return answer();
+        }),
+      );
+      const followed: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        followed.push(this.getAttribute('href') ?? '');
+      });
+      return { queries, followed };
+    }
+
+    it('gives staff the pseudonymised copy and says so before the click', async () => {
+      const { queries, followed } = answerDownload(() =>
+        HttpResponse.json(inputDataFixture({ readUrl: '/objects/fresh-pseudonymised', readUrlFile: 'pseudonymised' })),
+      );
+      showJobs(() => [jobFixture()], [inputDataFixture({ readUrl: '/objects/old', readUrlFile: 'pseudonymised' })]);
+      const button = await screen.findByRole('button', { name: 'Download pseudonymised: scan.zip' });
+      await user.hover(button);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(
+        "The de-identified DICOM files made from this upload: the case identifier replaces the patient's name and ID.",
+      );
+      await user.click(button);
+      // A fresh signed link, asked for with download=true, not the listed one that may have expired.
+      await waitFor(() => expect(followed).toEqual(['/objects/fresh-pseudonymised']));
+      expect(queries[0]?.get('download')).toBe('true');
+    });
+
+    it('gives the clinicians of the case the upload as they sent it', async () => {
+      const { followed } = answerDownload(() =>
+        HttpResponse.json(inputDataFixture({ readUrl: '/objects/original', readUrlFile: 'original' })),
+      );
+      showJobs(() => [jobFixture()], [inputDataFixture({ readUrl: '/objects/original', readUrlFile: 'original' })]);
+      const button = await screen.findByRole('button', { name: 'Download as uploaded: scan.zip' });
+      await user.hover(button);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(
+        "The zip exactly as it was uploaded. It holds the patient's identity.",
+      );
+      expect(screen.queryByRole('button', { name: 'Process scan.zip again' })).not.toBeInTheDocument();
+      await user.click(button);
+      await waitFor(() => expect(followed).toEqual(['/objects/original']));
+    });
+
+    it('says why when the pseudonymised copy is gone, and offers nothing to those without a download', async () => {
+      const detail =
+        'The pseudonymised images are not available: they are made when the upload has been processed successfully.';
+      const { followed } = answerDownload(() => HttpResponse.json({ detail, code: 'conflict' }, { status: 409 }));
+      showJobs(
+        () => [jobFixture()],
+        [
+          inputDataFixture({ readUrl: '/objects/old', readUrlFile: 'pseudonymised' }),
+          inputDataFixture({ id: 'd0000000-0000-4000-8000-0000000000ab', filename: 'other.zip' }),
+        ],
+      );
+      await user.click(await screen.findByRole('button', { name: 'Download pseudonymised: scan.zip' }));
+      expect(await screen.findByTestId('toast')).toHaveTextContent(detail);
+      expect(followed).toEqual([]);
+      expect(screen.queryByRole('button', { name: /other\.zip/ })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,28 +1,34 @@
 import type { InputData } from '@cardiomap/contract';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useCaseInputData } from '../upload/index.ts';
+import { DownloadInputDataButton, useCaseInputData } from '../upload/index.ts';
 import { useCaseJobs } from './api/list-jobs.ts';
 import { JobCard } from './JobCard.tsx';
 import { ProcessAgainDialog } from './ProcessAgainDialog.tsx';
 
-/** Uploads staff may process again, each with its 'Process again' action. */
-function ReprocessableUploads({ caseId, onCaseChanged }: Props) {
+/**
+ * The case's uploads the caller may act on: download (the original for the case's own clinicians, the
+ * pseudonymised copy for staff) and, for staff, 'Process again'.
+ */
+function Uploads({ caseId, onCaseChanged }: Props) {
   const inputData = useCaseInputData(caseId);
   const [chosen, setChosen] = useState<InputData | null>(null);
-  const reprocessable = (inputData.data ?? []).filter((item) => item.canReprocess);
-  if (reprocessable.length === 0) return null;
+  const actionable = (inputData.data ?? []).filter((item) => item.canReprocess || item.readUrlFile !== null);
+  if (actionable.length === 0) return null;
   return (
     <Stack spacing={1} aria-label="Uploads" role="group">
-      {reprocessable.map((item) => (
+      {actionable.map((item) => (
         <Stack key={item.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography>
             {item.filename}
             {item.series.length > 0 && ` (${item.series.length} series found)`}
           </Typography>
-          <Button variant="outlined" onClick={() => setChosen(item)} aria-label={`Process ${item.filename} again`}>
-            Process again
-          </Button>
+          <DownloadInputDataButton inputData={item} />
+          {item.canReprocess && (
+            <Button variant="outlined" onClick={() => setChosen(item)} aria-label={`Process ${item.filename} again`}>
+              Process again
+            </Button>
+          )}
         </Stack>
       ))}
       {chosen && <ProcessAgainDialog inputData={chosen} onClose={() => setChosen(null)} onProcessing={onCaseChanged} />}
@@ -38,13 +44,13 @@ interface Props {
 
 /**
  * Spec §2 `case-detail-jobs`: the case's jobs, newest first, reloaded every few seconds while one is
- * queued or running; staff may terminate a job or process an upload again.
+ * queued or running; staff may terminate a job or process an upload again, and download it.
  */
 export function CaseJobs({ caseId, onCaseChanged }: Props) {
   const jobs = useCaseJobs(caseId);
   return (
     <Stack spacing={2}>
-      <ReprocessableUploads caseId={caseId} onCaseChanged={onCaseChanged} />
+      <Uploads caseId={caseId} onCaseChanged={onCaseChanged} />
       {jobs.isPending && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <CircularProgress size={20} aria-label="Loading the jobs" />

@@ -2,6 +2,7 @@ export { inputDataKeys } from './api/input-data-keys.ts';
 export { caseInputDataQueryOptions, useCaseInputData } from './api/list-input-data.ts';
 export { CaseImagesSection } from './CaseImagesSection.tsx';
 export { CaseUploadProvider } from './CaseUploadProvider.tsx';
+export { DOWNLOAD_LABELS, DownloadInputDataButton } from './DownloadInputDataButton.tsx';
 export {
   IMAGES_UPLOADED,
   NOT_A_ZIP_WARNING,

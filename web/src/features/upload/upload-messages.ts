@@ -5,3 +5,5 @@ export { NOT_A_ZIP_WARNING, tooSmallWarning } from '@cardiomap/domain';
 export const IMAGES_UPLOADED = 'Images uploaded!';
 export const PROCESSING_TAKES = 'Processing usually takes 5-10 minutes.';
 export const LEAVE_WHILE_UPLOADING = 'Your images are still uploading. Leaving this page cancels the upload.';
+/** Spec §5: a download without a read URL. */
+export const MISSING_FILE = "File does not exists or you don't have permission to access it.";

@@ -23,6 +23,7 @@ const inputData = (uploadSuccessful: boolean): InputData => ({
   warnings: [],
   series: [],
   readUrl: null,
+  readUrlFile: null,
   canReprocess: false,
 });
 

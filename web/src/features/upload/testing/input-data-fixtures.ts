@@ -19,6 +19,7 @@ export const inputDataFixture = (overrides: Partial<InputData> = {}): InputData 
   warnings: [],
   series: [],
   readUrl: null,
+  readUrlFile: null,
   canReprocess: false,
   ...overrides,
 });
