@@ -35,7 +35,7 @@ export async function presentInputData(
     reasons: row.reasons,
     warnings: row.warnings,
     // The original series UID stays inside: it identifies the patient's examination.
-    series: row.series.map(({ uid: _uid, ...candidate }) => candidate),
+    series: row.series.map(({ uid: _uid, gap, ...candidate }) => ({ ...candidate, gap: gap ?? null })),
     readUrl:
       row.uploadSuccessful && mayDownloadOriginal(actor, organisationId)
         ? await storage.signedGetUrl(row.storageKey, {
