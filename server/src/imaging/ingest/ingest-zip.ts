@@ -119,9 +119,10 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
       });
       const seconds = (Date.now() - started) / 1000;
       log(`Volume ${assembled.volume.dimensions.join('×')} assembled in ${seconds.toFixed(1)} s.`);
+      const thick = thickSliceWarning(group.candidate);
       const warnings = [
         ...(gap ? [`Processed despite ${describeGap(gap)}, as staff acknowledged`] : []),
-        ...(thickSliceWarning(group.candidate) ? [thickSliceWarning(group.candidate) as string] : []),
+        ...(thick ? [thick] : []),
         ...duplicateWarnings(group, files),
         ...group.geometry.warnings,
         ...(group.candidate.note ? [group.candidate.note] : []),
