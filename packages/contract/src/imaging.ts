@@ -54,6 +54,11 @@ export const seriesCandidateSchema = z.object({
   isChosen: z.boolean(),
   /** Why it was not chosen or cannot be used, when so. */
   note: z.string().nullable(),
+  /**
+   * Its largest gap between neighbouring slices in words, when above the limit (more than twice the
+   * typical spacing and 3 mm): processing it needs `acknowledgeGaps`.
+   */
+  gap: z.string().nullable(),
 });
 export type SeriesCandidate = z.infer<typeof seriesCandidateSchema>;
 
@@ -118,6 +123,11 @@ export const confirmUploadSchema = inputDataSchema;
 export const reingestSchema = z.object({
   /** A candidate's key from `series`; omitted: the automatic choice. */
   seriesKey: z.string().max(200).nullable().optional(),
+  /**
+   * Staff accept the series' gap (its `gap`) and want it processed all the same, with the slices in the
+   * gap interpolated; recorded in the audit trail and the job log. Without it a gapped series is invalid.
+   */
+  acknowledgeGaps: z.boolean({ error: 'Must be true or false.' }).optional(),
 });
 
 export const inputDataListQuerySchema = pageQuerySchema.extend({ case_id: uuidRequired });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VOLUME_LEVELS,
   encodeVolumeHeader,
+  isInterpolatedSlice,
   joinBytePlanes,
   parseVolumeHeader,
   reservedHeaderLength,
@@ -76,6 +77,34 @@ describe('volume header', () => {
       { start: 105, end: 106 },
       { start: 106, end: 113 },
     ]);
+  });
+});
+
+describe('interpolated slices', () => {
+  const parse = (value: object) => parseVolumeHeader(encodeVolumeHeader(value as VolumeHeader));
+
+  it('round-trips the list; a header without one (every volume stored before it) has every slice acquired', () => {
+    const withList = parse({ ...header, interpolatedSlices: [1] });
+    expect('header' in withList && withList.header.interpolatedSlices).toEqual([1]);
+    expect(isInterpolatedSlice({ interpolatedSlices: [1] }, 1)).toBe(true);
+    expect(isInterpolatedSlice({ interpolatedSlices: [1] }, 0)).toBe(false);
+    const without = parse(header);
+    expect('header' in without && without.header.interpolatedSlices).toBeUndefined();
+    for (const k of [0, 1, 2]) expect(isInterpolatedSlice(header, k)).toBe(false);
+  });
+
+  it('finds slices in a long list', () => {
+    const list = Array.from({ length: 300 }, (_, i) => i * 3);
+    expect(isInterpolatedSlice({ interpolatedSlices: list }, 897)).toBe(true);
+    expect(isInterpolatedSlice({ interpolatedSlices: list }, 898)).toBe(false);
+  });
+
+  it('refuses a list out of order, out of range or not of integers', () => {
+    for (const interpolatedSlices of [[2, 1], [3], [-1], [0.5], 'all', [1, 1]]) {
+      expect(() => parse({ ...header, interpolatedSlices }), JSON.stringify(interpolatedSlices)).toThrow(
+        'interpolatedSlices',
+      );
+    }
   });
 });
 

@@ -58,6 +58,11 @@ export interface VolumeHeader {
   sliceByteLengths: number[];
   /** The (pseudonymised) frame of reference the positions are in, as in the de-identified DICOM. */
   frameOfReferenceUid?: string;
+  /**
+   * Slices (0-based, ascending) interpolated between acquired slices: no image was acquired there.
+   * Absent (every volume written before it existed, and every volume without one) means all are acquired.
+   */
+  interpolatedSlices?: number[];
 }
 
 export class VolumeFormatError extends Error {
@@ -146,7 +151,33 @@ export function validateVolumeHeader(value: unknown): VolumeHeader {
   if (!Array.isArray(lengths) || lengths.length !== h.dimensions?.[2]) fail('sliceByteLengths must list every slice');
   if (!lengths?.every((n) => Number.isInteger(n) && n > 0)) fail('sliceByteLengths');
   if (h.frameOfReferenceUid !== undefined && typeof h.frameOfReferenceUid !== 'string') fail('frameOfReferenceUid');
+  if (h.interpolatedSlices !== undefined && !isSliceList(h.interpolatedSlices, h.dimensions?.[2] ?? 0)) {
+    fail('interpolatedSlices must list slice indices in ascending order');
+  }
   return h as VolumeHeader;
+}
+
+function isSliceList(value: unknown, slices: number): boolean {
+  if (!Array.isArray(value)) return false;
+  return value.every(
+    (k, i) => Number.isInteger(k) && k >= 0 && k < slices && (i === 0 || k > (value[i - 1] as number)),
+  );
+}
+
+/** Whether volume slice `k` was interpolated rather than acquired (false for volumes that do not say). */
+export function isInterpolatedSlice(header: Pick<VolumeHeader, 'interpolatedSlices'>, k: number): boolean {
+  const list = header.interpolatedSlices;
+  if (!list || list.length === 0) return false;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = list[mid] as number;
+    if (at === k) return true;
+    if (at < k) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** True where a slice's inflated bytes are byte planes (version 2) rather than little-endian pairs. */

@@ -41,6 +41,8 @@ export interface Assembled {
   deidentifiedZipPath: string;
   volumePath: string;
   volume: VolumeHeader;
+  /** Files in the de-identified zip: an instance sent twice is in it once. */
+  deidentifiedFileCount: number;
   /** Files that went into the volume and the de-identified zip. */
   usedFiles: Set<number>;
 }
@@ -92,6 +94,7 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
       compression: 'deflate-raw',
       levels: levelsOf(firstInstances),
       interpolationType: geometry.interpolationType,
+      ...(geometry.interpolatedSlices.length > 0 ? { interpolatedSlices: geometry.interpolatedSlices } : {}),
       ...frameOfReference(firstInstances, o.mapUid),
     },
     { level },
@@ -160,8 +163,8 @@ export async function assembleSeries(o: AssembleOptions): Promise<Assembled> {
     }
     if (k !== geometry.slices.length) throw new Error(`assembled ${k} of ${geometry.slices.length} slices`);
     const volume = await writer.finish();
-    await zip.finish();
-    return { deidentifiedZipPath, volumePath, volume, usedFiles: new Set(fileOrder) };
+    const deidentifiedFileCount = await zip.finish();
+    return { deidentifiedZipPath, volumePath, volume, deidentifiedFileCount, usedFiles: new Set(fileOrder) };
   } catch (error) {
     await prepared.return(undefined);
     await Promise.all([writer.abort(), zip.abort()]);

@@ -36,7 +36,8 @@ export interface DeidentifiedZip {
    * or as the consecutive chunks it is made of.
    */
   add(name: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void>;
-  finish(): Promise<void>;
+  /** Writes the central directory and closes the file; answers the number of files in the zip. */
+  finish(): Promise<number>;
   abort(): Promise<void>;
 }
 
@@ -210,6 +211,7 @@ export function createDeidentifiedZip(path: string): DeidentifiedZip {
       } finally {
         await closeOnce();
       }
+      return count;
     },
     async abort() {
       await closeOnce();

@@ -9,6 +9,8 @@ import {
   type SeriesCandidate,
   type SeriesGroup,
 } from '../volume/series.ts';
+import { describeGap, gapReason } from '../volume/slice-gaps.ts';
+import { thickSliceWarning } from '../volume/slice-thickness.ts';
 import { openZip } from '../zip/read-zip.ts';
 import type { ZipLimits } from '../zip/zip-limits.ts';
 import { ZipRefused } from '../zip/zip-refused.ts';
@@ -30,6 +32,11 @@ export interface IngestOptions {
   uidSecret: string;
   /** Staff's choice of series (original SeriesInstanceUID), instead of the documented rule. */
   seriesInstanceUid?: string;
+  /**
+   * Staff acknowledged that the series has a gap above the limit (slice-gaps.ts) and want it processed
+   * all the same; without it such a series makes the upload invalid input.
+   */
+  acknowledgeGaps?: boolean;
   limits?: Partial<ZipLimits>;
   /** zlib level of the volume's slices; unset, the volume writer's default (1). */
   volumeDeflateLevel?: number;
@@ -43,6 +50,8 @@ export type IngestResult =
       deidentifiedZipPath: string;
       volumePath: string;
       volume: VolumeHeader;
+      /** Files in the de-identified zip (its `sliceCount`). */
+      deidentifiedFileCount: number;
       chosenSeries: SeriesCandidate;
       candidates: SeriesCandidate[];
       files: FileReport[];
@@ -88,6 +97,13 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
     }
     const group = choice.group as SeriesGroup & { geometry: VolumeGeometry };
     log(describeChoice(group, candidates.length, o.seriesInstanceUid !== undefined, mapUid));
+    const gap = group.candidate.gap;
+    if (gap && !o.acknowledgeGaps) {
+      const reason = gapReason(gap);
+      log(`Invalid input: ${reason}`);
+      return { outcome: 'invalid', reasons: [reason], candidates, files: files.map((f) => f.report) };
+    }
+    if (gap) log(`Staff acknowledged ${describeGap(gap)}: processing it all the same.`);
     const started = Date.now();
     try {
       const assembled = await assembleSeries({
@@ -103,13 +119,21 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
       });
       const seconds = (Date.now() - started) / 1000;
       log(`Volume ${assembled.volume.dimensions.join('×')} assembled in ${seconds.toFixed(1)} s.`);
-      const warnings = [...group.geometry.warnings, ...(group.candidate.note ? [group.candidate.note] : [])];
+      const thick = thickSliceWarning(group.candidate);
+      const warnings = [
+        ...(gap ? [`Processed despite ${describeGap(gap)}, as staff acknowledged`] : []),
+        ...(thick ? [thick] : []),
+        ...duplicateWarnings(group, files),
+        ...group.geometry.warnings,
+        ...(group.candidate.note ? [group.candidate.note] : []),
+      ];
       for (const w of warnings) log(`Warning: ${w}.`);
       return {
         outcome: 'ready',
         deidentifiedZipPath: assembled.deidentifiedZipPath,
         volumePath: assembled.volumePath,
         volume: assembled.volume,
+        deidentifiedFileCount: assembled.deidentifiedFileCount,
         chosenSeries: group.candidate,
         candidates,
         files: finalReports(files, group, assembled.usedFiles, mapUid),
@@ -158,6 +182,29 @@ function finalReports(
   });
 }
 
+/** How many file names a warning lists before it says "and N more". */
+const NAMED_DUPLICATES = 5;
+
+/** Images set aside for repeating a position, named with the image kept there (case warning and job report). */
+function duplicateWarnings(group: SeriesGroup & { geometry: VolumeGeometry }, files: readonly ScannedFile[]): string[] {
+  const { duplicates, duplicateOf } = group.geometry;
+  if (duplicates.length === 0) return [];
+  const nameOf = (source: number) => {
+    const frame = group.frames[source];
+    const path = frame ? (files[frame.file]?.entry.path ?? '?') : '?';
+    const frames = frame ? (files[frame.file]?.instance?.frames?.length ?? 1) : 1;
+    return frames > 1 && frame ? `frame ${frame.frame + 1} of ${path}` : path;
+  };
+  const named = duplicates
+    .slice(0, NAMED_DUPLICATES)
+    .map((d, i) => `${nameOf(d)} (same position as ${nameOf(duplicateOf[i] as number)})`);
+  const more = duplicates.length > NAMED_DUPLICATES ? `, and ${duplicates.length - NAMED_DUPLICATES} more` : '';
+  const count = duplicates.length === 1 ? '1 image repeated' : `${duplicates.length} images repeated`;
+  return [
+    `${count} the position of another and ${duplicates.length === 1 ? 'was' : 'were'} set aside: ${named.join(', ')}${more}`,
+  ];
+}
+
 function describeChoice(
   group: SeriesGroup,
   count: number,
@@ -167,7 +214,7 @@ function describeChoice(
   const c = group.candidate;
   const how = overridden
     ? 'chosen by staff'
-    : `chosen of ${count} by the rule (axial, most slices, thinnest, contrast)`;
+    : `chosen of ${count} by the rule (without gaps, axial, most slices, thinnest, contrast)`;
   return `Series ${seriesLabel(c, mapUid)} ${c.orientation}, ${c.sliceCount} slices, ${c.columns}×${c.rows}: ${how}.`;
 }
 

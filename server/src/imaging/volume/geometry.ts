@@ -1,4 +1,5 @@
 import type { FrameGeometry, Vec3 } from '../types.ts';
+import { largestGap, type SliceGap } from './slice-gaps.ts';
 import { add, dot, orthonormalAxes, scale, sub } from './vector.ts';
 
 /** One source frame: where it lies, and its size. `index` in the caller's list is its identity. */
@@ -32,12 +33,18 @@ export interface VolumeGeometry {
   order: number[];
   /** Source indices dropped because another slice lies at the same position. */
   duplicates: number[];
+  /** For each of `duplicates`, the kept source at its position. */
+  duplicateOf: number[];
   /** Measured distances between consecutive kept slices (mm). */
   sliceSpacings: number[];
   /** Spec §9: 1 when consecutive spacings differ by more than 0.3 mm, else 0. */
   interpolationType: 0 | 1;
   /** Number of spacings above 1.5 × the median spacing. */
   gaps: number;
+  /** The largest distance between neighbouring slices, with where it lies (see slice-gaps.ts). */
+  largestGap: SliceGap | null;
+  /** Output slices blended from two source slices (0-based, volume order): no image was acquired there. */
+  interpolatedSlices: number[];
   /** Slices did not lie on a uniform grid and were interpolated onto one. */
   resampledAlongNormal: boolean;
   /** Sideways displacement of the slices, as an angle from the normal (gantry tilt), in degrees. */
@@ -85,10 +92,13 @@ export function planVolume(inputs: readonly SliceInput[]): GeometryResult {
     .sort((a, b) => a.along - b.along || a.index - b.index);
   const kept: typeof sorted = [];
   const duplicates: number[] = [];
+  const duplicateOf: number[] = [];
   for (const slice of sorted) {
     const previous = kept[kept.length - 1];
-    if (previous && slice.along - previous.along < DUPLICATE_TOLERANCE_MM) duplicates.push(slice.index);
-    else kept.push(slice);
+    if (previous && slice.along - previous.along < DUPLICATE_TOLERANCE_MM) {
+      duplicates.push(slice.index);
+      duplicateOf.push(previous.index);
+    } else kept.push(slice);
   }
   if (kept.length < 2) return { ok: false, reason: 'all slices lie at the same position: there is no volume' };
 
@@ -135,6 +145,12 @@ export function planVolume(inputs: readonly SliceInput[]): GeometryResult {
   const slices = uniform
     ? kept.map((_, k) => [sourceOf(k, 1)])
     : Array.from({ length: count }, (_, k) => interpolate(along, (along[0] as number) + k * sliceSpacing, sourceOf));
+  const interpolatedSlices = slices.flatMap((sources, k) => (sources.length > 1 ? [k] : []));
+  const gap = largestGap(
+    along,
+    kept.map((s) => inputs[s.index]?.geometry.position as Vec3),
+    normal,
+  );
 
   const origin = shiftedInPlane ? add(p0, add(scale(row, meanU), scale(column, meanV))) : p0;
   return {
@@ -146,14 +162,17 @@ export function planVolume(inputs: readonly SliceInput[]): GeometryResult {
       direction: [...row, ...column, ...normal],
       order: kept.map((s) => s.index),
       duplicates,
+      duplicateOf,
       sliceSpacings,
       interpolationType,
       gaps,
+      largestGap: gap,
+      interpolatedSlices,
       resampledAlongNormal: !uniform,
       tiltDegrees,
       shiftedInPlane,
       slices,
-      warnings: describe({ duplicates: duplicates.length, gaps, uniform, median, count, shiftedInPlane, tiltDegrees }),
+      warnings: describe({ gaps, uniform, median, count, interpolatedSlices, shiftedInPlane, tiltDegrees }),
     },
   };
 }
@@ -201,21 +220,30 @@ function medianOf(values: number[]): number {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
+/**
+ * What was noticed, in words for the case and the job report. Repeated positions are the caller's to
+ * tell: it knows the files' names.
+ */
 function describe(f: {
-  duplicates: number;
   gaps: number;
   uniform: boolean;
   median: number;
   count: number;
+  interpolatedSlices: number[];
   shiftedInPlane: boolean;
   tiltDegrees: number;
 }): string[] {
   const warnings: string[] = [];
   const mm = (x: number) => `${Math.round(x * 1000) / 1000} mm`;
-  if (f.duplicates > 0) warnings.push(`${f.duplicates} slice(s) repeated an existing position and were left out`);
   if (f.gaps > 0) warnings.push(`${f.gaps} gap(s) in the slice positions`);
   if (!f.uniform) {
     warnings.push(`uneven slice spacing: interpolated onto ${f.count} slices every ${mm(f.median)} or so`);
+  }
+  if (f.interpolatedSlices.length > 0) {
+    warnings.push(
+      `${f.interpolatedSlices.length} of ${f.count} volume slices are interpolated between acquired slices ` +
+        `(no image was acquired there): ${sliceRanges(f.interpolatedSlices)}`,
+    );
   }
   if (f.shiftedInPlane) {
     warnings.push(
@@ -223,4 +251,19 @@ function describe(f: {
     );
   }
   return warnings;
+}
+
+/** Volume slice indices as 1-based numbers and ranges, e.g. "slices 3–5, 9", at most 20 ranges. */
+export function sliceRanges(indices: readonly number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < indices.length; ) {
+    let j = i;
+    while (j + 1 < indices.length && (indices[j + 1] as number) === (indices[j] as number) + 1) j++;
+    const a = (indices[i] as number) + 1;
+    const b = (indices[j] as number) + 1;
+    ranges.push(a === b ? `${a}` : `${a}–${b}`);
+    i = j + 1;
+  }
+  const shown = ranges.length > 20 ? [...ranges.slice(0, 20), '…'] : ranges;
+  return `${indices.length === 1 ? 'slice' : 'slices'} ${shown.join(', ')}`;
 }

@@ -1,6 +1,7 @@
 import { deidentifiedText, SERIES_DESCRIPTION } from '../dicom/deidentified-text.ts';
 import type { ParsedInstance, Vec3 } from '../types.ts';
 import { ORIENTATION_TOLERANCE, planVolume, type SliceInput, type VolumeGeometry } from './geometry.ts';
+import { isTooLarge, type SliceGap } from './slice-gaps.ts';
 import { type OrientationLabel, orientationLabel, orthonormalAxes } from './vector.ts';
 
 /** One frame of a usable instance, tied back to the file it came from. */
@@ -30,6 +31,8 @@ export interface SeriesCandidate {
   /** From ContrastBolusAgent, else from the original description; null when neither tells. */
   isContrastEnhanced: boolean | null;
   usable: boolean;
+  /** Its largest gap between neighbouring slices, when above the limit (slice-gaps.ts): invalid unless acknowledged. */
+  gap: SliceGap | null;
   /** Why the series cannot be used, or what was noticed. */
   note?: string;
 }
@@ -104,6 +107,10 @@ function describeStack(frames: SeriesFrame[], instances: ParsedInstance[], part:
     orientation: orientationLabel(orthonormalAxes(firstFrame.geometry.orientation).normal),
     isContrastEnhanced: contrastOf(instances),
     usable: planned.ok,
+    gap:
+      planned.ok && planned.geometry.largestGap && isTooLarge(planned.geometry.largestGap)
+        ? planned.geometry.largestGap
+        : null,
   };
   if (!planned.ok) candidate.note = planned.reason;
   return planned.ok ? { candidate, frames, geometry: planned.geometry } : { candidate, frames };
@@ -129,8 +136,9 @@ export function contrastOf(instances: readonly ParsedInstance[]): boolean | null
 
 /**
  * The documented choice, best first:
- * 1. a series that makes a volume; 2. axial before other orientations; 3. most slices;
- * 4. thinnest slice spacing; 5. contrast-enhanced before unknown before plain;
+ * 1. a series that makes a volume; 2. one without a gap above the limit (slice-gaps.ts) before a gapped
+ * one; 3. axial before other orientations; 4. most slices; 5. thinnest slice spacing; 6. contrast-enhanced
+ * before unknown before plain;
  * then the lower series number and UID, so the choice never depends on file order.
  */
 export function compareCandidates(a: SeriesCandidate, b: SeriesCandidate): number {
@@ -138,6 +146,7 @@ export function compareCandidates(a: SeriesCandidate, b: SeriesCandidate): numbe
     c.isContrastEnhanced === true ? 0 : c.isContrastEnhanced === null ? 1 : 2;
   return (
     Number(b.usable) - Number(a.usable) ||
+    Number(a.gap !== null) - Number(b.gap !== null) ||
     Number(b.orientation === 'axial') - Number(a.orientation === 'axial') ||
     b.sliceCount - a.sliceCount ||
     (a.spacing?.[2] ?? Number.POSITIVE_INFINITY) - (b.spacing?.[2] ?? Number.POSITIVE_INFINITY) ||

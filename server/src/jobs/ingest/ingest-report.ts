@@ -1,5 +1,6 @@
 import { createUidMapper } from '../../imaging/dicom/deidentify.ts';
 import type { IngestResult, SeriesCandidate } from '../../imaging/ingest/ingest-zip.ts';
+import { describeGap } from '../../imaging/volume/slice-gaps.ts';
 import type { StoredSeries } from '../../modules/uploads/index.ts';
 
 /**
@@ -23,6 +24,7 @@ export function describeSeries(result: IngestResult, deidSecret: string) {
     isContrastEnhanced: c.isContrastEnhanced === true,
     isChosen: chosen !== undefined && c.seriesInstanceUid === chosen.seriesInstanceUid && c.part === chosen.part,
     note: c.note ?? null,
+    gap: c.gap ? describeGap(c.gap) : null,
   }));
   const keys = new Map(stored.map((s) => [s.uid, s.key]));
   return {

@@ -145,6 +145,13 @@ export function createIngestRunner(deps: WorkerDeps) {
     await setInputDataStatus(query, input.id, InputDataStatus.PROCESSING);
 
     const zipPath = await uploadOnDisk(input.storageKey, input.size, workDir, signal, logLine);
+    const acknowledgeGaps = run.params.acknowledgeGaps === true;
+    if (acknowledgeGaps) {
+      logLine(
+        `Gap acknowledged by ${String(run.params.acknowledgedBy)} when asking to process again: ` +
+          `${String(run.params.acknowledgedGap)}.`,
+      );
+    }
     const started = Date.now();
     const result = await ingestZip({
       zipPath,
@@ -152,6 +159,7 @@ export function createIngestRunner(deps: WorkerDeps) {
       pseudonym: facts.caseIdentifier,
       uidSecret: facts.deidSecret,
       seriesInstanceUid: typeof run.params.seriesUid === 'string' ? run.params.seriesUid : undefined,
+      acknowledgeGaps,
       volumeDeflateLevel: deps.volumeDeflateLevel,
       log: logLine,
       signal,
@@ -210,7 +218,7 @@ export function createIngestRunner(deps: WorkerDeps) {
         mimeType: 'application/zip',
         storageKey: dicomKey,
         size: dicomSize,
-        attributes: { sliceCount: result.volume.dimensions[2] },
+        attributes: { sliceCount: result.deidentifiedFileCount },
       });
       const volume = await upsertIngestResource(txQuery, {
         ...common,

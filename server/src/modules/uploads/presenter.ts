@@ -50,7 +50,7 @@ export async function presentInputData(
     reasons: row.reasons,
     warnings: row.warnings,
     // The original series UID stays inside: it identifies the patient's examination.
-    series: row.series.map(({ uid: _uid, ...candidate }) => candidate),
+    series: row.series.map(({ uid: _uid, gap, ...candidate }) => ({ ...candidate, gap: gap ?? null })),
     readUrl: download
       ? await storage.signedGetUrl(download.storageKey, {
           expiresInSeconds: READ_URL_SECONDS,

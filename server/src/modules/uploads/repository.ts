@@ -15,6 +15,8 @@ export interface StoredSeries {
   isContrastEnhanced: boolean;
   isChosen: boolean;
   note: string | null;
+  /** Its gap above the limit, in words (absent in series stored before the gap rule: none). */
+  gap?: string | null;
 }
 
 export interface InputDataRow {

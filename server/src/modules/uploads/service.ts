@@ -31,6 +31,7 @@ import {
   insertInputData,
   listInputDataOfCase,
   markUploaded,
+  type StoredSeries,
   setMultipartUpload,
 } from './repository.ts';
 
@@ -44,6 +45,7 @@ export const CASE_FINISHED = 'This case is finished: its images can no longer be
 export const NO_DOWNLOAD_PERMISSION = 'You do not have permission to download these images.';
 export const PSEUDONYMISED_NOT_READY =
   'The pseudonymised images are not available: they are made when the upload has been processed successfully.';
+export const NO_GAP_TO_ACKNOWLEDGE = 'The series to process has no gap to acknowledge.';
 
 /** Signed upload links live long enough for a 1 GB file over a slow hospital line. */
 export const WRITE_URL_SECONDS = 6 * 60 * 60;
@@ -238,6 +240,8 @@ export function createUploadsService(
       }
       const series = body.seriesKey ? row.series.find((s) => s.key === body.seriesKey) : undefined;
       if (body.seriesKey && !series) throw fieldError('seriesKey', UNKNOWN_SERIES);
+      const acknowledgedGap = body.acknowledgeGaps ? gapToAcknowledge(row.series, series) : null;
+      if (body.acknowledgeGaps && !acknowledgedGap) throw fieldError('acknowledgeGaps', NO_GAP_TO_ACKNOWLEDGE);
       const queued = await db.transaction(async (tx) => {
         const txQuery = queryOn(tx);
         const current = await findVisibleCase(tx, actor, row.caseId, { forUpdate: true });
@@ -254,7 +258,12 @@ export function createUploadsService(
           caseId: row.caseId,
           inputDataId: id,
           jobType: 'ingest',
-          params: series ? { seriesUid: series.uid, seriesKey: series.key } : {},
+          params: {
+            ...(series ? { seriesUid: series.uid, seriesKey: series.key } : {}),
+            ...(acknowledgedGap
+              ? { acknowledgeGaps: true, acknowledgedBy: actor.email, acknowledgedGap: acknowledgedGap }
+              : {}),
+          },
           createdById: actor.userId,
         });
         await recordAudit(tx, {
@@ -266,6 +275,17 @@ export function createUploadsService(
           ip,
           details: { inputDataId: id, jobId: job.id, seriesKey: series?.key ?? null },
         });
+        if (acknowledgedGap) {
+          await recordAudit(tx, {
+            actorId: actor.userId,
+            action: 'input-data.acknowledge-gap',
+            targetType: 'case',
+            targetId: row.caseId,
+            organisationId: found.organisationId,
+            ip,
+            details: { inputDataId: id, jobId: job.id, seriesKey: series?.key ?? null, gap: acknowledgedGap },
+          });
+        }
         return job;
       });
       await enqueue(queued.queueName, queued.id).catch(() => undefined);
@@ -275,3 +295,12 @@ export function createUploadsService(
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/**
+ * The gap staff acknowledge: the chosen series', or for the automatic choice the series the rule takes
+ * (the first usable one: series are stored ranked, and a gapped one ranks after every gap-free one).
+ */
+function gapToAcknowledge(stored: readonly StoredSeries[], chosen: StoredSeries | undefined): string | null {
+  const series = chosen ?? stored.find((s) => s.spacing !== null);
+  return series?.gap ?? null;
+}

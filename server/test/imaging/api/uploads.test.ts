@@ -320,6 +320,11 @@ describe('uploads API', () => {
       expect((await call('case-manager', 'POST', url, { seriesKey: '2.25.1' })).json()).toEqual({
         seriesKey: ['Choose one of the series found in this upload.'],
       });
+      // Nothing was found in it yet, so there is no gap to acknowledge (and nothing goes to the audit trail).
+      expect((await call('case-manager', 'POST', url, { acknowledgeGaps: true })).json()).toEqual({
+        acknowledgeGaps: ['The series to process has no gap to acknowledge.'],
+      });
+      expect((await auditActions(t, c.id)).map((a) => a.action)).not.toContain('input-data.acknowledge-gap');
       const res = await call('case-manager', 'POST', url, {});
       expect(res.statusCode).toBe(202);
       expect(res.json()).toMatchObject({ status: JobStatus.QUEUED, inputDataId: created.id });

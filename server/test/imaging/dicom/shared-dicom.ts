@@ -1,9 +1,12 @@
 /** The shared real-DICOM folder (`/work/shared/dicom` beside the repo): tests using it skip when it is absent. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SHARED_DICOM = fileURLToPath(new URL('../../../../../shared/dicom/', import.meta.url));
+/** `SHARED_DICOM_DIR` points elsewhere, e.g. from a git worktree whose parent folder has no shared/. */
+export const SHARED_DICOM = process.env.SHARED_DICOM_DIR
+  ? `${resolve(process.env.SHARED_DICOM_DIR)}/`
+  : fileURLToPath(new URL('../../../../../shared/dicom/', import.meta.url));
 export const HAS_SHARED_DICOM = existsSync(join(SHARED_DICOM, 'corpus'));
 export const SERIES_DIR = join(SHARED_DICOM, 'series/tcia-pancreatic-ct-cbct-seg_philips-brilliance-bigbore_134sl');
 

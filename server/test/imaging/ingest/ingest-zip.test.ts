@@ -43,7 +43,10 @@ describe('ingestZip on self-made phantoms', () => {
     expect(result.files.filter((f) => f.outcome === 'used')).toHaveLength(20);
     expect(result.files.find((f) => f.path === 'DICOMDIR')).toMatchObject({ outcome: 'set-aside', code: 'not-dicom' });
     expect(result.candidates).toHaveLength(1);
-    expect(result.warnings).toEqual([]);
+    // The phantom's 2 mm slices are thicker than planning wants: that warning, and nothing else.
+    expect(result.warnings).toEqual([
+      expect.stringMatching(/^Planning quality: the slices are 2 mm thick and 2 mm apart/),
+    ]);
     expect(await s.strayFiles()).toEqual([]);
     expect((await readdir(s.work)).sort()).toEqual(['deidentified.zip', 'volume.cmvol']);
   });
@@ -111,7 +114,10 @@ describe('ingestZip on self-made phantoms', () => {
     expect(result.volume.dimensions).toEqual([64, 64, 10]);
     expect(result.files.filter((f) => f.code === 'duplicate')).toHaveLength(2);
     expect(result.files.filter((f) => f.outcome === 'used')).toHaveLength(10);
-    expect(result.warnings).toContain('2 slice(s) repeated an existing position and were left out');
+    expect(result.warnings).toContain(
+      '2 images repeated the position of another and were set aside: IM0005.dcm (same position as IM0004.dcm), ' +
+        'IM0009.dcm (same position as IM0008.dcm)',
+    );
   });
 
   it('fills a gap by interpolation onto the regular grid, with interpolation type 1', async () => {

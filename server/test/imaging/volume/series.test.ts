@@ -110,6 +110,7 @@ describe('series choice (documented rule)', () => {
         orientation: 'axial',
         isContrastEnhanced: true,
         usable: true,
+        gap: null,
       },
     ]);
   });

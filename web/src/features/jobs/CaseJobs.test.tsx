@@ -152,6 +152,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
       isContrastEnhanced: true,
       isChosen: false,
       note: null,
+      gap: null,
       ...overrides,
     });
     const { requests } = showJobs(
@@ -205,6 +206,62 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
     expect(within(dialog).getByRole('radio', { name: 'Automatic choice' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Process again' }));
     await waitFor(() => expect(bodies).toEqual([{ seriesKey: null }]));
+  });
+
+  it('asks staff to acknowledge the gap of a gapped series before processing it again, and sends it', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/input-data/:id/ingest/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(jobFixture({ status: 0 }), { status: 202 });
+      }),
+    );
+    const gap =
+      'a gap of 54 mm between slice 4 (z = -120 mm) and slice 5 (z = -66 mm) of 10; its slices are otherwise 3 mm apart';
+    const candidate = {
+      description: 'Ax 3.0',
+      sliceCount: 10,
+      rows: 512,
+      columns: 512,
+      spacing: [0.7, 0.7, 3],
+      orientation: 'axial',
+      isContrastEnhanced: true,
+      isChosen: false,
+      note: null,
+    };
+    showJobs(
+      () => [jobFixture()],
+      [
+        inputDataFixture({
+          canReprocess: true,
+          status: 4,
+          series: [
+            { ...candidate, key: 'gapped', gap },
+            { ...candidate, key: 'scout', spacing: null, gap: null, note: 'a volume needs at least two slices' },
+          ],
+        }),
+      ],
+    );
+    await jobCard();
+    await user.click(screen.getByRole('button', { name: 'Process scan.zip again' }));
+    const dialog = await screen.findByRole('dialog');
+    // The automatic choice would take the gapped series: its gap is told, and must be acknowledged.
+    const warning = within(dialog).getByTestId('gap-acknowledgement');
+    expect(warning).toHaveTextContent(`It has ${gap}.`);
+    const processAgain = within(dialog).getByRole('button', { name: 'Process again' });
+    expect(processAgain).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /Ax 3\.0, 10 slices.*slices missing \(gap\)/ }));
+    const acknowledge = within(dialog).getByRole('checkbox', { name: /I acknowledge the gap/ });
+    await user.click(acknowledge);
+    expect(processAgain).toBeEnabled();
+    // Another series has no gap: nothing to acknowledge, and the tick does not carry over.
+    await user.click(within(dialog).getByRole('radio', { name: /a volume needs at least two slices/ }));
+    expect(within(dialog).queryByTestId('gap-acknowledgement')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /slices missing \(gap\)/ }));
+    expect(within(dialog).getByRole('checkbox', { name: /I acknowledge the gap/ })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: /I acknowledge the gap/ }));
+    await user.click(processAgain);
+    await waitFor(() => expect(bodies).toEqual([{ seriesKey: 'gapped', acknowledgeGaps: true }]));
   });
 
   it('pages and filters the per-file report on the server, and downloads it as CSV', async () => {

@@ -2,7 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { CASE_ID, caseFixture, page } from '../cases/testing/case-fixtures.ts';
@@ -10,6 +10,8 @@ import { signInAs } from '../cases/testing/render-in-app.tsx';
 import { inputDataFixture } from './testing/input-data-fixtures.ts';
 
 setUpMockApi();
+// An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.
+beforeEach(() => server.use(http.get('*/api/input-data/', () => HttpResponse.json(page([])))));
 vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 const PATH = `/case-detail/${CASE_ID}/details`;
@@ -231,6 +233,33 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     showCase({ status });
     expect(await screen.findByTestId('images-state')).toHaveTextContent(text);
     expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
+  });
+
+  it('shows what the ingest warned of beside "Images uploaded!": planning quality, a duplicate set aside', async () => {
+    const thick =
+      'Planning quality: the slices are 3 mm thick, above the 1.25 mm planning needs; leaflets, calcium and small ' +
+      'ostia may measure less accurately. Upload a thin-slice reconstruction (at most 1.25 mm) when one exists';
+    const duplicate =
+      '1 image repeated the position of another and was set aside: IM0005.dcm (same position as IM0004.dcm)';
+    server.use(
+      http.get('*/api/input-data/', () =>
+        HttpResponse.json(
+          page([
+            inputDataFixture({ status: 3, warnings: [thick, duplicate] }),
+            // An upload whose run found nothing: its words are not about the images in use.
+            inputDataFixture({ id: 'd0000000-0000-4000-8000-0000000000ab', status: 4, warnings: ['stale'] }),
+          ]),
+        ),
+      ),
+    );
+    showCase({ status: 2 });
+    const warnings = await screen.findByTestId('image-warnings');
+    expect(warnings).toHaveTextContent('Planning quality of the images');
+    const items = within(warnings)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([thick, duplicate]);
+    expect(screen.getByTestId('images-state')).toHaveTextContent('Images uploaded!');
   });
 
   it("polls a submitted case until it is in progress, then says 'Images uploaded!'", async () => {

@@ -1,15 +1,17 @@
 import { type Case, CaseStatus } from '@cardiomap/contract';
-import { Alert, AlertTitle, Card, CardContent, CardHeader } from '@mui/material';
+import { Alert, AlertTitle, Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { useUser } from '../../app/UserContext.ts';
 import { useCaseInputData } from './api/list-input-data.ts';
 import { useCaseUpload } from './case-upload-context.ts';
+import { ImageWarnings } from './ImageWarnings.tsx';
 import { UploadBox } from './UploadBox.tsx';
 import { ProcessingProgress } from './UploadProgress.tsx';
 import { IMAGES_UPLOADED } from './upload-messages.ts';
 
 /**
  * The case's images on the Details tab (spec §2): the upload box for a CREATED case and users who may
- * add input data; then what became of the upload — under way, 'Images uploaded!', or why not usable.
+ * add input data; then what became of the upload — under way, 'Images uploaded!' with what the ingest
+ * warned of, or why not usable.
  * A case that could not be processed (6) is told by CaseStateNotice, with the analyst's comment.
  */
 export function CaseImagesSection({ kase }: { kase: Case }) {
@@ -37,9 +39,12 @@ export function CaseImagesSection({ kase }: { kase: Case }) {
   }
   if (kase.status === CaseStatus.IN_PROGRESS) {
     return (
-      <Alert severity="success" data-testid="images-state">
-        {IMAGES_UPLOADED}
-      </Alert>
+      <Stack spacing={1}>
+        <Alert severity="success" data-testid="images-state">
+          {IMAGES_UPLOADED}
+        </Alert>
+        <ImageWarnings caseId={kase.id} />
+      </Stack>
     );
   }
   if (kase.status === CaseStatus.INVALID_INPUT) return <InvalidInputNotice caseId={kase.id} />;

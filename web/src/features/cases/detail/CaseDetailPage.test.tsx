@@ -3,7 +3,7 @@ import { DELIVERY_NOT_GUARANTEED_WARNING, DELIVERY_PASSED_WARNING } from '@cardi
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, order, page } from '../testing/case-fixtures.ts';
@@ -11,6 +11,8 @@ import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
 import { signInAs } from '../testing/render-in-app.tsx';
 
 setUpMockApi();
+// An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.
+beforeEach(() => server.use(http.get('*/api/input-data/', () => HttpResponse.json(page([])))));
 vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 const HOUR = 3_600_000;

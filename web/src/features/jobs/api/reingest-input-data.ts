@@ -7,16 +7,29 @@ import { jobKeys } from './job-keys.ts';
 
 export const PROCESSING_STARTED_AGAIN = 'Processing started again';
 
-/** POST input-data/{id}/ingest/: staff process an upload again, with a chosen series or the automatic one. */
-export const reingestInputData = (id: string, seriesKey: string | null): Promise<Job> =>
-  call(routes.reingestInputData, { params: { id }, body: { seriesKey } });
+export interface ReingestRequest {
+  id: string;
+  seriesKey: string | null;
+  /** Staff accept the series' gap between slices (sent only when they ticked it). */
+  acknowledgeGaps?: boolean;
+}
+
+/**
+ * POST input-data/{id}/ingest/: staff process an upload again, with a chosen series or the automatic one,
+ * and for a gapped series their acknowledgement of the gap.
+ */
+export const reingestInputData = ({ id, seriesKey, acknowledgeGaps }: ReingestRequest): Promise<Job> =>
+  call(routes.reingestInputData, {
+    params: { id },
+    body: { seriesKey, ...(acknowledgeGaps ? { acknowledgeGaps: true } : {}) },
+  });
 
 /** The new job appears in the case's list (which then polls); the upload's chosen series may change. */
 export function useReingestInputData(caseId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: ({ id, seriesKey }: { id: string; seriesKey: string | null }) => reingestInputData(id, seriesKey),
+    mutationFn: reingestInputData,
     onSuccess: () => {
       toast.success(PROCESSING_STARTED_AGAIN);
       return Promise.all([

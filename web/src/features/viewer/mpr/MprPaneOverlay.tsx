@@ -59,6 +59,15 @@ export function MprPaneOverlay({ pane, readout, levels, pointer, landmarks, maxi
       {edge({ left: 8, top: '50%', transform: 'translateY(-50%)' }, labels.left, 'left')}
       {edge({ right: 8, top: '50%', transform: 'translateY(-50%)' }, labels.right, 'right')}
       <Box sx={{ position: 'absolute', bottom: 4, left: 8 }}>
+        {readout.interpolated && (
+          <Typography
+            data-testid={`mpr-${pane}-interpolated`}
+            title="No image was acquired at this position: the slice is blended from its neighbours"
+            sx={{ ...text, color: '#ffb74d', fontWeight: 700 }}
+          >
+            Interpolated slice
+          </Typography>
+        )}
         <Typography sx={text}>
           Slice {readout.sliceCount ? readout.sliceIndex + 1 : 0}/{readout.sliceCount}
         </Typography>

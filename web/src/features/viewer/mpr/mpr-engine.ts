@@ -546,7 +546,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       vp.render();
       return;
     }
-    store.update({ panes: { ...snapshot().panes, [pane]: readPane(vp) } });
+    store.update({ panes: { ...snapshot().panes, [pane]: readPane(vp, load?.header) } });
   }
 
   function onVoiModified(event: CustomEvent<{ range?: { lower: number; upper: number } }>) {
@@ -630,7 +630,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     const panes = { ...snapshot().panes };
     for (const pane of PANE_IDS) {
       const vp = viewport(pane);
-      if (vp) panes[pane] = readPane(vp);
+      if (vp) panes[pane] = readPane(vp, load?.header);
     }
     store.update({ panes });
   }

@@ -31,6 +31,7 @@ describe('readPane', () => {
       positionMm: -3,
       zoom: 2.5,
       labels: { top: 'H', bottom: 'F', left: 'A', right: 'P' },
+      interpolated: false,
     });
   });
 });

@@ -1,3 +1,5 @@
+import type { VolumeHeader } from '@cardiomap/domain';
+import { showsInterpolatedSlice } from './interpolated-slice.ts';
 import { type OrientationLabels, orientationLabels, type Vec3 } from './orientation-labels.ts';
 
 export interface PaneReadout {
@@ -8,6 +10,8 @@ export interface PaneReadout {
   positionMm: number;
   zoom: number;
   labels: OrientationLabels;
+  /** The plane is a volume slice interpolated between acquired ones: no image was acquired there. */
+  interpolated: boolean;
 }
 
 export const EMPTY_READOUT: PaneReadout = {
@@ -16,6 +20,7 @@ export const EMPTY_READOUT: PaneReadout = {
   positionMm: 0,
   zoom: 1,
   labels: { top: '', bottom: '', left: '', right: '' },
+  interpolated: false,
 };
 
 /**
@@ -40,7 +45,8 @@ export interface ViewportLike {
   getNumberOfSlices(): number;
 }
 
-export function readPane(viewport: ViewportLike): PaneReadout {
+/** The pane's read-out; `header`, the volume's, tells whether its plane is an interpolated slice. */
+export function readPane(viewport: ViewportLike, header?: VolumeHeader): PaneReadout {
   const { viewUp, viewPlaneNormal, focalPoint } = viewport.getCamera();
   if (!viewUp || !viewPlaneNormal || !focalPoint) return EMPTY_READOUT;
   const up = viewUp as unknown as Vec3;
@@ -51,5 +57,6 @@ export function readPane(viewport: ViewportLike): PaneReadout {
     positionMm: slicePositionMm(focalPoint as unknown as Vec3, normal),
     zoom: viewport.getZoom(),
     labels: orientationLabels(up, normal),
+    interpolated: header ? showsInterpolatedSlice(header, focalPoint as unknown as Vec3, normal) : false,
   };
 }
