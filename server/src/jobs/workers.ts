@@ -8,7 +8,7 @@ import { jobRuns } from '../modules/jobs/index.ts';
 import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createIngestRunner } from './ingest/run-ingest.ts';
-import type { JobHandler, JobQueue } from './job-queue.ts';
+import type { JobQueue, MessageHandler } from './job-queue.ts';
 import { createSurfaceRunner } from './surface/run-surface.ts';
 
 const WORK_FOLDER = /^job-([0-9a-f-]{36})-/;
@@ -66,7 +66,7 @@ export interface WorkerDeps {
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
   const query = queryOn(deps.database.db);
   // Every job type has its runner (the type checks it); the queue's messages go to theirs.
-  const runners: Record<JobTypeName, { run: JobHandler; stop: () => Promise<void> }> = {
+  const runners: Record<JobTypeName, { run: MessageHandler; stop: () => Promise<void> }> = {
     ingest: createIngestRunner(deps),
     surface: createSurfaceRunner(deps),
   };
