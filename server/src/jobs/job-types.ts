@@ -35,8 +35,9 @@ export class InvalidJobPayload extends Error {}
 
 /** The payload checked against its type's schema; throws InvalidJobPayload saying which field is wrong. */
 export function parseJobPayload(payload: { jobType: string; params: unknown }): JobPayload {
+  if (!isJobTypeName(payload.jobType)) throw new InvalidJobPayload(`No job type ${payload.jobType} is known here.`);
   const parsed = jobPayload.safeParse({ jobType: payload.jobType, params: payload.params });
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`);
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new InvalidJobPayload(`The ${payload.jobType} job's parameters are not valid (${issues.join('; ')}).`);
 }

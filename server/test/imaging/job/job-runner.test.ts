@@ -206,7 +206,7 @@ describe('job runner', () => {
     await runner.run({ jobId: job?.id ?? '' });
     expect(await jobRow(job?.id ?? '')).toMatchObject({
       status: JobStatus.FAILED,
-      summary: { outcome: 'failed', reasons: [expect.stringMatching(/^The mystery job's parameters are not valid/)] },
+      summary: { outcome: 'failed', reasons: ['No job type mystery is known here.'] },
     });
     expect(await caseStatus(c.id)).toBe(CaseStatus.SUBMITTED);
   });
