@@ -14,6 +14,7 @@ import { queryOn } from '../../../src/modules/cases/sql-helpers.ts';
 import { insertJob } from '../../../src/modules/jobs/index.ts';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { insertLostUpload } from '../api/imaging-fixtures.ts';
 
 /**
  * The generic runner around the ingest handler, driven one delivery at a time (no pg-boss, no waiting
@@ -57,13 +58,7 @@ describe('job runner', () => {
   /** A submitted case with a confirmed upload whose object is missing from storage: reading it fails. */
   async function submittedCaseWithLostUpload() {
     const c = await insertCase(t, { status: CaseStatus.SUBMITTED });
-    const [input] = await t.database.query<{ id: string }>(
-      `INSERT INTO input_data (case_id, name, filename, mime_type, storage_key, upload_successful, status, created_by_id)
-       SELECT $1, 'Patient Images', 'ct.zip', 'application/zip', 'input-data/missing/upload.zip', true, 1, created_by_id
-         FROM cases WHERE id = $1 RETURNING id`,
-      [c.id],
-    );
-    return { caseId: c.id, inputDataId: input?.id ?? '' };
+    return { caseId: c.id, inputDataId: await insertLostUpload(t, c.id) };
   }
 
   const jobRow = async (id: string) =>
@@ -178,15 +173,9 @@ describe('job runner', () => {
 
     // The runner goes on with the next job: one of a canceled case completes with nothing to do.
     const canceled = await insertCase(t, { status: CaseStatus.CANCELED });
-    const [input] = await t.database.query<{ id: string }>(
-      `INSERT INTO input_data (case_id, name, filename, mime_type, storage_key, upload_successful, status, created_by_id)
-       SELECT $1, 'Patient Images', 'ct.zip', 'application/zip', 'input-data/x/upload.zip', true, 1, created_by_id
-         FROM cases WHERE id = $1 RETURNING id`,
-      [canceled.id],
-    );
     const next = await insertJob(queryOn(t.database.db), {
       caseId: canceled.id,
-      inputDataId: input?.id ?? null,
+      inputDataId: await insertLostUpload(t, canceled.id),
       jobType: 'ingest',
       params: {},
       createdById: null,
