@@ -3,13 +3,14 @@ import type { Query } from '../modules/cases/sql-helpers.ts';
 import { insertJob } from '../modules/jobs/index.ts';
 import type { ClaimedRun } from '../modules/jobs/runs.ts';
 import type { JobQueue } from './job-queue.ts';
+import type { JobPayload } from './job-types.ts';
 
 /**
- * The follow-up pipeline, in one place: which jobs a job's success starts. Ingest → surface (the
- * preliminary 3D model, so the 3D view is useful before any analyst work).
+ * The follow-up pipeline, in one place: which jobs a job's success starts, with their parameters.
+ * Ingest → surface (the preliminary 3D model, so the 3D view is useful before any analyst work).
  */
-export const FOLLOW_UPS: Readonly<Partial<Record<JobTypeName, readonly JobTypeName[]>>> = {
-  ingest: ['surface'],
+export const FOLLOW_UPS: { readonly [T in JobTypeName]?: readonly ((run: ClaimedRun<T>) => JobPayload)[] } = {
+  ingest: [(run) => ({ jobType: 'surface', params: { after: run.jobId } })],
 };
 
 export interface QueuedJob {
@@ -21,17 +22,20 @@ export interface QueuedJob {
  * Inserts the follow-ups of a successful run inside the transaction that records its success, so they
  * exist exactly when it does; send them after commit (a lost send is found by the workers' sweep).
  */
-export async function insertFollowUps(query: Query, finished: JobTypeName, run: ClaimedRun): Promise<QueuedJob[]> {
+export async function insertFollowUps<T extends JobTypeName>(
+  query: Query,
+  finished: T,
+  run: ClaimedRun<T>,
+): Promise<QueuedJob[]> {
   const queued: QueuedJob[] = [];
-  for (const jobType of FOLLOW_UPS[finished] ?? []) {
+  for (const followUp of FOLLOW_UPS[finished] ?? []) {
     queued.push(
       await insertJob(query, {
         caseId: run.caseId,
         // Not tied to the upload: a follow-up works on what the job made, and must not keep the upload
         // 'processing' (staff may process it again while the follow-up runs).
         inputDataId: null,
-        jobType,
-        params: { after: run.jobId },
+        ...followUp(run),
         createdById: null,
       }),
     );

@@ -1,12 +1,15 @@
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 
-/** What the queue carries: only the id of our own Job row, which holds everything else. */
-export interface JobMessage {
-  jobId: string;
-}
+/**
+ * What the queue carries: only the id of our own Job row, which holds everything else (its type and
+ * typed parameters, see job-types.ts), so a message never disagrees with the job it names.
+ */
+const jobMessage = z.strictObject({ jobId: z.uuid() });
+export type JobMessage = z.output<typeof jobMessage>;
 
-export type JobHandler = (message: JobMessage) => Promise<void>;
+export type MessageHandler = (message: JobMessage) => Promise<void>;
 
 /**
  * Delivery of jobs to workers, at least once. pg-boss keeps the delivery state in the same database
@@ -15,7 +18,7 @@ export type JobHandler = (message: JobMessage) => Promise<void>;
 export interface JobQueue {
   send(queue: string, message: JobMessage, options?: { startAfterSeconds?: number }): Promise<void>;
   /** Consumes a queue in this process; `concurrency` handlers at once. */
-  work(queue: string, handler: JobHandler, options?: { concurrency?: number }): Promise<void>;
+  work(queue: string, handler: MessageHandler, options?: { concurrency?: number }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
 
   return {
     async send(queue, message, options = {}) {
+      jobMessage.parse(message);
       await ready(queue);
       // Retries are ours (the Job row counts attempts), so pg-boss delivers each message once more at most.
       await boss.send(queue, message, {
@@ -58,8 +62,12 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
       await ready(queue);
       const concurrency = options.concurrency ?? 1;
       for (let i = 0; i < concurrency; i++) {
-        const id = await boss.work<JobMessage>(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-          if (job) await handler(job.data);
+        const id = await boss.work(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          const message = jobMessage.safeParse(job.data);
+          if (message.success) return handler(message.data);
+          // Not ours to run (written by hand, or by another program): said, and dropped.
+          onError(new Error(`A message on the ${queue} queue names no job: ${JSON.stringify(job.data).slice(0, 200)}`));
         });
         localWorkers.set(queue, [...(localWorkers.get(queue) ?? []), id]);
       }

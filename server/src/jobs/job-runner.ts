@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
-import { queryOn } from '../modules/cases/sql-helpers.ts';
+import type { JobTypeName } from '../db/seed/job-catalogue.ts';
+import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
-import type { ClaimedRun } from '../modules/jobs/runs.ts';
+import type { ClaimedRow, ClaimedRun, RunLease } from '../modules/jobs/runs.ts';
 import type { JobMessage } from './job-queue.ts';
+import { InvalidJobPayload, isJobTypeName, type JobPayload, parseJobPayload } from './job-types.ts';
 import type { WorkerDeps } from './workers.ts';
 
 const HEARTBEAT_MS = 5000;
@@ -14,8 +16,9 @@ const LOG_FLUSH_MS = 2000;
 /** The run lost its claim (terminated, taken over) or the process is shutting down. */
 export class RunLost extends Error {}
 
-export interface RunContext {
-  run: ClaimedRun;
+export interface RunContext<T extends JobTypeName> {
+  /** The claimed job, its parameters checked against its type's schema. */
+  run: ClaimedRun<T>;
   /** The run's own folder, removed when it ends. */
   workDir: string;
   signal: AbortSignal;
@@ -23,30 +26,48 @@ export interface RunContext {
   flush: () => Promise<void>;
 }
 
-export interface JobRunnerOptions {
-  /** For log lines. */
-  name: string;
-  /** The job's work; it records its own success (finishRun) in the transaction that stores its outputs. */
-  work: (context: RunContext) => Promise<void>;
+/** What a job type does; the runner does the rest of its life. */
+export interface JobHandler<T extends JobTypeName> {
   /** A fault is tried this many times before the job is marked failed. */
   maxAttempts: number;
-  queue: string;
+  /** The job's work; it records its own success (finishRun) in the transaction that stores its outputs. */
+  work: (context: RunContext<T>) => Promise<void>;
+  /**
+   * What else the job's failure changes, in the transaction that marks it failed: after its last attempt,
+   * or at once when its parameters are not valid (no attempt would fix them).
+   */
+  onFailed?: (query: Query, run: ClaimedRow) => Promise<void>;
 }
 
+/** A handler for every job type of a queue (the type checks none is missing). */
+export type JobHandlers = { [T in JobTypeName]: JobHandler<T> };
+
 /**
- * The life of one run around a job's work: claims the Job row (at most one run holds it), beats its
- * heartbeat, batches its log lines, gives it a folder, and on a fault retries later or marks it failed.
- * Used by the jobs that change nothing on the case when they fail (the surface job).
+ * The life of one run around a job's work, the same for every type: claims the Job row (at most one run
+ * holds it), checks its parameters against its type's schema, beats its heartbeat, batches its log lines,
+ * gives it a folder, and on a fault retries later or marks it failed. A job whose parameters are not valid
+ * fails at once with the field that is wrong in its log; it never reaches its handler.
  */
-export function createJobRunner(deps: WorkerDeps, options: JobRunnerOptions) {
+export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHandlers) {
   const query = queryOn(deps.database.db);
-  const inFlight = new Map<string, { abort: AbortController; run: ClaimedRun }>();
+  const inFlight = new Map<string, { abort: AbortController; run: RunLease }>();
   let stopping = false;
 
   async function run(message: JobMessage): Promise<void> {
     if (stopping) return;
-    const run = await jobRuns.claimRun(query, message.jobId, randomUUID());
-    if (!run) return; // Done, terminated, or another worker holds it.
+    const claimed = await jobRuns.claimRun(query, message.jobId, randomUUID());
+    if (!claimed) return; // Done, terminated, or another worker holds it.
+    let payload: JobPayload;
+    try {
+      payload = parseJobPayload(claimed);
+    } catch (error) {
+      return failed(claimed, error as Error);
+    }
+    await runClaimed({ ...claimed, ...payload });
+  }
+
+  async function runClaimed<T extends JobTypeName>(run: ClaimedRun<T>): Promise<void> {
+    const handler = handlers[run.jobType];
     const abort = new AbortController();
     inFlight.set(run.jobId, { abort, run });
     const pending: { at: string; message: string }[] = [];
@@ -67,11 +88,11 @@ export function createJobRunner(deps: WorkerDeps, options: JobRunnerOptions) {
     const workDir = await mkdtemp(join(deps.tempDir, `job-${run.jobId}-`));
     try {
       const log = (line: string) => pending.push({ at: new Date().toISOString(), message: line });
-      await options.work({ run, workDir, signal: abort.signal, log, flush });
+      await handler.work({ run, workDir, signal: abort.signal, log, flush });
     } catch (error) {
       await flush();
       if (abort.signal.aborted) {
-        deps.log.info({ jobId: run.jobId }, `${options.name} stopped: terminated, taken over or shutting down`);
+        deps.log.info({ jobId: run.jobId }, `${run.jobType} stopped: terminated, taken over or shutting down`);
         return;
       }
       await failed(run, error as Error);
@@ -83,22 +104,24 @@ export function createJobRunner(deps: WorkerDeps, options: JobRunnerOptions) {
     }
   }
 
-  async function failed(run: ClaimedRun, error: Error): Promise<void> {
-    deps.log.error({ err: error, jobId: run.jobId, attempt: run.attempts }, `${options.name} failed`);
+  /** A fault: try again later, or give up and record it, with what else the job's type changes then. */
+  async function failed(run: ClaimedRow, error: Error): Promise<void> {
+    deps.log.error({ err: error, jobId: run.jobId, attempt: run.attempts }, `${run.jobType} failed`);
+    const handler = isJobTypeName(run.jobType) ? handlers[run.jobType] : undefined;
     const reason = error.message || String(error);
-    if (run.attempts < options.maxAttempts) {
+    const retry = handler !== undefined && !(error instanceof InvalidJobPayload) && run.attempts < handler.maxAttempts;
+    if (retry) {
       if (await jobRuns.finishRun(query, run, JobStatus.QUEUED, null, `Attempt ${run.attempts} failed: ${reason}`)) {
-        await deps.queue.send(options.queue, { jobId: run.jobId }, { startAfterSeconds: 5 * run.attempts });
+        await deps.queue.send(queue, { jobId: run.jobId }, { startAfterSeconds: 5 * run.attempts });
       }
       return;
     }
-    await jobRuns.finishRun(
-      query,
-      run,
-      JobStatus.FAILED,
-      { outcome: 'failed', reasons: [reason] },
-      `Failed: ${reason}`,
-    );
+    await deps.database.db.transaction(async (tx) => {
+      const txQuery = queryOn(tx);
+      const summary = { outcome: 'failed' as const, reasons: [reason] };
+      if (!(await jobRuns.finishRun(txQuery, run, JobStatus.FAILED, summary, `Failed: ${reason}`))) return;
+      await handler?.onFailed?.(txQuery, run);
+    });
   }
 
   return {

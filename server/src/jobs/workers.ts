@@ -2,14 +2,14 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
-import { createIngestRunner } from './ingest/run-ingest.ts';
-import type { JobHandler, JobQueue } from './job-queue.ts';
-import { createSurfaceRunner } from './surface/run-surface.ts';
+import { createIngestHandler } from './ingest/run-ingest.ts';
+import type { JobQueue } from './job-queue.ts';
+import { createJobRunner } from './job-runner.ts';
+import { createSurfaceHandler } from './surface/run-surface.ts';
 
 const WORK_FOLDER = /^job-([0-9a-f-]{36})-/;
 
@@ -65,21 +65,14 @@ export interface WorkerDeps {
  */
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
   const query = queryOn(deps.database.db);
-  // Every job type has its runner (the type checks it); the queue's messages go to theirs.
-  const runners: Record<JobTypeName, { run: JobHandler; stop: () => Promise<void> }> = {
-    ingest: createIngestRunner(deps),
-    surface: createSurfaceRunner(deps),
-  };
+  // Every job type has its handler (the type checks it); the runner hands each claimed job to its type's.
+  const imaging = createJobRunner(deps, 'imaging', {
+    ingest: createIngestHandler(deps),
+    surface: createSurfaceHandler(deps),
+  });
   // One imaging job at a time per process: ingest already uses both cores (decoding and compression in
   // threads), and the surface job holds a few hundred MB.
-  await deps.queue.work(
-    'imaging',
-    async (message) => {
-      const type = await jobRuns.jobTypeName(query, message.jobId);
-      if (type && type in runners) await runners[type as JobTypeName].run(message);
-    },
-    { concurrency: 1 },
-  );
+  await deps.queue.work('imaging', imaging.run, { concurrency: 1 });
 
   const sweep = async (olderThanSeconds: number) => {
     for (const job of await jobRuns.jobsToResume(query, olderThanSeconds)) {
@@ -98,6 +91,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   timer.unref();
   return async () => {
     clearInterval(timer);
-    for (const runner of Object.values(runners)) await runner.stop();
+    await imaging.stop();
   };
 }

@@ -119,9 +119,11 @@ export const jobs = pgTable(
     /** The current run's claim: a run whose heartbeat stops (a killed worker) is taken over by the next. */
     leaseId: uuid('lease_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** As any version wrote them: checked against the job type's schema when read (jobs/job-types.ts). */
+    params: jsonb('params').$type<unknown>().notNull().default({}),
     log: jsonb('log').$type<{ at: string; message: string }[]>().notNull().default([]),
-    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+    /** The type's result or the failure (jobs/job-types.ts); {} until the job ends. */
+    summary: jsonb('summary').$type<unknown>().notNull().default({}),
     createdById: uuid('created_by_id').references(() => users.id),
     dateCreated: createdAt('date_created'),
     dateStarted: timestamp('date_started', { withTimezone: true }),

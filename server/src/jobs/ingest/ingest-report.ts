@@ -2,6 +2,7 @@ import { createUidMapper } from '../../imaging/dicom/deidentify.ts';
 import type { IngestResult, SeriesCandidate } from '../../imaging/ingest/ingest-zip.ts';
 import { describeGap } from '../../imaging/volume/slice-gaps.ts';
 import type { StoredSeries } from '../../modules/uploads/index.ts';
+import type { JobResult } from '../job-types.ts';
 
 /**
  * The series an upload held, as stored with it: keyed by the pseudonymised series UID (what staff and
@@ -34,7 +35,7 @@ export function describeSeries(result: IngestResult, deidSecret: string) {
 }
 
 /** The Job's summary: counts, outcome, and the reasons and warnings a person reads. */
-export function summarise(result: IngestResult): Record<string, unknown> {
+export function summarise(result: IngestResult): JobResult<'ingest'> {
   const used = result.files.filter((f) => f.outcome === 'used').length;
   const setAside = result.files.filter((f) => f.outcome === 'set-aside').length;
   return {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
@@ -9,22 +8,18 @@ import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
 import { transitionCase } from '../../modules/cases/repository.ts';
 import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../../modules/jobs/index.ts';
-import type { ClaimedRun } from '../../modules/jobs/runs.ts';
+import type { ClaimedRow, ClaimedRun } from '../../modules/jobs/runs.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
 import { recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { findInputData } from '../../modules/uploads/repository.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
-import type { JobMessage } from '../job-queue.ts';
+import { type JobHandler, RunLost } from '../job-runner.ts';
 import type { WorkerDeps } from '../workers.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
 
 /** A fault (not bad input) is tried this many times before the case is marked 'could not be processed'. */
 export const MAX_ATTEMPTS = 3;
-const HEARTBEAT_MS = 5000;
-const LOG_FLUSH_MS = 2000;
 const INGEST_VERSION = 'cardiomap-ingest/1';
-
-class RunLost extends Error {}
 
 interface CaseFacts {
   caseIdentifier: string;
@@ -44,61 +39,19 @@ const caseFacts = async (query: Query, caseId: string) =>
 const CLOSED: readonly CaseStatus[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
 
 /**
- * The ingest job (architecture.md §5.3) around the pure pipeline of imaging/: claims the Job row, copies
- * the upload into the job's own folder, runs the pipeline, stores its outputs and records the outcome in
- * one transaction. Idempotent: outputs are keyed by job and upserted by type, so a run repeated after a
- * crash replaces, never duplicates.
+ * The ingest job (architecture.md §5.3) around the pure pipeline of imaging/: copies the upload into the
+ * job's own folder, runs the pipeline, stores its outputs and records the outcome in one transaction; the
+ * generic runner claims the Job row, logs, retries and fails it. Idempotent: outputs are keyed by job and
+ * upserted by type, so a run repeated after a crash replaces, never duplicates.
  */
-export function createIngestRunner(deps: WorkerDeps) {
-  const { database, storage, log } = deps;
+export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
+  const { database, storage } = deps;
   const query = queryOn(database.db);
-  const inFlight = new Map<string, { abort: AbortController; run: ClaimedRun }>();
-  let stopping = false;
-
-  async function run(message: JobMessage): Promise<void> {
-    if (stopping) return;
-    const run = await jobRuns.claimRun(query, message.jobId, randomUUID());
-    if (!run) return; // Done, terminated, or another worker holds it.
-    const abort = new AbortController();
-    inFlight.set(run.jobId, { abort, run });
-    const pending: { at: string; message: string }[] = [];
-    const flush = async () => {
-      const lines = pending.splice(0);
-      await jobRuns.appendLog(query, run, lines).catch(() => pending.unshift(...lines));
-    };
-    const beat = setInterval(() => {
-      jobRuns
-        .heartbeat(query, run)
-        .then((held) => {
-          if (!held) abort.abort(new RunLost('The job was terminated or taken over.'));
-        })
-        .catch(() => undefined);
-    }, HEARTBEAT_MS);
-    const flusher = setInterval(() => void flush(), LOG_FLUSH_MS);
-    await mkdir(deps.tempDir, { recursive: true });
-    const workDir = await mkdtemp(join(deps.tempDir, `job-${run.jobId}-`));
-    try {
-      await ingest(
-        run,
-        workDir,
-        abort.signal,
-        (message) => pending.push({ at: new Date().toISOString(), message }),
-        flush,
-      );
-    } catch (error) {
-      await flush();
-      if (abort.signal.aborted) {
-        log.info({ jobId: run.jobId }, 'ingest stopped: terminated, taken over or shutting down');
-        return;
-      }
-      await failed(run, error as Error);
-    } finally {
-      clearInterval(beat);
-      clearInterval(flusher);
-      inFlight.delete(run.jobId);
-      await rm(workDir, { recursive: true, force: true });
-    }
-  }
+  return {
+    maxAttempts: MAX_ATTEMPTS,
+    work: ({ run, workDir, signal, log, flush }) => ingest(run, workDir, signal, log, flush),
+    onFailed: markNotProcessable,
+  };
 
   /**
    * The upload as a file the zip reader can open. A local store's own file is read in place (read-only:
@@ -123,7 +76,7 @@ export function createIngestRunner(deps: WorkerDeps) {
   }
 
   async function ingest(
-    run: ClaimedRun,
+    run: ClaimedRun<'ingest'>,
     workDir: string,
     signal: AbortSignal,
     logLine: (line: string) => void,
@@ -261,44 +214,19 @@ export function createIngestRunner(deps: WorkerDeps) {
     await Promise.all(replaced.map((key) => storage.delete(key).catch(() => undefined)));
   }
 
-  /** A fault: try again later, or give up and say so on the case. */
-  async function failed(run: ClaimedRun, error: Error): Promise<void> {
-    log.error({ err: error, jobId: run.jobId, attempt: run.attempts }, 'ingest failed');
-    const reason = error.message || String(error);
-    if (run.attempts < MAX_ATTEMPTS) {
-      if (await jobRuns.finishRun(query, run, JobStatus.QUEUED, null, `Attempt ${run.attempts} failed: ${reason}`)) {
-        await deps.queue.send('imaging', { jobId: run.jobId }, { startAfterSeconds: 5 * run.attempts });
-      }
-      return;
+  /** The last attempt failed (or the job could not be run): say so on the upload and the case. */
+  async function markNotProcessable(txQuery: Query, run: ClaimedRow): Promise<void> {
+    if (run.inputDataId) {
+      await recordProcessing(txQuery, run.inputDataId, {
+        status: InputDataStatus.FAILED,
+        reasons: ['The images could not be processed. Our team has been notified and will look into it.'],
+        warnings: [],
+        series: null,
+      });
     }
-    await database.db.transaction(async (tx) => {
-      const txQuery = queryOn(tx);
-      const summary = { outcome: 'failed', reasons: [reason] };
-      if (!(await jobRuns.finishRun(txQuery, run, JobStatus.FAILED, summary, `Failed: ${reason}`))) return;
-      if (run.inputDataId) {
-        await recordProcessing(txQuery, run.inputDataId, {
-          status: InputDataStatus.FAILED,
-          reasons: ['The images could not be processed. Our team has been notified and will look into it.'],
-          warnings: [],
-          series: null,
-        });
-      }
-      const t = CASE_TRANSITIONS.markNotProcessable;
-      await transitionCase(txQuery, run.caseId, t.from, t.to);
-    });
+    const t = CASE_TRANSITIONS.markNotProcessable;
+    await transitionCase(txQuery, run.caseId, t.from, t.to);
   }
-
-  return {
-    run,
-    /** Shutting down: stop the runs in flight and hand them back to the queue for the next process. */
-    async stop() {
-      stopping = true;
-      for (const { abort, run } of inFlight.values()) {
-        abort.abort(new RunLost('Shutting down.'));
-        await jobRuns.finishRun(query, run, JobStatus.QUEUED, null, 'Interrupted by a shutdown; will resume.');
-      }
-    },
-  };
 }
 
 function reportLines(

@@ -10,7 +10,8 @@ import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
 import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
 import { jobRuns } from '../../modules/jobs/index.ts';
 import type { ClaimedRun } from '../../modules/jobs/runs.ts';
-import { createJobRunner, type RunContext, RunLost } from '../job-runner.ts';
+import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
+import type { JobResult } from '../job-types.ts';
 import type { WorkerDeps } from '../workers.ts';
 import { findCaseVolume, removePreliminaryModel, replacePreliminaryModel } from './preliminary-model-repository.ts';
 
@@ -29,11 +30,11 @@ const CLOSED: readonly number[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
  * key and registered in one transaction with the job's completion, replacing any earlier model.
  * A failure leaves the case as it is: the model is a convenience, not a step of the case.
  */
-export function createSurfaceRunner(deps: WorkerDeps) {
+export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
   const query = queryOn(deps.database.db);
-  return createJobRunner(deps, { name: 'surface', queue: 'imaging', maxAttempts: 2, work: surface });
+  return { maxAttempts: 2, work: surface };
 
-  async function surface({ run, workDir, signal, log, flush }: RunContext): Promise<void> {
+  async function surface({ run, workDir, signal, log, flush }: RunContext<'surface'>): Promise<void> {
     const found = await findCaseVolume(query, run.caseId);
     if (!found) throw new Error('The case no longer exists.');
     if (CLOSED.includes(found.status)) return skip(run, 'skipped', 'The case is canceled or rejected: nothing to do.');
@@ -83,11 +84,11 @@ export function createSurfaceRunner(deps: WorkerDeps) {
     return path;
   }
 
-  async function skip(run: ClaimedRun, outcome: string, message: string): Promise<void> {
+  async function skip(run: ClaimedRun<'surface'>, outcome: 'skipped' | 'no-volume', message: string): Promise<void> {
     await finish(query, run, { outcome }, message);
   }
 
-  async function finish(q: Query, run: ClaimedRun, summary: Record<string, unknown>, message: string) {
+  async function finish(q: Query, run: ClaimedRun<'surface'>, summary: JobResult<'surface'>, message: string) {
     if (!(await jobRuns.finishRun(q, run, JobStatus.COMPLETED, summary, message))) {
       throw new RunLost('The job was terminated while finishing.');
     }

@@ -4,9 +4,6 @@ import type { Actor } from '../../lib/actor.ts';
 import { iso } from '../cases/sql-helpers.ts';
 import type { JobResourceRow, JobRow } from './repository.ts';
 
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
-const stringsOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-
 export function presentJob(actor: Actor, row: JobRow): Job {
   const s = row.summary;
   return {
@@ -21,13 +18,14 @@ export function presentJob(actor: Actor, row: JobRow): Job {
     dateStarted: iso(row.dateStarted),
     dateFinished: iso(row.dateFinished),
     log: row.log,
+    // One shape for every type: what a type does not record (or a job not finished yet) reads as empty.
     summary: {
-      filesTotal: numberOf(s.filesTotal),
-      filesUsed: numberOf(s.filesUsed),
-      filesSetAside: numberOf(s.filesSetAside),
-      outcome: typeof s.outcome === 'string' ? s.outcome : null,
-      reasons: stringsOf(s.reasons),
-      warnings: stringsOf(s.warnings),
+      filesTotal: 'filesTotal' in s ? s.filesTotal : 0,
+      filesUsed: 'filesUsed' in s ? s.filesUsed : 0,
+      filesSetAside: 'filesSetAside' in s ? s.filesSetAside : 0,
+      outcome: 'outcome' in s ? s.outcome : null,
+      reasons: 'reasons' in s ? s.reasons : [],
+      warnings: 'warnings' in s ? s.warnings : [],
     },
     canTerminate:
       actor.permissions.has(PERMISSIONS.terminateJob) &&

@@ -1,7 +1,12 @@
 import { InputDataStatus, JobStatus } from '@cardiomap/contract';
+import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
+import { type FailedResult, type JobParams, type JobResult, parseJobPayload } from '../../jobs/job-types.ts';
 import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Timestamp = Date | string;
+
+/** What a Job records of its outcome: its type's result, why it was given up, or nothing yet (`{}`). */
+type JobSummary = JobResult<JobTypeName> | FailedResult | Record<string, never>;
 
 export interface JobRow {
   id: string;
@@ -14,9 +19,8 @@ export interface JobRow {
   queueName: string;
   status: JobStatus;
   attempts: number;
-  params: Record<string, unknown>;
   log: { at: string; message: string }[];
-  summary: Record<string, unknown>;
+  summary: JobSummary;
   dateCreated: Timestamp;
   dateStarted: Timestamp | null;
   dateFinished: Timestamp | null;
@@ -25,33 +29,31 @@ export interface JobRow {
 const JOB_COLUMNS = `
   j.id, j.case_id AS "caseId", c.organisation_id AS "organisationId", j.input_data_id AS "inputDataId",
   j.job_type_id AS "jobTypeId", t.name AS "jobTypeName", q.id AS "queueId", q.name AS "queueName",
-  j.status, j.attempts, j.params, j.log, j.summary, j.date_created AS "dateCreated",
+  j.status, j.attempts, j.log, j.summary, j.date_created AS "dateCreated",
   j.date_started AS "dateStarted", j.date_finished AS "dateFinished"`;
 const JOB_JOINS = `
   JOIN cases c ON c.id = j.case_id
   JOIN job_types t ON t.id = j.job_type_id
   JOIN queues q ON q.id = t.queue_id`;
 
-/** A queued Job row of the named type; the caller sends it to the type's queue after commit. */
-export async function insertJob(
+/**
+ * A queued Job row of the given type; the caller sends it to the type's queue after commit. Its parameters
+ * are checked against the type's schema first: a payload the registry refuses is never queued.
+ */
+export async function insertJob<T extends JobTypeName>(
   query: Query,
-  job: {
-    caseId: string;
-    inputDataId: string | null;
-    jobType: string;
-    params: Record<string, unknown>;
-    createdById: string | null;
-  },
+  job: { jobType: T; params: JobParams<T>; caseId: string; inputDataId: string | null; createdById: string | null },
 ): Promise<{ id: string; queueName: string }> {
+  const { jobType, params } = parseJobPayload(job);
   const [row] = await query<{ id: string; queueName: string }>(
     `WITH t AS (SELECT t.id, q.name FROM job_types t JOIN queues q ON q.id = t.queue_id WHERE t.name = $3)
      INSERT INTO jobs (case_id, input_data_id, job_type_id, params, created_by_id, log)
      SELECT $1, $2, t.id, $4::jsonb, $5, jsonb_build_array(jsonb_build_object('at', now(), 'message', 'Queued.'))
        FROM t
      RETURNING id, (SELECT name FROM t) AS "queueName"`,
-    [job.caseId, job.inputDataId, job.jobType, JSON.stringify(job.params), job.createdById],
+    [job.caseId, job.inputDataId, jobType, JSON.stringify(params), job.createdById],
   );
-  if (!row) throw new Error(`Unknown job type ${job.jobType}`);
+  if (!row) throw new Error(`Unknown job type ${jobType}`);
   return row;
 }
 

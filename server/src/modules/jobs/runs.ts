@@ -1,47 +1,53 @@
 import { JobStatus } from '@cardiomap/contract';
+import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
+import type { FailedResult, JobParams, JobResult } from '../../jobs/job-types.ts';
 import type { Query } from '../cases/sql-helpers.ts';
 
 /** A run whose heartbeat is older than this is taken to be dead (its worker was killed) and is taken over. */
 export const STALE_RUN_SECONDS = 30;
 
-export interface ClaimedRun {
+/** A run's hold on its job: every write of the run is conditioned on it. */
+export interface RunLease {
   jobId: string;
   leaseId: string;
+}
+
+/** A claimed job as the database holds it: its type and parameters not yet checked against the registry. */
+export interface ClaimedRow extends RunLease {
   caseId: string;
   inputDataId: string | null;
   attempts: number;
-  params: Record<string, unknown>;
+  jobType: string;
+  params: unknown;
+}
+
+/** A claimed job whose parameters are its type's (checked by the runner before its handler sees them). */
+export interface ClaimedRun<T extends JobTypeName = JobTypeName> extends ClaimedRow {
+  jobType: T;
+  params: JobParams<T>;
 }
 
 /**
  * Claims a job for one run: queued, or running with a stale heartbeat (a worker died mid-job). At most one
  * claim succeeds, so a message delivered twice, or a dead run re-sent, never runs the job twice at once.
  */
-export async function claimRun(query: Query, jobId: string, leaseId: string): Promise<ClaimedRun | undefined> {
-  const [row] = await query<ClaimedRun>(
+export async function claimRun(query: Query, jobId: string, leaseId: string): Promise<ClaimedRow | undefined> {
+  const [row] = await query<ClaimedRow>(
     `UPDATE jobs SET status = ${JobStatus.RUNNING}, lease_id = $2, heartbeat_at = now(), attempts = attempts + 1,
             date_started = COALESCE(date_started, now()),
             log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
                     'Started (attempt ' || (attempts + 1) || ').'))
       WHERE id = $1 AND (status = ${JobStatus.QUEUED}
             OR (status = ${JobStatus.RUNNING} AND heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS})))
-      RETURNING id AS "jobId", lease_id AS "leaseId", case_id AS "caseId", input_data_id AS "inputDataId", attempts, params`,
+      RETURNING id AS "jobId", lease_id AS "leaseId", case_id AS "caseId", input_data_id AS "inputDataId", attempts,
+                (SELECT name FROM job_types WHERE id = job_type_id) AS "jobType", params`,
     [jobId, leaseId],
   );
   return row;
 }
 
-/** The job's type name, so a queue's worker can hand the job to its runner; undefined when it is gone. */
-export async function jobTypeName(query: Query, jobId: string): Promise<string | undefined> {
-  const [row] = await query<{ name: string }>(
-    'SELECT t.name FROM jobs j JOIN job_types t ON t.id = j.job_type_id WHERE j.id = $1',
-    [jobId],
-  );
-  return row?.name;
-}
-
 /** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
-export async function heartbeat(query: Query, run: ClaimedRun): Promise<boolean> {
+export async function heartbeat(query: Query, run: RunLease): Promise<boolean> {
   const rows = await query<{ id: string }>(
     `UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND lease_id = $2 AND status = ${JobStatus.RUNNING} RETURNING id`,
     [run.jobId, run.leaseId],
@@ -50,11 +56,7 @@ export async function heartbeat(query: Query, run: ClaimedRun): Promise<boolean>
 }
 
 /** Log lines stamped when they happened (they are written in batches). */
-export async function appendLog(
-  query: Query,
-  run: ClaimedRun,
-  lines: { at: string; message: string }[],
-): Promise<void> {
+export async function appendLog(query: Query, run: RunLease, lines: { at: string; message: string }[]): Promise<void> {
   if (lines.length === 0) return;
   await query('UPDATE jobs SET log = log || $3::jsonb WHERE id = $1 AND lease_id = $2', [
     run.jobId,
@@ -63,12 +65,36 @@ export async function appendLog(
   ]);
 }
 
-/** Ends the run with its outcome; false when the run no longer holds the job (then nothing is written). */
+/**
+ * Ends the run with its outcome; false when the run no longer holds the job (then nothing is written).
+ * A completed run records its type's result, a failed one why it was given up, a re-queued one nothing.
+ */
+export function finishRun<T extends JobTypeName>(
+  query: Query,
+  run: ClaimedRun<T>,
+  status: typeof JobStatus.COMPLETED,
+  summary: JobResult<T>,
+  message: string,
+): Promise<boolean>;
+export function finishRun(
+  query: Query,
+  run: RunLease,
+  status: typeof JobStatus.FAILED,
+  summary: FailedResult,
+  message: string,
+): Promise<boolean>;
+export function finishRun(
+  query: Query,
+  run: RunLease,
+  status: typeof JobStatus.QUEUED,
+  summary: null,
+  message: string,
+): Promise<boolean>;
 export async function finishRun(
   query: Query,
-  run: ClaimedRun,
+  run: RunLease,
   status: typeof JobStatus.COMPLETED | typeof JobStatus.FAILED | typeof JobStatus.QUEUED,
-  summary: Record<string, unknown> | null,
+  summary: object | null,
   message: string,
 ): Promise<boolean> {
   const rows = await query<{ id: string }>(

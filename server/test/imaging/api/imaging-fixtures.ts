@@ -23,6 +23,17 @@ export async function insertJob(
   return id;
 }
 
+/** A confirmed upload of the case whose object is missing from storage: every read of it fails. */
+export async function insertLostUpload(t: TestApp, caseId: string): Promise<string> {
+  const [input] = await t.database.query<{ id: string }>(
+    `INSERT INTO input_data (case_id, name, filename, mime_type, storage_key, upload_successful, status, created_by_id)
+     SELECT $1, 'Patient Images', 'ct.zip', 'application/zip', 'input-data/missing/upload.zip', true, 1, created_by_id
+       FROM cases WHERE id = $1 RETURNING id`,
+    [caseId],
+  );
+  return input?.id ?? '';
+}
+
 /** A study with a stored volume resource, as ingest leaves it. */
 export async function insertStudyWithVolume(
   t: TestApp,

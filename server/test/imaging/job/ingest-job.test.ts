@@ -7,6 +7,7 @@ import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { insertLostUpload } from '../api/imaging-fixtures.ts';
 import { type NamedBytes, scratch } from '../ingest/ingest-fixtures.ts';
 import { renameInZip } from '../zip/zip-fixtures.ts';
 
@@ -205,16 +206,11 @@ describe('ingest job', () => {
   it('retries a fault, then marks the case could not be processed (6) with a message for the clinician', async () => {
     const c = await insertCase(t, { status: CaseStatus.SUBMITTED });
     // An upload whose object vanished from storage: every attempt fails reading it.
-    const [input] = await t.database.query<{ id: string }>(
-      `INSERT INTO input_data (case_id, name, filename, mime_type, storage_key, upload_successful, status, created_by_id)
-       SELECT $1, 'Patient Images', 'ct.zip', 'application/zip', 'input-data/missing/upload.zip', true, 1, created_by_id
-         FROM cases WHERE id = $1 RETURNING id`,
-      [c.id],
-    );
+    const inputDataId = await insertLostUpload(t, c.id);
     const [job] = await t.database.query<{ id: string }>(
       `INSERT INTO jobs (case_id, input_data_id, job_type_id) SELECT $1, $2, id FROM job_types WHERE name = 'ingest'
        RETURNING id`,
-      [c.id, input?.id],
+      [c.id, inputDataId],
     );
     await t.app.queue.send('imaging', { jobId: job?.id ?? '' });
     const settledCase = await settled(c.id, 60_000);
@@ -222,7 +218,7 @@ describe('ingest job', () => {
     const [failed] = (await get('case-analyst', `/api/jobs/?case_id=${c.id}`)).json().results;
     expect(failed).toMatchObject({ status: JobStatus.FAILED, attempts: 3, summary: { outcome: 'failed' } });
     expect(failed.log.filter((l: { message: string }) => l.message.startsWith('Attempt'))).toHaveLength(2);
-    const inputData = (await get('physician', `/api/input-data/${input?.id}/`)).json();
+    const inputData = (await get('physician', `/api/input-data/${inputDataId}/`)).json();
     expect(inputData.status).toBe(InputDataStatus.FAILED);
     expect(inputData.reasons[0]).toMatch(/could not be processed/);
   }, 90_000);
