@@ -101,8 +101,8 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     const acknowledgeGaps = run.params.acknowledgeGaps === true;
     if (acknowledgeGaps) {
       logLine(
-        `Gap acknowledged by ${String(run.params.acknowledgedBy)} when asking to process again: ` +
-          `${String(run.params.acknowledgedGap)}.`,
+        `Gap acknowledged by ${run.params.acknowledgedBy} when asking to process again: ` +
+          `${run.params.acknowledgedGap}.`,
       );
     }
     const started = Date.now();
