@@ -19,7 +19,6 @@ const KEPT_KEYWORDS = [
   'Modality',
   'Manufacturer', // type 2 in General Equipment: the vendor, not the device
   'ManufacturerModelName',
-  'SoftwareVersions',
   'SpatialResolution',
   // Numbering and orientation of the series and image (ingest sorts and groups by these).
   'SeriesNumber',
