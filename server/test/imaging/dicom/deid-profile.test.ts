@@ -58,21 +58,28 @@ describe('the generated Table E.1-1', () => {
 
   it.each([
     // [tag, code in the table, action chosen for a CT image]
-    [0x00080050, 'Z', 'Z'], // Accession Number
-    [0x00080080, 'X/Z/D', 'X'], // Institution Name: type 3 in CT
-    [0x00080023, 'Z/D', 'Z'], // Content Date: type 2C
-    [0x00102203, 'X/Z', 'Z'], // Patient's Sex Neutered: type 2C
-    [0x00081140, 'X/Z/U*', 'X'], // Referenced Image Sequence: type 3
-    [0x0020000d, 'U', 'U'], // Study Instance UID
-    [0x00080055, 'X', 'X'], // Station AE Title (leaked before the whole table)
-    [0x00080054, 'X', 'X'], // Retrieve AE Title
-    [0x00321066, 'X', 'X'], // Reason for Visit
-    [0x00321067, 'X', 'X'], // Reason for Visit Code Sequence
-    [0x00401002, 'X', 'X'], // Reason for the Requested Procedure
-    [0x00400009, 'X', 'X'], // Scheduled Procedure Step ID
-    [0x00189367, 'D', 'D'], // X-Ray Source ID
-  ])('row (%s) %s → %s', (tag, code, chosen) => {
-    const row = DEID_PROFILE_ROWS.find(([id]) => id === tag.toString(16).padStart(8, '0'));
+    ['00080050', 'Z', 'Z'], // Accession Number
+    ['00080080', 'X/Z/D', 'X'], // Institution Name: type 3 in CT
+    ['00080023', 'Z/D', 'Z'], // Content Date: type 2C
+    ['00102203', 'X/Z', 'Z'], // Patient's Sex Neutered: type 2C
+    ['00081140', 'X/Z/U*', 'X'], // Referenced Image Sequence: type 3
+    ['0020000d', 'U', 'U'], // Study Instance UID
+    ['00080055', 'X', 'X'], // Station AE Title (leaked before the whole table)
+    ['00080054', 'X', 'X'], // Retrieve AE Title
+    ['00321066', 'X', 'X'], // Reason for Visit
+    ['00321067', 'X', 'X'], // Reason for Visit Code Sequence
+    ['00401002', 'X', 'X'], // Reason for the Requested Procedure
+    ['00400009', 'X', 'X'], // Scheduled Procedure Step ID
+    ['00189367', 'D', 'D'], // X-Ray Source ID
+    ['00081000', 'X', 'X'], // Network ID (retired)
+    ['00189937', 'X', 'X'], // Requested Series Description
+    ['00400310', 'X', 'X'], // Comments on Radiation Dose
+    ['00380014', 'X', 'X'], // Issuer of Admission ID Sequence
+    ['00404035', 'X', 'X'], // Actual Human Performers Sequence
+    ['00500020', 'X', 'X'], // Device Description
+    ['04000600', 'X', 'X'], // Instance Origin Status
+  ])('row %s: %s → %s', (tag, code, chosen) => {
+    const row = DEID_PROFILE_ROWS.find(([id]) => id === tag);
     expect(row?.slice(1, 3)).toEqual([code, chosen]);
   });
 
