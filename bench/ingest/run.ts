@@ -282,13 +282,13 @@ function print(
     const shares = ours.flatMap(({ database, results }) => {
       const figures = results[i];
       if (!figures || figures instanceof Error || !figures.readyCpuSeconds) return [];
-      const cpu = (100 * timing.milliseconds) / 1000 / figures.readyCpuSeconds;
-      const ready = (100 * timing.milliseconds) / 1000 / figures.readySeconds;
-      return [`${cpu.toFixed(1)} % of its server CPU s on ${database} (${ready.toFixed(1)} % of its ready s)`];
+      const cpu = (100 * timing.cpuMilliseconds) / 1000 / figures.readyCpuSeconds;
+      return [`${cpu.toFixed(1)} % of the ingest's server CPU s on ${database}`];
     });
     console.info(
-      `de-identification of ${zip.label}, one thread, after the ingest: ${timing.milliseconds.toFixed(0)} ms for ` +
-        `${timing.files} files (${(timing.milliseconds / timing.files).toFixed(2)} ms each) = ${shares.join('; ') || '—'}`,
+      `de-identification of ${zip.label}, one thread, after the ingest: ${timing.cpuMilliseconds.toFixed(0)} ms CPU ` +
+        `(${timing.milliseconds.toFixed(0)} ms wall) for ${timing.files} files ` +
+        `(${(timing.cpuMilliseconds / timing.files).toFixed(2)} ms CPU each) = ${shares.join('; ') || '—'}`,
     );
   }
   const source = ours.flatMap((run) => run.results).find((r): r is IngestFigures => !(r instanceof Error));
