@@ -10,6 +10,7 @@ import { CaseStatus } from '@cardiomap/contract';
 import { statusBytes, waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
 import { bearer, freshPostgres, startServer } from '../lib/server.ts';
 import { type IngestFigures, ingestThroughCardioMap } from './cardiomap-upload.ts';
+import { type DeidTiming, timeDeidentification } from './deid-share.ts';
 import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from './make-zips.ts';
 import { type RunningOrthanc, startOrthanc } from './orthanc.ts';
 
@@ -175,6 +176,7 @@ function print(
   zips: BenchZip[],
   ours: OursRun[],
   orthanc: { version: string; results: (OrthancFigures | Error)[] } | null,
+  deid: (DeidTiming | null)[],
 ) {
   console.info(`\nIngest — ${cpus().length} cores, load average ${load()} at the end`);
   console.info(
@@ -273,6 +275,22 @@ function print(
       console.info(`\njob log, ${(zips[i] as BenchZip).label} on ${database}:\n  ${figures.jobLog.join('\n  ')}`);
     }
   }
+  console.info('');
+  for (const [i, timing] of deid.entries()) {
+    if (!timing) continue;
+    const zip = zips[i] as BenchZip;
+    const shares = ours.flatMap(({ database, results }) => {
+      const figures = results[i];
+      if (!figures || figures instanceof Error || !figures.readyCpuSeconds) return [];
+      const cpu = (100 * timing.cpuMilliseconds) / 1000 / figures.readyCpuSeconds;
+      return [`${cpu.toFixed(1)} % of the ingest's server CPU s on ${database}`];
+    });
+    console.info(
+      `de-identification of ${zip.label}, one thread, after the ingest: ${timing.cpuMilliseconds.toFixed(0)} ms CPU ` +
+        `(${timing.milliseconds.toFixed(0)} ms wall) for ${timing.files} files ` +
+        `(${(timing.cpuMilliseconds / timing.files).toFixed(2)} ms CPU each) = ${shares.join('; ') || '—'}`,
+    );
+  }
   const source = ours.flatMap((run) => run.results).find((r): r is IngestFigures => !(r instanceof Error));
   if (source) console.info(`(peak memory: ${source.peakRssSource} of the server process)`);
 }
@@ -293,7 +311,11 @@ try {
   } else console.info('No BENCH_DATABASE_URL: the PostgreSQL run is skipped.');
   const orthanc = WITH_ORTHANC ? await measureOrthanc(zips) : null;
   if (!orthanc) console.warn('BENCH_ORTHANC=false: Orthanc skipped.');
-  print(zips, ours, orthanc);
+  // Timed after the servers stopped, so that it does not compete with them for the cores.
+  const deid = await Promise.all(
+    zips.map((zip) => (zip.slices <= 1000 ? timeDeidentification(zip.path) : Promise.resolve(null))),
+  );
+  print(zips, ours, orthanc, deid);
 } finally {
   if (!keptFolder) rmSync(zipFolder, { recursive: true, force: true });
 }

@@ -1,14 +1,15 @@
 /**
  * A de-identified Part-10 copy of a parsed instance, written element by element from the source bytes:
  * kept values are byte copies (pixel data included, never decoded), so geometry and acquisition
- * parameters stay bit-identical and a 512×512 slice takes well under a millisecond. What PS3.15's Basic
- * Profile says to remove, empty or replace is decided by `profileAction`; every instance UID is remapped.
+ * parameters stay bit-identical and a 512×512 slice takes well under a millisecond. `profileAction`
+ * decides each element at every depth: PS3.15's whole Table E.1-1 (remove, empty, dummy, remap UIDs),
+ * then the safe list; anything else is removed. Every instance UID kept is remapped.
  * Output: explicit VR little endian, or the source's compressed transfer syntax kept as is.
  */
 import type { DataSet, Element } from 'dicom-parser';
 import { text } from './data-set-values.ts';
 import { concatBytes, DataSetWriter, encodeText, LONG_VRS, UNDEFINED_LENGTH } from './data-set-writer.ts';
-import { CLASS_UID_TAGS, DUMMY_VALUES, profileAction, WELL_KNOWN_UID_ROOT } from './deid-profile.ts';
+import { CLASS_UID_TAGS, dummyValue, type ProfileAction, profileAction, WELL_KNOWN_UID_ROOT } from './deid-profile.ts';
 import { encodeFileMeta, TS } from './file-meta.ts';
 import type { DicomSource } from './read-instance.ts';
 import { isEncapsulated } from './transfer-syntaxes.ts';
@@ -29,9 +30,6 @@ const VALID_VRS = new Set(
 );
 
 const latin1 = new TextDecoder('latin1');
-
-/** VRs removed wherever the profile table does not name the attribute: dates, times and people. */
-const REMOVED_VRS = new Set(['DA', 'DT', 'TM', 'PN']);
 
 /** Bytes per swapped unit when a big-endian value is rewritten little endian. */
 const SWAP_SIZE: Record<string, number> = {
@@ -110,14 +108,21 @@ function deidentificationRecord(): Entry[] {
   ];
 }
 
-function writeDataSet(w: DataSetWriter, ds: DataSet, ctx: Context, additions: Entry[]): void {
+/**
+ * Writes the kept elements of `ds` in tag order. `dummied`: the data set is an item of a sequence the
+ * profile replaces by a dummy (D), so every element in it is a dummy too: its structure survives (the
+ * IOD may need it) and nothing of its content, codes included (a Person Identification Code Sequence's
+ * code value is a person's identifier).
+ */
+function writeDataSet(w: DataSetWriter, ds: DataSet, ctx: Context, additions: Entry[], dummied = false): void {
   const replaced = new Set(additions.map(([tag]) => tag));
   const entries: Entry[] = [...additions];
   for (const key of Object.keys(ds.elements)) {
     const tag = Number.parseInt(key.slice(1), 16);
     if (tag >>> 16 === 0x0002 || replaced.has(tag) || tag >>> 16 === 0xfffe) continue;
     const element = ds.elements[key]!;
-    const action = profileAction(tag);
+    let action = profileAction(tag);
+    if (dummied && action !== 'X') action = 'D';
     if (action === 'X') continue;
     entries.push([tag, (out) => writeElement(out, tag, key, element, action, ctx)]);
   }
@@ -142,15 +147,17 @@ function writeElement(
   tag: number,
   key: string,
   element: Element,
-  action: ReturnType<typeof profileAction>,
+  action: ProfileAction,
   ctx: Context,
 ): void {
   if (element.items) {
+    // K and U (X/Z/U* where the IOD needs the sequence) keep the items, vetted by the same rules; D keeps
+    // their structure with every value a dummy.
     w.header(tag, 'SQ', UNDEFINED_LENGTH);
     if (action !== 'Z') {
       for (const item of element.items) {
         w.delimiter(0xfffee000, UNDEFINED_LENGTH);
-        if (item.dataSet) writeDataSet(w, item.dataSet, ctx, []);
+        if (item.dataSet) writeDataSet(w, item.dataSet, ctx, [], action === 'D');
         w.delimiter(0xfffee00d, 0);
       }
     }
@@ -158,31 +165,31 @@ function writeElement(
     return;
   }
   if (element.encapsulatedPixelData) {
-    writeEncapsulated(w, tag, element, ctx.bytes);
+    if (action === 'K') writeEncapsulated(w, tag, element, ctx.bytes);
     return;
   }
   // Undefined length outside sequences and pixel data: content we could not parse, so cannot vet.
   if (element.hadUndefinedLength) return;
   const vr = resolveVr(key, element, ctx);
   if (!vr) return;
-  // Beyond the table: any other date, time or person name (vendor-specific or newer attributes) goes too.
-  if (action === undefined && REMOVED_VRS.has(vr)) return;
+  // U names a UID attribute; any other VR under it cannot be remapped, so it goes.
+  if (action === 'U' && vr !== 'UI') return;
   const value = keptValue(tag, vr, element, action, ctx);
   // Only a value read from an implicit-VR file can outgrow its VR's 16-bit length field.
   w.element(tag, value.length > 0xffff && !LONG_VRS.has(vr) ? 'UN' : vr, value);
 }
 
-function keptValue(
-  tag: number,
-  vr: string,
-  element: Element,
-  action: ReturnType<typeof profileAction>,
-  ctx: Context,
-): Uint8Array {
+function keptValue(tag: number, vr: string, element: Element, action: ProfileAction, ctx: Context): Uint8Array {
   if (action === 'Z') return new Uint8Array(0);
   if (action === 'pseudonym') return encodeText(vr, ctx.p.pseudonym);
-  if (action === 'dummy') return element.length > 0 ? encodeText(vr, DUMMY_VALUES.get(tag) ?? '') : new Uint8Array(0);
   const raw = ctx.bytes.subarray(element.dataOffset, element.dataOffset + element.length);
+  if (action === 'D') {
+    if (element.length === 0) return raw;
+    if (vr === 'UI') return encodeText('UI', mapUids(latin1.decode(raw), ctx.p));
+    const dummy = dummyValue(tag, vr);
+    return typeof dummy === 'string' ? encodeText(vr, dummy) : dummy;
+  }
+  // U, and K for any UI not naming a class: kept UIDs are remapped whatever the row says.
   if (vr === 'UI' && !CLASS_UID_TAGS.has(tag)) {
     return encodeText('UI', mapUids(latin1.decode(raw), ctx.p));
   }

@@ -10,6 +10,8 @@ declare module 'dcmjs' {
     data: {
       DicomMetaDictionary: {
         dictionary: Record<string, DictionaryEntry | undefined>;
+        /** Keyword ('ImagePositionPatient') → entry. */
+        nameMap: Record<string, DictionaryEntry | undefined>;
         naturalizeDataset(dataset: unknown): Record<string, unknown>;
       };
       DicomMessage: {

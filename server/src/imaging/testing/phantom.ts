@@ -2,7 +2,14 @@
  * Self-made CT DICOM for tests and benchmarks: no real patient data, every value known. A slice is a
  * complete Part-10 file (CT Image Storage, 16-bit signed, MONOCHROME2) written with our own encoder.
  */
-import { concatBytes, DataSetWriter, encodeText, encodeUint16, formatDecimalString } from '../dicom/data-set-writer.ts';
+import {
+  concatBytes,
+  DataSetWriter,
+  encodeText,
+  encodeUint16,
+  formatDecimalString,
+  UNDEFINED_LENGTH,
+} from '../dicom/data-set-writer.ts';
 import { encodeFileMeta, TS } from '../dicom/file-meta.ts';
 import type { Vec3 } from '../types.ts';
 
@@ -43,13 +50,18 @@ export interface PhantomSliceOptions {
   windowWidth?: number;
   /** Adds a private creator and a private element (group 0009) holding identifying text. */
   extraPrivateTag?: boolean;
+  /**
+   * More elements, replacing any the phantom writes with the same tag. A value of VR SQ is the encoded
+   * items (item tags and delimiters included, same VR encoding as the file), written with undefined length.
+   */
+  extraElements?: readonly PhantomElement[];
 }
 
-type Entry = [tag: number, vr: string, value: Uint8Array];
+export type PhantomElement = [tag: number, vr: string, value: Uint8Array];
 
 const ds = (values: number[]) => values.map(formatDecimalString).join('\\');
 
-function text(tag: number, vr: string, value: string): Entry {
+function text(tag: number, vr: string, value: string): PhantomElement {
   return [tag, vr, encodeText(vr, value)];
 }
 
@@ -59,7 +71,7 @@ export function writePhantomSlice(o: PhantomSliceOptions): Uint8Array {
   const pixels = o.pixels ?? new Int16Array(pixelCount).fill(-1000 - intercept);
   if (pixels.length !== pixelCount) throw new Error(`phantom: ${pixels.length} pixels for ${o.rows}x${o.columns}`);
   const studyDate = o.studyDate ?? '20200101';
-  const entries: Entry[] = [
+  const entries: PhantomElement[] = [
     text(0x00080005, 'CS', 'ISO_IR 100'),
     text(0x00080008, 'CS', (o.imageType ?? ['ORIGINAL', 'PRIMARY', 'AXIAL']).join('\\')),
     text(0x00080016, 'UI', CT_IMAGE_STORAGE),
@@ -109,11 +121,20 @@ export function writePhantomSlice(o: PhantomSliceOptions): Uint8Array {
     entries.push(text(0x00090010, 'LO', 'CARDIOMAP PHANTOM'));
     entries.push(text(0x00091001, 'LO', `private copy of ${o.patientName ?? 'Phantom^Patient'}`));
   }
-  entries.sort((a, b) => a[0] - b[0]);
+  const extra = new Set(o.extraElements?.map(([tag]) => tag));
+  const all = [...entries.filter(([tag]) => !extra.has(tag)), ...(o.extraElements ?? [])];
+  all.sort((a, b) => a[0] - b[0]);
 
   const transferSyntaxUid = o.transferSyntax === 'implicit' ? TS.implicitLittle : TS.explicitLittle;
   const body = new DataSetWriter(transferSyntaxUid === TS.explicitLittle);
-  for (const [tag, vr, value] of entries) body.element(tag, vr, value);
+  for (const [tag, vr, value] of all) {
+    if (vr !== 'SQ') body.element(tag, vr, value);
+    else {
+      body.header(tag, vr, UNDEFINED_LENGTH);
+      body.raw(value);
+      body.delimiter(0xfffee0dd, 0);
+    }
+  }
   const meta = encodeFileMeta(
     { sopClassUid: CT_IMAGE_STORAGE, sopInstanceUid: o.sopInstanceUid, transferSyntaxUid },
     o.preamble ?? true,
