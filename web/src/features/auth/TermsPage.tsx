@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/index.ts';
-import { useUser } from '../../app/UserContext.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { setCurrentUser } from './session.ts';
+import { useUser } from './user-context.ts';
 
 /** Spec §2 "terms": the user approves the terms of use before using the application. */
 export function TermsPage() {
