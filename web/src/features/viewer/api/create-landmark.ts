@@ -1,8 +1,8 @@
 import { type createLandmarkSchema, type Landmark, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { applyLandmarkAnswer } from './list-landmarks.ts';
 
 export type CreateLandmarkBody = z.input<typeof createLandmarkSchema>;
@@ -12,10 +12,8 @@ export const createLandmark = (body: CreateLandmarkBody): Promise<Landmark> => c
 
 export function useCreateLandmark(studyId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: createLandmark,
     onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
-    onError: (error) => toast.error(error),
   });
 }

@@ -1,8 +1,8 @@
 import { type Landmark, type patchLandmarkSchema, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { applyLandmarkAnswer } from './list-landmarks.ts';
 
 export type PatchLandmarkBody = z.input<typeof patchLandmarkSchema>;
@@ -13,10 +13,8 @@ export const patchLandmark = (id: string, body: PatchLandmarkBody): Promise<Land
 
 export function usePatchLandmark(studyId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ id, body }: { id: string; body: PatchLandmarkBody }) => patchLandmark(id, body),
     onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
-    onError: (error) => toast.error(error),
   });
 }
