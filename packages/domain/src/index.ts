@@ -21,6 +21,5 @@ export * from './viewer/landmark-plane.ts';
 export * from './viewer/landmark-rules.ts';
 export * from './viewer/measurements.ts';
 export * from './viewer/mesh-plane-section.ts';
-export * from './viewer/viewer-state.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';

@@ -7,7 +7,7 @@ import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, training } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
-import { manyCases, mockCaseList, mockTrainings } from './mock-case-list.ts';
+import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 
 setUpMockApi();
 configure({ asyncUtilTimeout: 4000 });
