@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { engineFrameworkImports, featureImportsOfApp, isEngineFile } from './web-boundaries.ts';
 
 // Biome's noRestrictedImports guards the pure packages by package name; this test guards what a name
 // pattern cannot see: a feature reaching into another feature's files instead of its public index.
@@ -68,5 +69,94 @@ describe('import boundaries', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+const WEB_SRC = join(ROOT, 'web', 'src');
+
+/** Writes files (path → source) under a fresh folder laid out like web/src, and removes it afterwards. */
+function withFakeWebSrc(files: Record<string, string>, check: (src: string, paths: string[]) => void): void {
+  const src = mkdtempSync(join(tmpdir(), 'cm-web-src-'));
+  try {
+    const paths = Object.entries(files).map(([path, source]) => {
+      const full = join(src, path);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, source);
+      return full;
+    });
+    check(src, paths);
+  } finally {
+    rmSync(src, { recursive: true, force: true });
+  }
+}
+
+describe('web: features never import app/', () => {
+  it('holds for every file under web/src/features, tests included', () => {
+    expect(featureImportsOfApp(sourceFiles(WEB_SRC), WEB_SRC)).toEqual([]);
+  });
+
+  it('reports a feature reaching into app/, and lets app/ import the features', () => {
+    withFakeWebSrc(
+      {
+        'features/cases/list/bad.tsx': "import { useUser } from '../../../app/UserContext.ts';",
+        'features/cases/good.ts':
+          "import { useUser } from '../auth/index.ts';\nimport { call } from '../../api/index.ts';",
+        'app/routes.tsx': "import { CaseListPage } from '../features/cases/index.ts';",
+      },
+      (src, paths) =>
+        expect(featureImportsOfApp(paths, src)).toEqual([
+          `${join('features', 'cases', 'list', 'bad.tsx')} imports ../../../app/UserContext.ts: features never import app/`,
+        ]),
+    );
+  });
+});
+
+describe('web: viewer engine files import no UI framework', () => {
+  it('holds for every engine file', () => {
+    const files = sourceFiles(WEB_SRC);
+    expect(files.filter((file) => isEngineFile(file, WEB_SRC)).length).toBeGreaterThan(40);
+    expect(engineFrameworkImports(files, WEB_SRC)).toEqual([]);
+  });
+
+  it("counts the engines' .ts files, not their components, hooks, public index or tests", () => {
+    const at = (path: string) => join(WEB_SRC, path);
+    expect(isEngineFile(at('features/viewer/mpr/mpr-engine.ts'), WEB_SRC)).toBe(true);
+    expect(isEngineFile(at('features/viewer/scene/scene-engine.ts'), WEB_SRC)).toBe(true);
+    expect(isEngineFile(at('features/upload/engine/upload-engine.ts'), WEB_SRC)).toBe(true);
+    expect(isEngineFile(at('features/viewer/mpr/MprPanes.tsx'), WEB_SRC)).toBe(false);
+    expect(isEngineFile(at('features/viewer/mpr/use-mpr-engine.ts'), WEB_SRC)).toBe(false);
+    expect(isEngineFile(at('features/viewer/mpr/index.ts'), WEB_SRC)).toBe(false);
+    expect(isEngineFile(at('features/viewer/mpr/plane-camera.test.ts'), WEB_SRC)).toBe(false);
+    expect(isEngineFile(at('features/viewer/ViewerWorkspace.tsx'), WEB_SRC)).toBe(false);
+  });
+
+  it('reports React, MUI and TanStack imports and value imports of components or hooks', () => {
+    withFakeWebSrc(
+      {
+        'features/viewer/mpr/bad-engine.ts': [
+          "import { useEffect } from 'react';",
+          "import type { Theme } from '@mui/material';",
+          "import { useQuery } from '@tanstack/react-query';",
+          "import { MprPanes } from './MprPanes.tsx';",
+          "import { useMprEngine } from './use-mpr-engine.ts';",
+        ].join('\n'),
+        'features/viewer/mpr/good-engine.ts': [
+          "import type { MprPanesProps } from './MprPanes.tsx';",
+          "import { createSnapshotStore } from './snapshot-store.ts';",
+          "import * as THREE from 'three';",
+        ].join('\n'),
+        'features/viewer/mpr/use-mpr-engine.ts': "import { useEffect } from 'react';",
+      },
+      (src, paths) => {
+        const bad = join('features', 'viewer', 'mpr', 'bad-engine.ts');
+        expect(engineFrameworkImports(paths, src)).toEqual([
+          `${bad} imports react: engine files import no UI framework`,
+          `${bad} imports @mui/material: engine files import no UI framework`,
+          `${bad} imports @tanstack/react-query: engine files import no UI framework`,
+          `${bad} imports ./MprPanes.tsx: engine files load no component or hook`,
+          `${bad} imports ./use-mpr-engine.ts: engine files load no component or hook`,
+        ]);
+      },
+    );
   });
 });

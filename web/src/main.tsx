@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { setSessionExpiredHandler, tokenStore } from './api/index.ts';
+import { createQueryClient, setSessionExpiredHandler, tokenStore } from './api/index.ts';
 import { App } from './app/App.tsx';
 import { loginPathFor } from './app/login-redirect.ts';
-import { createQueryClient } from './app/query-client.ts';
+
 import { appRoutes } from './app/routes.tsx';
 import { prefetchCurrentUser } from './features/auth/index.ts';
 import { dismissBootPreview, prefetchViewerDeepLink } from './features/viewer/index.ts';

@@ -27,6 +27,3 @@ type SuccessCode = 200 | 201 | 202 | 204;
 export type RouteResponse<R extends RouteDef> = {
   [K in keyof R['responses'] & SuccessCode]: z.output<R['responses'][K]>;
 }[keyof R['responses'] & SuccessCode];
-export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
-export type RouteQuery<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
-export type RouteParams<R extends RouteDef> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;

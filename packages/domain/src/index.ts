@@ -23,6 +23,5 @@ export * from './viewer/measurements.ts';
 export * from './viewer/mesh-plane-section.ts';
 export * from './viewer/outline-crossing.ts';
 export * from './viewer/plane-fit.ts';
-export * from './viewer/viewer-state.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';

@@ -191,5 +191,3 @@ export const sortRoles = (names: Iterable<string>): string[] =>
     const pb = priority.get(b) ?? ROLES.length;
     return pa !== pb ? pa - pb : a.localeCompare(b);
   });
-
-export const isRole = (name: string): name is Role => priority.has(name);

@@ -2,7 +2,7 @@ import { decideGuard, type RouteRequirements } from '@cardiomap/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
-import { useUser } from './UserContext.ts';
+import { useUser } from '../features/auth/index.ts';
 
 /** Most pages need a primary organisation and approved terms (spec §2 "Guards"). */
 export const STANDARD_PAGE: RouteRequirements = { needsOrganisation: true, needsApprovedTerms: true };

@@ -1,8 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner.tsx';
-import { useCurrentUser, useIsAuthenticated } from '../features/auth/index.ts';
+import { UserContext, useCurrentUser, useIsAuthenticated } from '../features/auth/index.ts';
 import { loginPathFor } from './login-redirect.ts';
-import { UserContext } from './UserContext.ts';
 
 /**
  * Spec §2: authenticated routes are entered only with a stored token and the user loaded; otherwise the

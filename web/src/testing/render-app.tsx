@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { setSessionExpiredHandler } from '../api/index.ts';
+import { createQueryClient, setSessionExpiredHandler } from '../api/index.ts';
 import { App } from '../app/App.tsx';
 import { loginPathFor } from '../app/login-redirect.ts';
-import { createQueryClient } from '../app/query-client.ts';
+
 import { appRoutes } from '../app/routes.tsx';
 
 /** Renders the whole app (providers, router, guards) at one path, as main.tsx wires it. */

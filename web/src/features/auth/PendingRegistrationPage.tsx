@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useUser } from '../../app/UserContext.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useUser } from './user-context.ts';
 
 /** Spec §2 "/pendingregistration": the registration is received but no organisation is linked yet. */
 export function PendingRegistrationPage() {

@@ -1,32 +1,30 @@
 import { routes } from '@cardiomap/contract';
 import { safeRedirectTarget } from '@cardiomap/domain';
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../api/index.ts';
-import { useUser } from '../../app/UserContext.ts';
-import { useToast } from '../../components/Toasts.tsx';
+import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { setCurrentUser } from './session.ts';
+import { useUser } from './user-context.ts';
 
 /** Spec §2 "terms": the user approves the terms of use before using the application. */
 export function TermsPage() {
   usePageTitle('Terms of use');
   const user = useUser();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [agreed, setAgreed] = useState(false);
   const next = safeRedirectTarget(searchParams.get('redirect'));
-  const accept = useMutation({
+  const accept = useApiMutation({
     mutationFn: () => call(routes.acceptTerms, { body: { hasApprovedTerms: true } }),
     onSuccess: (updated) => {
       setCurrentUser(queryClient, updated);
       navigate(next, { replace: true });
     },
-    onError: (error) => toast.error(error),
   });
 
   return (

@@ -10,3 +10,4 @@ export {
   useIsAuthenticated,
 } from './session.ts';
 export { TermsPage } from './TermsPage.tsx';
+export { UserContext, useUser } from './user-context.ts';

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
+import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { CASE_ID, caseFixture, page } from '../cases/testing/case-fixtures.ts';
-import { signInAs } from '../cases/testing/render-in-app.tsx';
 import { inputDataFixture } from '../upload/testing/input-data-fixtures.ts';
 import { JOB_ID, jobFixture, reportLine } from './testing/job-fixtures.ts';
 

@@ -12,12 +12,12 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { call } from '../../api/index.ts';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
-import { useToast } from '../../components/Toasts.tsx';
+import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { DEFAULT_TRAINING_STEPS, TRAINING_STEPS } from './training-content.ts';
 
@@ -37,16 +37,12 @@ export function TrainingPage() {
   const prefix = interventionPrefix.toUpperCase();
   usePageTitle(`${prefix} training`);
   const trainings = useTrainings();
-  const toast = useToast();
   const queryClient = useQueryClient();
-  const complete = useMutation({
+  const complete = useApiMutation({
     mutationFn: (training: Training) => call(routes.completeTraining, { params: { trainingId: training.id } }),
-    onSuccess: async () => {
-      toast.success('Training completed');
-      // Spec §4: training completed by a post, then the list reloads.
-      await queryClient.invalidateQueries({ queryKey: TRAININGS_KEY });
-    },
-    onError: (error) => toast.error(error),
+    successToast: 'Training completed',
+    // Spec §4: training completed by a post, then the list reloads.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRAININGS_KEY }),
   });
 
   if (trainings.isPending) return <FullPageSpinner label="Loading trainings" />;

@@ -1,6 +1,6 @@
 import { type Case, CaseStatus } from '@cardiomap/contract';
 import { Alert, AlertTitle, Card, CardContent, CardHeader, Stack } from '@mui/material';
-import { useUser } from '../../app/UserContext.ts';
+import { useUser } from '../auth/index.ts';
 import { useCaseInputData } from './api/list-input-data.ts';
 import { useCaseUpload } from './case-upload-context.ts';
 import { ImageWarnings } from './ImageWarnings.tsx';

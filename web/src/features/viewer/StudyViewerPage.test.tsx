@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
+import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
-import { signInAs } from '../cases/testing/render-in-app.tsx';
 import {
   ANALYSIS_ID,
   CONFIG_ID,

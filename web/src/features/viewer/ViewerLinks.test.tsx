@@ -3,9 +3,9 @@ import { configure, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
+import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { CASE_ID, caseFixture, page } from '../cases/testing/case-fixtures.ts';
-import { signInAs } from '../cases/testing/render-in-app.tsx';
 import { STUDY_ID } from './testing/viewer-fixtures.ts';
 
 setUpMockApi();

@@ -1,7 +1,7 @@
 import type { Case } from '@cardiomap/contract';
 import { Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useUser } from '../../app/UserContext.ts';
+import { useUser } from '../auth/index.ts';
 import { viewerLinks } from './viewer-links.ts';
 import { viewerPaths } from './viewer-paths.ts';
 

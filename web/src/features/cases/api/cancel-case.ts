@@ -1,38 +1,36 @@
 import { type Case, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { type MutationFeedback, useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { caseKeys } from './case-keys.ts';
 
-export const cancelCase = (id: string): Promise<Case> => call(routes.cancelCase, { params: { id } });
+export const CASE_CANCELED = 'Case canceled';
 
-interface Options {
-  /** Replaces the default error toast, e.g. to show a conflict inside the dialog. */
-  onError?: (error: unknown) => void;
-}
+export const cancelCase = (id: string): Promise<Case> => call(routes.cancelCase, { params: { id } });
 
 /**
  * PUT cases/{id}/cancel/. Lists and the case reload on success, and also on a 409: the case changed
  * under the user (canceled or taken into processing by someone else), so what is on screen is stale.
  */
-export function useCancelCase(options: Options = {}) {
+export function useCancelCase(feedback: MutationFeedback<Case, string> = {}) {
   const queryClient = useQueryClient();
-  const toast = useToast();
   const refresh = (id: string) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: caseKeys.detail(id) }),
     ]);
-  return useMutation({
-    mutationFn: (id: string) => cancelCase(id),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(caseKeys.detail(updated.id), updated);
-      return refresh(updated.id);
+  return useApiMutation(
+    {
+      mutationFn: (id: string) => cancelCase(id),
+      successToast: CASE_CANCELED,
+      onSuccess: (updated) => {
+        queryClient.setQueryData(caseKeys.detail(updated.id), updated);
+        return refresh(updated.id);
+      },
+      onError: (error, id) => {
+        if (error instanceof ApiError && error.status === 409) void refresh(id);
+      },
     },
-    onError: (error, id) => {
-      if (error instanceof ApiError && error.status === 409) void refresh(id);
-      if (options.onError) options.onError(error);
-      else toast.error(error);
-    },
-  });
+    feedback,
+  );
 }

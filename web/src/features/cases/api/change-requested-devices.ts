@@ -1,7 +1,8 @@
 import { type Case, type Order, type OrderStatus, routes } from '@cardiomap/contract';
 import { ordersAffectedByDeviceChange } from '@cardiomap/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
+import { type MutationFeedback, useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { caseKeys } from './case-keys.ts';
 
 export interface DeviceChange {
@@ -26,14 +27,18 @@ export async function changeRequestedDevices(kase: Case, changeFor: DeviceChange
   return changed;
 }
 
-export function useChangeRequestedDevices(kase: Case) {
+export function useChangeRequestedDevices(kase: Case, feedback: MutationFeedback<Order[], DeviceChangeFor> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changeFor: DeviceChangeFor) => changeRequestedDevices(kase, changeFor),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: caseKeys.detail(kase.id) }),
-        queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
-      ]),
-  });
+  return useApiMutation(
+    {
+      mutationFn: (changeFor: DeviceChangeFor) => changeRequestedDevices(kase, changeFor),
+      successToast: 'Successfully changed devices for affected orders',
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: caseKeys.detail(kase.id) }),
+          queryClient.invalidateQueries({ queryKey: caseKeys.lists() }),
+        ]),
+    },
+    feedback,
+  );
 }

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
-import { mockCaseList, mockTrainings } from '../list/mock-case-list.ts';
 import { CASE_ID, caseFixture } from '../testing/case-fixtures.ts';
-import { signInAs } from '../testing/render-in-app.tsx';
+import { mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 
 setUpMockApi();
 configure({ asyncUtilTimeout: 4000 });

@@ -5,8 +5,6 @@ import { ApiError } from '../../../api/index.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { useCancelCase } from '../api/cancel-case.ts';
 
-export const CASE_CANCELED = 'Case canceled';
-
 interface Props {
   item: Pick<Case, 'id' | 'caseIdentifier'>;
   onClose: () => void;
@@ -26,13 +24,7 @@ export function CancelCaseDialog({ item, onClose }: Props) {
       else toast.error(error);
     },
   });
-  const confirm = () =>
-    cancel.mutate(item.id, {
-      onSuccess: () => {
-        toast.success(CASE_CANCELED);
-        onClose();
-      },
-    });
+  const confirm = () => cancel.mutate(item.id, { onSuccess: onClose });
 
   return (
     <Dialog

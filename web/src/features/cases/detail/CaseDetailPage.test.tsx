@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, order, page } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
-import { signInAs } from '../testing/render-in-app.tsx';
 
 setUpMockApi();
 // An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.

@@ -1,7 +1,7 @@
 import type { Case, PatientInformation } from '@cardiomap/contract';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useUser } from '../../../app/UserContext.ts';
+import { useUser } from '../../auth/index.ts';
 import { usePatientInformation } from '../api/get-patient-information.ts';
 import { DetailRow } from './DetailRow.tsx';
 

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useToast } from '../../../components/Toasts.tsx';
+import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { allowsSeveralDevices, deviceChangeFor } from './change-devices.ts';
@@ -50,9 +50,7 @@ export function ChangeDevicesDialog({ open, onClose, case: kase }: ChangeDevices
 }
 
 function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
-  const toast = useToast();
   const devices = useDevices(kase.organisationId);
-  const change = useChangeRequestedDevices(kase);
   const [alerts, setAlerts] = useState<string[]>([]);
   // Spec §5: only that intervention's devices are selectable.
   const offered = (devices.data ?? []).filter((d) => d.interventionId === kase.interventionId);
@@ -66,6 +64,7 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
     },
     resolver: zodResolver(changeDevicesSchema(kase.intervention.variantLimit)),
   });
+  const change = useChangeRequestedDevices(kase, { onError: (error) => setAlerts(allErrorMessages(error)) });
   const deviceIds = form.watch('deviceIds');
   const variants = offered
     .filter((d) => deviceIds.includes(d.id))
@@ -74,13 +73,8 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
   const several = allowsSeveralDevices(kase);
   const submit = form.handleSubmit(async (values) => {
     setAlerts([]);
-    try {
-      await change.mutateAsync((order) => deviceChangeFor(order, values, offered));
-      toast.success('Successfully changed devices for affected orders');
-      onClose();
-    } catch (error) {
-      setAlerts(allErrorMessages(error));
-    }
+    const changed = await change.mutateAsync((order) => deviceChangeFor(order, values, offered)).catch(shownByOnError);
+    if (changed) onClose();
   });
 
   if (devices.isPending) {

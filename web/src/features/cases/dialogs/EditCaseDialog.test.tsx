@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture } from '../testing/case-fixtures.ts';
-import { renderInApp, signInAs } from '../testing/render-in-app.tsx';
 import { toWire } from './date-fields.ts';
 import { EditCaseDialog } from './EditCaseDialog.tsx';
 

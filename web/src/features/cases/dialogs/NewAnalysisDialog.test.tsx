@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import {
   acurate,
@@ -21,7 +22,6 @@ import {
   unlicensed,
 } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
-import { renderInApp, signInAs } from '../testing/render-in-app.tsx';
 import { localDay, toWire } from './date-fields.ts';
 import { NewAnalysisDialog } from './NewAnalysisDialog.tsx';
 

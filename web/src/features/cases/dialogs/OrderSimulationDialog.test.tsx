@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, evolut, ORG_ID, order, portico, sapien } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
-import { renderInApp, signInAs } from '../testing/render-in-app.tsx';
 import { OrderSimulationDialog } from './OrderSimulationDialog.tsx';
 
 setUpMockApi();

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useToast } from '../../../components/Toasts.tsx';
+import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
@@ -38,14 +38,16 @@ export function OrderSimulationDialog({ open, onClose, case: kase }: OrderSimula
 }
 
 function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
-  const toast = useToast();
   const devices = useDevices(kase.organisationId);
-  const create = useCreateOrder();
   const [alerts, setAlerts] = useState<string[]>([]);
   const form = useForm<OrderSimulationValues>({
     mode: 'onTouched',
     defaultValues: { deviceId: '', deviceVariantIds: [] },
     resolver: zodResolver(orderSimulationSchema(kase.intervention.variantLimit)),
+  });
+  const create = useCreateOrder({
+    successToast: 'Simulation ordered',
+    onError: (error) => setAlerts(allErrorMessages(error)),
   });
   // Only the case's intervention's devices the organisation may order a simulation for.
   const offered = (devices.data ?? []).filter(
@@ -56,18 +58,15 @@ function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => voi
 
   const submit = form.handleSubmit(async (values) => {
     setAlerts([]);
-    try {
-      await create.mutateAsync({
+    const ordered = await create
+      .mutateAsync({
         caseId: kase.id,
         service: Service.SIMULATION,
         deviceIds: [values.deviceId],
         deviceVariantIds: values.deviceVariantIds,
-      });
-      toast.success('Simulation ordered');
-      onClose();
-    } catch (error) {
-      setAlerts(allErrorMessages(error));
-    }
+      })
+      .catch(shownByOnError);
+    if (ordered) onClose();
   });
 
   if (devices.isPending) {

@@ -2,7 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useToast } from '../../../components/Toasts.tsx';
+import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { usePatchCase } from '../api/patch-case.ts';
 import {
   type EditCaseValues,
@@ -15,29 +15,26 @@ import { applyServerErrors } from './server-errors.ts';
 
 /** Form logic of the edit-case dialog (spec §5 "Edit case"); EditCaseDialog only renders it. */
 export function useEditCaseForm(kase: Case, onDone: () => void) {
-  const toast = useToast();
-  const patch = usePatchCase(kase.id);
   const [alerts, setAlerts] = useState<string[]>([]);
   const form = useForm<EditCaseValues>({
     mode: 'all',
     defaultValues: editCaseDefaults(kase),
     resolver: zodResolver(editCaseSchema) as unknown as Resolver<EditCaseValues>,
   });
-  // Read while rendering so react-hook-form tracks which fields were edited (the PATCH sends only those dates).
-  const { dirtyFields } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setAlerts([]);
-    try {
-      await patch.mutateAsync(toPatchCase(values, dirtyFields));
-      toast.success('Case edited successfully');
-      onDone();
-    } catch (error) {
+  const patch = usePatchCase(kase.id, {
+    onError: (error) =>
       setAlerts(
         applyServerErrors(error, editCaseFieldFor, (field, message) =>
           form.setError(field, { type: 'server', message }),
         ),
-      );
-    }
+      ),
+  });
+  // Read while rendering so react-hook-form tracks which fields were edited (the PATCH sends only those dates).
+  const { dirtyFields } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setAlerts([]);
+    const saved = await patch.mutateAsync(toPatchCase(values, dirtyFields)).catch(shownByOnError);
+    if (saved) onDone();
   });
   return { form, submit, alerts, canSubmit: form.formState.isValid && !form.formState.isSubmitting };
 }

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useUser } from '../../../app/UserContext.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
+import { useUser } from '../../auth/index.ts';
 import { useTrainings } from '../../training/index.ts';
 import { useCreateCase } from '../api/create-case.ts';
 import { useDevices } from '../api/get-devices.ts';
@@ -48,7 +48,6 @@ function useRulesResolver(rules: { current: NewAnalysisRules }): Resolver<NewAna
 /** Form logic of the new-analysis dialog (spec §5 "New analysis form"); NewAnalysisForm only renders it. */
 export function useNewAnalysisForm(onDone: () => void) {
   const user = useUser();
-  const toast = useToast();
   const navigate = useNavigate();
   const today = localDay(new Date());
   const rules = useRef<NewAnalysisRules>({
@@ -113,24 +112,22 @@ export function useNewAnalysisForm(onDone: () => void) {
       (leadTime.data !== undefined && expected < leadTime.data));
 
   const [alerts, setAlerts] = useState<string[]>([]);
-  const create = useCreateCase();
+  // The server's errors go onto the form's fields and alerts (spec §8), not into a toast.
+  const create = useCreateCase({
+    onError: (error) =>
+      setAlerts(
+        applyServerErrors(error, newAnalysisFieldFor, (field, message) =>
+          form.setError(field, { type: 'server', message }),
+        ),
+      ),
+  });
   const submit = form.handleSubmit(async (valid) => {
     setAlerts([]);
-    try {
-      const payload = toCreateCasePayload(valid, {
-        devices: allDevices,
-        sendResponsible: user.canAssignCaseResponsible,
-      });
-      const created = await create.mutateAsync(payload);
-      toast.success(`Analysis requested: ${created.caseIdentifier}`);
-      onDone();
-      if (user.canAccessCaseDetails) void navigate(`/case-detail/${created.id}`);
-    } catch (error) {
-      const messages = applyServerErrors(error, newAnalysisFieldFor, (field, message) =>
-        form.setError(field, { type: 'server', message }),
-      );
-      setAlerts(messages);
-    }
+    const payload = toCreateCasePayload(valid, { devices: allDevices, sendResponsible: user.canAssignCaseResponsible });
+    const created = await create.mutateAsync(payload).catch(shownByOnError);
+    if (!created) return;
+    onDone();
+    if (user.canAccessCaseDetails) void navigate(`/case-detail/${created.id}`);
   });
 
   return {

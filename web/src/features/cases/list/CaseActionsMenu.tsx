@@ -2,7 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useUser } from '../../../app/UserContext.ts';
+import { useUser } from '../../auth/index.ts';
 import { CASE_ACTION_LABELS, type CaseActionKind, caseActions } from './case-actions.ts';
 
 /** The actions a user may take on one case of the list; nothing at all when there are none. */

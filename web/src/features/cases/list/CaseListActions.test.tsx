@@ -3,11 +3,11 @@ import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, training } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
-import { signInAs } from '../testing/render-in-app.tsx';
-import { manyCases, mockCaseList, mockTrainings } from './mock-case-list.ts';
+import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 
 setUpMockApi();
 configure({ asyncUtilTimeout: 4000 });

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, ORG_ID, OTHER_ORG_ID } from '../testing/case-fixtures.ts';
-import { signInAs } from '../testing/render-in-app.tsx';
-import { manyCases, mockCaseList, mockTrainings } from './mock-case-list.ts';
+import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 
 setUpMockApi();
 // Five engineers share two cores: the first render of the whole app can take longer than the default 1 s.

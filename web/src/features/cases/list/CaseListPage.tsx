@@ -1,8 +1,8 @@
 import type { Case } from '@cardiomap/contract';
 import { Box, Stack, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { useUser } from '../../../app/UserContext.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useUser } from '../../auth/index.ts';
 import { CancelCaseDialog } from '../cancel/CancelCaseDialog.tsx';
 import { NewAnalysisDialog } from '../dialogs/NewAnalysisDialog.tsx';
 import { OrderSimulationDialog } from '../dialogs/OrderSimulationDialog.tsx';

@@ -1,7 +1,7 @@
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useUser } from '../../../app/UserContext.ts';
+import { useUser } from '../../auth/index.ts';
 import type { CaseListParamChanges, CaseListParams } from './case-list-params.ts';
 import { OrganisationFilter, type OrganisationOption } from './OrganisationFilter.tsx';
 import { SearchField } from './SearchField.tsx';

@@ -1,7 +1,7 @@
 import { trainingPending } from '@cardiomap/domain';
 import { Alert, Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useUser } from '../../../app/UserContext.ts';
+import { useUser } from '../../auth/index.ts';
 import { useTrainings } from '../../training/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUser } from '../../../app/UserContext.ts';
+import { useUser } from '../../auth/index.ts';
 
 export type CaseView = 'table' | 'cards';
 

@@ -3,9 +3,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, evolut, sapien } from '../testing/case-fixtures.ts';
-import { renderInApp, signInAs } from '../testing/render-in-app.tsx';
 import { ShareCaseDialog } from './ShareCaseDialog.tsx';
 
 setUpMockApi();

@@ -16,12 +16,11 @@ import { useState } from 'react';
 import { useToast } from '../../../components/Toasts.tsx';
 import { caseQueryOptions } from '../api/get-case.ts';
 import { useRevokeShare } from '../api/revoke-share.ts';
+import { SHARE_SUCCESS } from '../api/share-case.ts';
 import { EmailChipsField } from './EmailChipsField.tsx';
 import { addEmails, INVALID_EMAIL } from './email-entry.ts';
 import { SharedWithList } from './SharedWithList.tsx';
 import { useShareInvitations } from './use-share-invitations.ts';
-
-export const SHARE_SUCCESS = 'Successfully shared case';
 
 interface Props {
   item: Case;

@@ -21,7 +21,9 @@ export interface ShareOutcome {
  * after the other and each failure is kept, so one refused address does not stop the others.
  */
 export function useShareInvitations(caseId: string) {
-  const share = useShareCase(caseId);
+  // One toast for the whole batch, from the dialog: each call's failure is kept below and worded with
+  // the others (spec §8 "Share failure"), so the calls themselves show nothing.
+  const share = useShareCase(caseId, { successToast: false, onError: () => {} });
   const [sending, setSending] = useState(false);
 
   const attempt = async (target: ShareTarget): Promise<unknown> => {

@@ -1,7 +1,7 @@
 import { type Job, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { inputDataKeys } from '../../upload/index.ts';
 import { jobKeys } from './job-keys.ts';
 
@@ -27,16 +27,13 @@ export const reingestInputData = ({ id, seriesKey, acknowledgeGaps }: ReingestRe
 /** The new job appears in the case's list (which then polls); the upload's chosen series may change. */
 export function useReingestInputData(caseId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: reingestInputData,
-    onSuccess: () => {
-      toast.success(PROCESSING_STARTED_AGAIN);
-      return Promise.all([
+    successToast: PROCESSING_STARTED_AGAIN,
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: jobKeys.ofCase(caseId) }),
         queryClient.invalidateQueries({ queryKey: inputDataKeys.ofCase(caseId) }),
-      ]);
-    },
-    onError: (error) => toast.error(error),
+      ]),
   });
 }

@@ -1,7 +1,7 @@
 import { type Job, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { jobKeys } from './job-keys.ts';
 
 export const JOB_TERMINATED = 'Job terminated';
@@ -12,11 +12,9 @@ export const terminateJob = (id: string): Promise<Job> => call(routes.terminateJ
 /** The case's job list reloads either way: a refusal usually means the job finished meanwhile. */
 export function useTerminateJob(caseId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: (id: string) => terminateJob(id),
-    onSuccess: () => toast.success(JOB_TERMINATED),
-    onError: (error) => toast.error(error),
+    successToast: JOB_TERMINATED,
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobKeys.ofCase(caseId) }),
   });
 }

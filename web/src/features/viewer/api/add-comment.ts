@@ -1,7 +1,7 @@
 import { type Config, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { viewerKeys } from './viewer-keys.ts';
 
 /** PATCH configs/{id}/ with `{comment}`; a study without a config gets one first (POST configs/). */
@@ -12,14 +12,12 @@ export async function addComment(studyId: string, configId: string | null, comme
 
 export function useAddComment(studyId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ configId, comment }: { configId: string | null; comment: string }) =>
       addComment(studyId, configId, comment),
     onSuccess: (config) => {
       queryClient.setQueryData(viewerKeys.comments(studyId), config);
       return queryClient.invalidateQueries({ queryKey: viewerKeys.comments(studyId) });
     },
-    onError: (error) => toast.error(error),
   });
 }

@@ -1,7 +1,7 @@
 import { routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { applyLandmarkAnswer } from './list-landmarks.ts';
 
 /** DELETE landmarks/{id}/. */
@@ -10,10 +10,8 @@ export const deleteLandmark = (id: string): Promise<void> =>
 
 export function useDeleteLandmark(studyId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: deleteLandmark,
     onSuccess: (_, deletedId) => applyLandmarkAnswer(queryClient, studyId, { deletedId }),
-    onError: (error) => toast.error(error),
   });
 }

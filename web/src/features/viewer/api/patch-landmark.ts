@@ -1,8 +1,8 @@
 import { type Landmark, type patchLandmarkSchema, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { type MutationFeedback, useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { applyLandmarkAnswer } from './list-landmarks.ts';
 
 export type PatchLandmarkBody = z.input<typeof patchLandmarkSchema>;
@@ -11,17 +11,16 @@ export type PatchLandmarkBody = z.input<typeof patchLandmarkSchema>;
 export const patchLandmark = (id: string, body: PatchLandmarkBody): Promise<Landmark> =>
   call(routes.patchLandmark, { params: { id }, body });
 
-interface Options {
-  /** Replaces the default error toast, e.g. to show a refused shape next to the drawing instead. */
-  onError?: (error: unknown) => void;
-}
-
-export function usePatchLandmark(studyId: string, options: Options = {}) {
+export function usePatchLandmark(
+  studyId: string,
+  feedback: MutationFeedback<Landmark, { id: string; body: PatchLandmarkBody }> = {},
+) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PatchLandmarkBody }) => patchLandmark(id, body),
-    onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
-    onError: (error) => (options.onError ? options.onError(error) : toast.error(error)),
-  });
+  return useApiMutation(
+    {
+      mutationFn: ({ id, body }: { id: string; body: PatchLandmarkBody }) => patchLandmark(id, body),
+      onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
+    },
+    feedback,
+  );
 }

@@ -1,8 +1,7 @@
 import { type patchVisualisationObjectSchema, routes, type VisualisationObject } from '@cardiomap/contract';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 
 export type VisualisationObjectPatch = z.input<typeof patchVisualisationObjectSchema>;
 
@@ -15,9 +14,7 @@ export const patchVisualisationObject = (id: string, body: VisualisationObjectPa
  * reload of the viewer answer would hand the engines new signed URLs for the same meshes.
  */
 export function usePatchVisualisationObject() {
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ id, body }: { id: string; body: VisualisationObjectPatch }) => patchVisualisationObject(id, body),
-    onError: (error) => toast.error(error),
   });
 }

@@ -1,7 +1,7 @@
 import { type Landmark, routes } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { applyLandmarkAnswer } from './list-landmarks.ts';
 
 /** POST landmarks/{id}/publish/: the landmark becomes enabled and published. */
@@ -9,10 +9,8 @@ export const publishLandmark = (id: string): Promise<Landmark> => call(routes.pu
 
 export function usePublishLandmark(studyId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: publishLandmark,
     onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
-    onError: (error) => toast.error(error),
   });
 }

@@ -1,7 +1,7 @@
 import { type InterpolationType, routes, type StudyResource, type ViewerLoad } from '@cardiomap/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { viewerKeys } from './viewer-keys.ts';
 
 /** PATCH study-resources/{id}/attributes/: the volume's interpolation type (spec §6 rule). */
@@ -14,8 +14,7 @@ export const setInterpolation = (
 /** The answer is written into the cached load answer, not refetched: the volume's URL stays the same. */
 export function useSetInterpolation(studyId: string) {
   const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ studyResourceId, type }: { studyResourceId: string; type: InterpolationType }) =>
       setInterpolation(studyResourceId, type),
     onSuccess: (resource) =>
@@ -33,6 +32,5 @@ export function useSetInterpolation(studyId: string) {
             }
           : load,
       ),
-    onError: (error) => toast.error(error),
   });
 }

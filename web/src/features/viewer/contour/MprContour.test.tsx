@@ -4,7 +4,7 @@ import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
+import { createQueryClient } from '../../../api/index.ts';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import type { MprEngine } from '../mpr/index.ts';
 import { MprToolbar } from '../mpr/MprToolbar.tsx';

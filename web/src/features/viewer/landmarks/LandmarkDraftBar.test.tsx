@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client.ts';
+import { createQueryClient } from '../../../api/query-client.ts';
 import { ToastProvider } from '../../../components/Toasts.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { ANALYSIS_ID, landmarkFixture, STUDY_ID } from '../testing/viewer-fixtures.ts';

@@ -1,7 +1,7 @@
 import type { Case, Training } from '@cardiomap/contract';
 import { HttpResponse, http } from 'msw';
 import { server } from '../../../testing/server.ts';
-import { caseFixture, page } from '../testing/case-fixtures.ts';
+import { caseFixture, page } from './case-fixtures.ts';
 
 /** `n` cases with identifiers HVC-TAVI-00001 … and ids that sort like them. */
 export const manyCases = (n: number, overrides: Partial<Case> = {}): Case[] =>

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/index.ts';
+import { ApiError } from './api-error.ts';
 
 /** Client errors (4xx) will not change on retry; a lost connection or a 5xx may. */
 const shouldRetry = (failureCount: number, error: unknown) =>

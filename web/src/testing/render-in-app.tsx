@@ -3,12 +3,12 @@ import { render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, useLocation } from 'react-router';
-import { tokenStore } from '../../../api/index.ts';
-import { App } from '../../../app/App.tsx';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { RequireAuth } from '../../../app/RequireAuth.tsx';
-import { server } from '../../../testing/server.ts';
-import { userInfo } from '../../../testing/user-info.ts';
+import { createQueryClient, tokenStore } from '../api/index.ts';
+import { App } from '../app/App.tsx';
+
+import { RequireAuth } from '../app/RequireAuth.tsx';
+import { server } from './server.ts';
+import { userInfo } from './user-info.ts';
 
 function Elsewhere() {
   const location = useLocation();
