@@ -1,7 +1,6 @@
 import type { Point3, VolumeHeader, VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { ensureCornerstone } from './cornerstone-setup.ts';
-import { createInflaterPool } from './inflater-pool.ts';
 import { type MprLandmark, type PaneLandmarkShape, paneShapes } from './landmark-overlay.ts';
 import {
   AIR_HU,
@@ -27,8 +26,8 @@ import { EMPTY_READOUT, type PaneReadout, readPane } from './pane-readout.ts';
 import { planeCamera, sliceThrough } from './plane-camera.ts';
 import { createPanePreview, type PanePreview } from './slice-preview.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
-import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
-import { adoptPrefetchedVolume, claimFirstFrame, inflateWorkerCount } from './volume-prefetch.ts';
+import type { VolumeDownload } from './volume-download.ts';
+import { VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
 
 export interface MprVolumeProps {
   /** The volume resource's signed read URL. */
@@ -115,9 +114,9 @@ export interface MprEngine {
 interface Load {
   url: string;
   volumeId: string;
+  /** Aborted: the engine lets go of the download (which its session keeps for a while). */
   abort: AbortController;
-  /** Null where the engine adopted the prefetch's download, which inflates on its own workers. */
-  inflater: ReturnType<typeof createInflaterPool> | null;
+  download: VolumeDownload;
   startedAt: number;
   header?: VolumeHeader;
   /** The voxel array the slices stream into; Cornerstone's volume is built over it after the first image. */
@@ -141,8 +140,6 @@ const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
 /** While streaming, the panes redraw at most this often (ms). */
 const STREAM_REDRAW_MS = 2500;
 
-/** Workers inflating slices: leave a core to the main thread, which draws. */
-
 /** Spec §3 landmark view types. */
 const VIEW_TYPE_PANES: Record<number, PaneId> = { 4: 'sagittal', 5: 'coronal', 6: 'axial' };
 
@@ -153,7 +150,10 @@ let engineCount = 0;
  * send commands, read a snapshot. Attach/detach may repeat (React StrictMode); a new volume URL
  * aborts the previous load and anything it still delivers is dropped.
  */
-export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngine {
+export function createMprEngine(options: {
+  /** The study's volume download of `url` (its viewer session's): the engine adopts it, never starts one. */
+  openVolume(url: string): VolumeDownload;
+}): MprEngine {
   const engineId = `cm-mpr-${++engineCount}`;
   let attachCount = 0;
   let loadCount = 0;
@@ -295,7 +295,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       // No 'scheme:' prefix: Cornerstone would look for an image loader of that scheme for the slices.
       volumeId: `cardiomap-volume-${engineId}-${++loadCount}`,
       abort,
-      inflater: null,
+      download: options.openVolume(next.volumeUrl),
       startedAt: performance.now(),
       firstSlicesIn: false,
       allSlicesIn: false,
@@ -312,74 +312,48 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       completeMs: null,
     });
     const stale = () => load !== current;
-    const sink = {
-      begin(header: VolumeHeader, given?: Int16Array) {
-        // Cornerstone's volume (a cached image per slice) and the air in the missing slices (a few
-        // hundred ms on 500 slices) wait until the first image is on screen.
-        const voxels = given ?? new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
-        current.header = header;
-        current.voxels = voxels;
-        current.present = new Uint8Array(header.dimensions[2]);
-        store.update({
-          progress: { loaded: 0, total: header.dimensions[2] },
-          levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
-          interpolationType: next.interpolationType ?? header.interpolationType,
-        });
-        return voxels;
-      },
-      slicesLoaded(indices: number[]) {
-        if (stale()) return;
-        loadedCount += indices.length;
-        for (const k of indices) {
-          arrived.add(k);
-          if (current.present) current.present[k] = 1;
-        }
-        if (current.firstSlicesIn) {
-          schedulePreview();
-          return scheduleUpload();
-        }
-        current.firstSlicesIn = true;
-        if (elements) showFirstImage(current);
-      },
-    };
-    // The download the viewer page started before this chunk arrived (volume-prefetch.ts), if any.
-    const adopted = adoptPrefetchedVolume(
-      next.volumeUrl,
+    // The session's download, started as soon as the URL was known (often before this chunk arrived):
+    // what already arrived is replayed into the sink, then the rest comes as it arrives.
+    const loading = current.download.adopt(
       {
         begin(header, voxels) {
-          if (!stale()) sink.begin(header, voxels);
+          if (stale()) return;
+          // Cornerstone's volume (a cached image per slice) and the air in the missing slices (a few
+          // hundred ms on 500 slices) wait until the first image is on screen.
+          current.header = header;
+          current.voxels = voxels;
+          current.present = new Uint8Array(header.dimensions[2]);
+          store.update({
+            progress: { loaded: 0, total: header.dimensions[2] },
+            levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
+            interpolationType: next.interpolationType ?? header.interpolationType,
+          });
         },
-        slicesLoaded: sink.slicesLoaded,
+        slicesLoaded(indices) {
+          if (stale()) return;
+          loadedCount += indices.length;
+          for (const k of indices) {
+            arrived.add(k);
+            if (current.present) current.present[k] = 1;
+          }
+          if (current.firstSlicesIn) {
+            schedulePreview();
+            return scheduleUpload();
+          }
+          current.firstSlicesIn = true;
+          if (elements) showFirstImage(current);
+        },
       },
       abort.signal,
     );
-    if (!adopted) current.inflater = createInflaterPool(inflateWorkerCount());
-    const loading =
-      adopted ??
-      loadVolume({
-        url: next.volumeUrl,
-        signal: abort.signal,
-        inflate: (current.inflater as ReturnType<typeof createInflaterPool>).inflate,
-        ...(current.inflater?.streamRest ? { streamRest: current.inflater.streamRest } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        sink: {
-          begin(header) {
-            if (stale()) throw new DOMException('a newer volume replaced this one', 'AbortError');
-            return sink.begin(header);
-          },
-          slicesLoaded: sink.slicesLoaded,
-        },
-      });
     loading.then(
       () => {
         if (stale()) return;
         ensurePanes();
         current.allSlicesIn = true;
-        current.inflater?.dispose();
         scheduleUpload(true);
       },
       (error: unknown) => {
-        current.inflater?.dispose();
         if (stale() || current.abort.signal.aborted) return;
         ensurePanes();
         const kind = error instanceof VolumeLoadError ? error.kind : 'network';
@@ -440,7 +414,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       requestAnimationFrame(() => {
         if (load !== current || generation !== previewGeneration) return;
         if (snapshot().firstFrameMs === null) {
-          if (claimFirstFrame(current.url)) performance.mark('cm:mpr:first-frame');
+          if (current.download.claimFirstFrame()) performance.mark('cm:mpr:first-frame');
           store.update({ firstFrameMs: performance.now() - current.startedAt });
         }
         setTimeout(() => {
@@ -523,7 +497,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     if (current.firstSlicesIn && snapshot().status === 'loading') {
       // Without a preview (an oblique volume), Cornerstone's first frame is the first image.
       if (snapshot().firstFrameMs === null) {
-        if (claimFirstFrame(current.url)) performance.mark('cm:mpr:first-frame');
+        if (current.download.claimFirstFrame()) performance.mark('cm:mpr:first-frame');
         store.update({ firstFrameMs: now - current.startedAt });
       }
       store.update({ status: 'ready' });
@@ -675,7 +649,6 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     arrived.clear();
     if (!current) return;
     current.abort.abort();
-    current.inflater?.dispose();
     removePreviews();
     ensurePanes();
     releaseMprVolume(current.volumeId);
