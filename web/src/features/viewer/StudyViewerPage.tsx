@@ -7,12 +7,11 @@ import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useViewerLoad } from './api/load-viewer.ts';
 import { dismissBootPreview } from './boot/boot-preview.ts';
-import { prefetchVolume } from './mpr/volume-prefetch.ts';
+import { useHeldViewerSession, ViewerSessionContext } from './session/viewer-session-context.ts';
 import { CaseCanceledPage, ResultsPendingPage } from './ViewerNoticePage.tsx';
 import { ViewerWorkspace } from './ViewerWorkspace.tsx';
 import { viewerLoadFailure } from './viewer-errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { parseStudyId } from './viewer-paths.ts';
 
 /**
  * Spec §2 `study-viewer/{id}` and `iframe-viewer/{id}` (by study id): loads the study's viewer data,
@@ -20,21 +19,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * without the app's frame.
  */
 export function StudyViewerPage({ embedded = false }: { embedded?: boolean }) {
-  const { id = '' } = useParams();
+  const studyId = parseStudyId(useParams().id ?? '');
   // A path that is no study id can name no study: not found without asking the server.
-  if (!UUID.test(id)) return <NotFoundPage />;
-  return <StudyViewer studyId={id} embedded={embedded} />;
+  if (!studyId) return <NotFoundPage />;
+  return <StudyViewer studyId={studyId} embedded={embedded} />;
 }
 
 function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean }) {
+  const session = useHeldViewerSession(studyId);
   const query = useViewerLoad(studyId);
   usePageTitle(query.data ? `${query.data.title} – Viewer` : 'Viewer');
   // The MPR panes' volume starts downloading now, beside their 4 MB Cornerstone chunk, and the engine
   // adopts the download. In render, not an effect: a cached chunk's engine starts in the child's effect,
-  // which runs before this component's; prefetchVolume is idempotent.
+  // which runs before this component's; openVolume hands back the running download.
   const { pathname } = useLocation();
   const readUrl = query.data?.dicom?.attributes?.readUrl;
-  if (readUrl && pathname.endsWith('/mprviewer')) prefetchVolume(readUrl);
+  if (readUrl && pathname.endsWith('/mprviewer')) session.openVolume(readUrl);
   // A refusal or failure is shown in place of the panes the start-up script drew.
   const failed = query.isError;
   useEffect(() => {
@@ -56,5 +56,9 @@ function StudyViewer({ studyId, embedded }: { studyId: string; embedded: boolean
       );
     return <LoadFailedNotice message="The viewer could not be loaded." onRetry={() => query.refetch()} />;
   }
-  return <ViewerWorkspace load={query.data} embedded={embedded} />;
+  return (
+    <ViewerSessionContext value={session}>
+      <ViewerWorkspace load={query.data} embedded={embedded} />
+    </ViewerSessionContext>
+  );
 }

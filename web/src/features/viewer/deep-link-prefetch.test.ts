@@ -3,13 +3,19 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
 import { server, setUpMockApi } from '../../testing/server.ts';
-import { askViewerLoadEarly } from './api/early-viewer-load.ts';
 import { viewerKeys } from './api/viewer-keys.ts';
 import { prefetchViewerDeepLink } from './deep-link-prefetch.ts';
+import { closeViewerSessions, viewerSession } from './session/viewer-sessions.ts';
 import { STUDY_ID, viewerLoadFixture } from './testing/viewer-fixtures.ts';
 
 const prefetched = vi.hoisted(() => [] as string[]);
-vi.mock('./mpr/volume-prefetch.ts', () => ({ prefetchVolume: (url: string) => prefetched.push(url) }));
+// The downloads the session starts, recorded instead of fetched.
+vi.mock('./mpr/volume-download.ts', () => ({
+  startVolumeDownload: (url: string) => {
+    prefetched.push(url);
+    return { url, live: true, abort: () => undefined };
+  },
+}));
 
 setUpMockApi();
 
@@ -29,7 +35,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => tokenStore.clear());
+afterEach(() => {
+  tokenStore.clear();
+  closeViewerSessions();
+});
 
 const settled = () => vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
@@ -44,7 +53,8 @@ describe('prefetchViewerDeepLink', () => {
 
   it("takes the start-up script's answer instead of asking again", async () => {
     const early = viewerLoadFixture({ title: 'From the start-up script' });
-    await askViewerLoadEarly(STUDY_ID, 'a', (async () => Response.json(early)) as unknown as typeof fetch);
+    await viewerSession(STUDY_ID).askViewerLoadEarly('a', (async () =>
+      Response.json(early)) as unknown as typeof fetch);
     prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer`, true);
     await vi.waitFor(() => expect(prefetched).toEqual(['/files/volume.bin']));
     expect(loads).toEqual([]);
@@ -52,7 +62,7 @@ describe('prefetchViewerDeepLink', () => {
   });
 
   it('asks itself when the start-up script got no answer (an expired token is refreshed there)', async () => {
-    await askViewerLoadEarly(STUDY_ID, 'a', (async () =>
+    await viewerSession(STUDY_ID).askViewerLoadEarly('a', (async () =>
       Response.json({}, { status: 401 })) as unknown as typeof fetch);
     prefetchViewerDeepLink(queryClient, `/study-viewer/${STUDY_ID}/mprviewer`, true);
     await vi.waitFor(() => expect(prefetched).toEqual(['/files/volume.bin']));

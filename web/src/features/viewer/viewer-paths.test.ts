@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STUDY_ID } from './testing/viewer-fixtures.ts';
-import { parseViewerLink, viewerPaths } from './viewer-paths.ts';
+import { parseStudyId, parseViewerLink, viewerPaths } from './viewer-paths.ts';
 
 describe('parseViewerLink', () => {
   it('reads the study and child of the viewer routes, embedded or not', () => {
@@ -31,5 +31,14 @@ describe('parseViewerLink', () => {
       `/study-viewer/${STUDY_ID}x/mprviewer`,
     ])
       expect(parseViewerLink(path), path).toBeNull();
+  });
+});
+
+describe('parseStudyId', () => {
+  it('takes a study id, any case, and nothing else', () => {
+    expect(parseStudyId(STUDY_ID)).toBe(STUDY_ID);
+    expect(parseStudyId(STUDY_ID.toUpperCase())).toBe(STUDY_ID.toUpperCase());
+    for (const segment of ['', 'not-a-study', `${STUDY_ID}x`, STUDY_ID.slice(1)])
+      expect(parseStudyId(segment), segment).toBeNull();
   });
 });

@@ -15,12 +15,22 @@ export interface ViewerLink {
   embedded: boolean;
 }
 
-const VIEWER_LINK =
-  /^\/(study-viewer|iframe-viewer)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/([^/]*))?\/?$/i;
+const STUDY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VIEWER_LINK = /^\/(study-viewer|iframe-viewer)\/([^/]+)(?:\/([^/]*))?\/?$/i;
+
+/**
+ * The study id a viewer path's `{id}` segment names, or null when it is no study id (a path that can
+ * name no study is not found without asking the server). The one place a viewer URL's study is read:
+ * the start-up script, the deep-link prefetch and the page all come through here.
+ */
+export function parseStudyId(segment: string): string | null {
+  return STUDY_ID.test(segment) ? segment : null;
+}
 
 /** The study and view a viewer URL's path names, or null for any other path (or one that names no study). */
 export function parseViewerLink(pathname: string): ViewerLink | null {
   const match = VIEWER_LINK.exec(pathname);
-  if (!match) return null;
-  return { studyId: match[2] as string, child: match[3] || undefined, embedded: match[1] === 'iframe-viewer' };
+  const studyId = match && parseStudyId(match[2] as string);
+  if (!match || !studyId) return null;
+  return { studyId, child: match[3] || undefined, embedded: match[1] === 'iframe-viewer' };
 }

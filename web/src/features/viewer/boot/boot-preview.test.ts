@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../../api/token-store.ts';
-import { takeEarlyViewerLoad, viewerLoadPath } from '../api/early-viewer-load.ts';
+import { viewerLoadPath } from '../api/early-viewer-load.ts';
 import { afterFirstImage, resetFirstImageGate } from '../mpr/first-image-gate.ts';
-import { adoptPrefetchedVolume, resetVolumePrefetches } from '../mpr/volume-prefetch.ts';
+import { closeViewerSessions, viewerSession } from '../session/viewer-sessions.ts';
 import { STUDY_ID, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
 import { viewerPaths } from '../viewer-paths.ts';
@@ -50,8 +50,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   dismissBootPreview();
-  takeEarlyViewerLoad(STUDY_ID);
-  resetVolumePrefetches();
+  closeViewerSessions();
   tokenStore.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -70,11 +69,14 @@ describe('startBootPreview', () => {
     expect(fetchFn).toHaveBeenCalledWith(viewerLoadPath(STUDY_ID), {
       headers: { accept: 'application/json', authorization: 'Bearer access-1' },
     });
-    // The app takes the same answer and the same download: nothing is asked twice.
-    expect(await takeEarlyViewerLoad(STUDY_ID)).toEqual(viewerLoadFixture());
-    const adopted = adoptPrefetchedVolume(VOLUME_URL, { begin() {}, slicesLoaded() {} }, new AbortController().signal);
-    expect(adopted).not.toBeNull();
-    await adopted;
+    // The app takes the same answer and the same download from the study's session: nothing is asked twice.
+    const session = viewerSession(STUDY_ID);
+    const ask = vi.fn(async () => viewerLoadFixture({ title: 'asked again' }));
+    expect(await session.viewerLoad(ask)).toEqual(viewerLoadFixture());
+    expect(ask).not.toHaveBeenCalled();
+    const volumeRequests = asked.filter((path) => path === VOLUME_URL).length;
+    await session.openVolume(VOLUME_URL).adopt({ begin() {}, slicesLoaded() {} }, new AbortController().signal);
+    expect(asked.filter((path) => path === VOLUME_URL)).toHaveLength(volumeRequests);
     expect(asked.filter((path) => path === viewerLoadPath(STUDY_ID))).toHaveLength(1);
     // The app's own view replaces the layer.
     dismissBootPreview();
@@ -112,7 +114,9 @@ describe('startBootPreview', () => {
       await startBootPreview(viewerPaths.mprviewer(STUDY_ID), fetchFn);
       expect(asked).toEqual([viewerLoadPath(STUDY_ID)]);
       expect(layer()).toBeNull();
-      expect(await takeEarlyViewerLoad(STUDY_ID)).toBeNull();
+      expect(await viewerSession(STUDY_ID).viewerLoad(async () => viewerLoadFixture({ title: 'asked' }))).toEqual(
+        viewerLoadFixture({ title: 'asked' }),
+      );
     }
   });
 

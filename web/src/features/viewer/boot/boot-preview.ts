@@ -1,9 +1,8 @@
 import { tokenStore } from '../../../api/token-store.ts';
-import { askViewerLoadEarly } from '../api/early-viewer-load.ts';
 import { headerAlertCount } from '../header-alerts.ts';
 import { startEarlyPreview } from '../mpr/early-preview.ts';
 import { afterFirstImage } from '../mpr/first-image-gate.ts';
-import { prefetchVolume } from '../mpr/volume-prefetch.ts';
+import { viewerSession } from '../session/viewer-sessions.ts';
 import { parseViewerLink } from '../viewer-paths.ts';
 import { createBootOverlay } from './boot-overlay.ts';
 
@@ -28,10 +27,12 @@ export async function startBootPreview(pathname: string, fetchFn: typeof fetch =
   const link = parseViewerLink(pathname);
   const access = tokenStore.access();
   if (link?.child !== 'mprviewer' || !access) return;
-  const load = await askViewerLoadEarly(link.studyId, access, fetchFn);
+  // The study's session keeps the answer and the download for the app.
+  const session = viewerSession(link.studyId);
+  const load = await session.askViewerLoadEarly(access, fetchFn);
   const attributes = load?.dicom?.attributes;
   if (!load || !attributes?.readUrl) return;
-  prefetchVolume(attributes.readUrl, fetchFn);
+  const download = session.openVolume(attributes.readUrl, fetchFn);
   const overlay = createBootOverlay(document, { embedded: link.embedded, alerts: headerAlertCount(load) });
   const timer = setTimeout(dismissBootPreview, BOOT_LAYER_MAX_MS);
   let stop = () => {};
@@ -42,7 +43,7 @@ export async function startBootPreview(pathname: string, fetchFn: typeof fetch =
     stop();
     overlay.remove();
   };
-  stop = startEarlyPreview(attributes.readUrl, overlay.panes, {
+  stop = startEarlyPreview(download, overlay.panes, {
     levels: attributes.levels,
     onSettled: (drawn) => {
       if (!drawn) dismissBootPreview();

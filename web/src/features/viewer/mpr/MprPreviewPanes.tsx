@@ -2,6 +2,7 @@ import type { VolumeLevels } from '@cardiomap/domain';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { dismissBootPreview } from '../boot/boot-preview.ts';
+import { useViewerSession } from '../session/viewer-session-context.ts';
 import { startEarlyPreview } from './early-preview.ts';
 import { openFirstImageGate } from './first-image-gate.ts';
 import { PANE_IDS, type PaneId } from './mpr-settings.ts';
@@ -19,6 +20,7 @@ export function MprPreviewPanes({
   levels?: Partial<VolumeLevels> | null;
 }) {
   const panes = useRef<Partial<Record<PaneId, HTMLDivElement | null>>>({});
+  const session = useViewerSession();
   const [percent, setPercent] = useState(0);
   const windowCenter = levels?.windowCenter;
   const windowWidth = levels?.windowWidth;
@@ -27,13 +29,14 @@ export function MprPreviewPanes({
       dismissBootPreview();
       return openFirstImageGate();
     }
-    return startEarlyPreview(volumeUrl, panes.current, {
+    // The page started the download as the load answered; this finds it (or one after a failure).
+    return startEarlyPreview(session.openVolume(volumeUrl), panes.current, {
       levels: { windowCenter, windowWidth },
       onProgress: setPercent,
       // This preview (or the engine, when there is none) replaces the start-up script's.
       onSettled: dismissBootPreview,
     });
-  }, [volumeUrl, windowCenter, windowWidth]);
+  }, [session, volumeUrl, windowCenter, windowWidth]);
 
   return (
     <Box

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
 import { startEarlyPreview } from './early-preview.ts';
 import { afterFirstImage, resetFirstImageGate } from './first-image-gate.ts';
-import { adoptPrefetchedVolume, prefetchVolume, resetVolumePrefetches } from './volume-prefetch.ts';
+import { startVolumeDownload, type VolumeDownload } from './volume-download.ts';
 
 const DIMS: [number, number, number] = [4, 3, 7];
 
@@ -27,6 +27,14 @@ function paneElements() {
   };
   return { coronal: make(), sagittal: make(), axial: make() };
 }
+
+/** The downloads a test started, stopped after it. */
+const downloads: VolumeDownload[] = [];
+const download = (url: string, fetchFn: typeof fetch) => {
+  const started = startVolumeDownload(url, fetchFn);
+  downloads.push(started);
+  return started;
+};
 
 /** Which preview canvases had an image put into them, in order (jsdom has no 2D canvas). */
 let drawn: string[];
@@ -53,34 +61,37 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  resetVolumePrefetches();
+  for (const started of downloads.splice(0)) started.abort();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.body.replaceChildren();
 });
 
 describe('startEarlyPreview', () => {
-  it('draws the three panes from the prefetched slices, marks the first frame once and opens the chunk gate', async () => {
-    prefetchVolume('/v/a.cmvol', volumeServer());
+  it('draws the three panes from the downloaded slices, marks the first frame once and opens the chunk gate', async () => {
+    const volume = download('/v/a.cmvol', volumeServer());
     const elements = paneElements();
     expect(await gateOpen()).toBe(false);
     const settled = vi.fn();
-    const stop = startEarlyPreview('/v/a.cmvol', elements, { onSettled: settled });
+    const stop = startEarlyPreview(volume, elements, { onSettled: settled });
     await vi.waitFor(() => expect(performance.getEntriesByName('cm:mpr:first-frame')).toHaveLength(1));
     expect(settled.mock.calls).toEqual([[true]]);
     expect(await gateOpen()).toBe(true);
     expect(drawn.slice(0, 3).sort()).toEqual(['mpr-preview-axial', 'mpr-preview-coronal', 'mpr-preview-sagittal']);
     for (const element of Object.values(elements)) expect(element.querySelector('canvas')).not.toBeNull();
     // The engine taking over finds the first frame claimed: no second mark.
-    await adoptPrefetchedVolume('/v/a.cmvol', { begin() {}, slicesLoaded() {} }, new AbortController().signal);
+    await volume.adopt({ begin() {}, slicesLoaded() {} }, new AbortController().signal);
+    expect(volume.claimFirstFrame()).toBe(false);
     stop();
     for (const element of Object.values(elements)) expect(element.querySelector('canvas')).toBeNull();
     expect(performance.getEntriesByName('cm:mpr:first-frame')).toHaveLength(1);
   });
 
-  it('opens the gate at once when nothing was prefetched, drawing nothing', async () => {
+  it('opens the gate at once when the download has ended already, drawing nothing', async () => {
     const settled = vi.fn();
-    const stop = startEarlyPreview('/v/none.cmvol', paneElements(), { onSettled: settled });
+    const ended = download('/v/none.cmvol', volumeServer());
+    ended.abort();
+    const stop = startEarlyPreview(ended, paneElements(), { onSettled: settled });
     expect(await gateOpen()).toBe(true);
     expect(settled.mock.calls).toEqual([[false]]);
     expect(drawn).toEqual([]);
@@ -89,18 +100,18 @@ describe('startEarlyPreview', () => {
   });
 
   it('opens the gate when the download fails, leaving the error to the engine', async () => {
-    prefetchVolume('/v/gone.cmvol', (async () => new Response('', { status: 404 })) as typeof fetch);
+    const gone = download('/v/gone.cmvol', (async () => new Response('', { status: 404 })) as typeof fetch);
     const settled = vi.fn();
-    startEarlyPreview('/v/gone.cmvol', paneElements(), { onSettled: settled });
+    startEarlyPreview(gone, paneElements(), { onSettled: settled });
     await vi.waitFor(async () => expect(await gateOpen()).toBe(true));
     expect(settled.mock.calls).toEqual([[false]]);
     expect(drawn).toEqual([]);
   });
 
   it('opens the gate without drawing for a volume it cannot preview (no room to draw)', async () => {
-    prefetchVolume('/v/b.cmvol', volumeServer());
+    const volume = download('/v/b.cmvol', volumeServer());
     const empty = { coronal: document.createElement('div'), sagittal: null, axial: document.createElement('div') };
-    startEarlyPreview('/v/b.cmvol', empty);
+    startEarlyPreview(volume, empty);
     await vi.waitFor(async () => expect(await gateOpen()).toBe(true));
     expect(drawn).toEqual([]);
     expect(performance.getEntriesByName('cm:mpr:first-frame')).toHaveLength(0);

@@ -2,7 +2,7 @@ import type { VolumeLevels } from '@cardiomap/domain';
 import { openFirstImageGate } from './first-image-gate.ts';
 import { AIR_HU, levelsOrDefault, PANE_IDS, type PaneId } from './mpr-settings.ts';
 import { createPanePreview, type PanePreview } from './slice-preview.ts';
-import { claimFirstFrame, type PrefetchView, watchPrefetchedVolume } from './volume-prefetch.ts';
+import type { DownloadView, VolumeDownload } from './volume-download.ts';
 
 export interface EarlyPreviewOptions {
   /** The viewer load's levels; the file's own when it gives none (as the engine does). */
@@ -15,13 +15,13 @@ export interface EarlyPreviewOptions {
 
 /**
  * The first image while the MPR chunk is not loaded yet: each pane's 2D preview (slice-preview.ts)
- * drawn from the prefetched download as soon as its middle slices are in, the coronal and sagittal
+ * drawn from the study's volume download as soon as its middle slices are in, the coronal and sagittal
  * ones gaining rows as more arrive. Marks `cm:mpr:first-frame` once it is on screen and then opens the
- * gate for the chunk; so does finding that it cannot draw (nothing prefetched, an oblique volume).
+ * gate for the chunk; so does finding that it cannot draw (a failed download, an oblique volume).
  * The engine draws the same previews into its own panes when it takes over. Returns the clean-up.
  */
 export function startEarlyPreview(
-  url: string,
+  download: VolumeDownload,
   elements: Readonly<Partial<Record<PaneId, HTMLElement | null>>>,
   { levels, onProgress, onSettled }: EarlyPreviewOptions = {},
 ): () => void {
@@ -38,7 +38,7 @@ export function startEarlyPreview(
     openFirstImageGate();
   };
 
-  const drawFirst = (view: PrefetchView) => {
+  const drawFirst = (view: DownloadView) => {
     shownLevels = levelsOrDefault(levels?.windowWidth ? levels : view.header.levels);
     const made: Partial<Record<PaneId, PanePreview>> = {};
     for (const pane of PANE_IDS) {
@@ -62,13 +62,13 @@ export function startEarlyPreview(
       frame = requestAnimationFrame(() => {
         frame = 0;
         if (stopped) return;
-        if (claimFirstFrame(url)) performance.mark('cm:mpr:first-frame');
+        if (download.claimFirstFrame()) performance.mark('cm:mpr:first-frame');
         settle(true);
       });
     });
   };
 
-  const onSlices = (view: PrefetchView) => {
+  const onSlices = (view: DownloadView) => {
     if (stopped || none) return;
     let loaded = 0;
     for (const k of view.present) loaded += k;
@@ -84,12 +84,11 @@ export function startEarlyPreview(
     });
   };
   // A failed download leaves the error to the engine, which starts afresh and reports it.
-  const stopWatching = watchPrefetchedVolume(url, { slices: onSlices, ended: () => settle(false) });
-  if (!stopWatching) settle(false);
+  const stopWatching = download.watch({ slices: onSlices, ended: () => settle(false) });
 
   return () => {
     stopped = true;
-    stopWatching?.();
+    stopWatching();
     if (frame) cancelAnimationFrame(frame);
     for (const preview of Object.values(previews ?? {})) preview.remove();
     previews = null;

@@ -1,11 +1,11 @@
-import type { Point3, VolumeHeader, VolumeLevels } from '@cardiomap/domain';
+import type { VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { ensureCornerstone } from './cornerstone-setup.ts';
-import { createInflaterPool } from './inflater-pool.ts';
-import { type MprLandmark, type PaneLandmarkShape, paneShapes } from './landmark-overlay.ts';
+import type { MprLandmark, PaneLandmarkShape } from './landmark-overlay.ts';
+import { createMprCrosshairs, type MprPlaneTarget } from './mpr-crosshairs.ts';
+import { createMprOverlays, type MprPaneProjection, type MprPointer } from './mpr-overlays.ts';
+import { createMprPreviews } from './mpr-previews.ts';
 import {
-  AIR_HU,
-  clampZoom,
   findPreset,
   type InterpolationType,
   levelsOrDefault,
@@ -14,21 +14,15 @@ import {
   type PaneId,
   rangeToLevels,
 } from './mpr-settings.ts';
-import {
-  applyToolMode,
-  createMprToolGroup,
-  destroyMprToolGroup,
-  getMprToolGroup,
-  resetCrosshairs,
-  type ToolMode,
-} from './mpr-tools.ts';
-import { createMprVolume, fillAbsentWithAir, releaseMprVolume, slicesArrived } from './mpr-volume.ts';
-import { EMPTY_READOUT, type PaneReadout, readPane } from './pane-readout.ts';
-import { planeCamera, sliceThrough } from './plane-camera.ts';
-import { createPanePreview, type PanePreview } from './slice-preview.ts';
+import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
+import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
+import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
-import { loadVolume, VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
-import { adoptPrefetchedVolume, claimFirstFrame, inflateWorkerCount } from './volume-prefetch.ts';
+import type { VolumeDownload } from './volume-download.ts';
+import { VolumeLoadError, type VolumeLoadErrorKind } from './volume-loader.ts';
+
+export type { MprPlaneTarget } from './mpr-crosshairs.ts';
+export type { MprPaneProjection, MprPointer } from './mpr-overlays.ts';
 
 export interface MprVolumeProps {
   /** The volume resource's signed read URL. */
@@ -48,14 +42,6 @@ export type MprCommand =
   | { type: 'interpolation'; value: InterpolationType }
   | { type: 'reset' }
   | { type: 'resize' };
-
-export interface MprPointer {
-  pane: PaneId;
-  /** Patient coordinates (mm, LPS). */
-  world: [number, number, number];
-  /** Hounsfield units of the voxel there; null outside the volume. */
-  hu: number | null;
-}
 
 export interface MprSnapshot {
   revision: number;
@@ -78,22 +64,6 @@ export interface MprSnapshot {
   completeMs: number | null;
 }
 
-/** A landmark's plane (spec §3 Landmark), to bring the panes to. */
-export interface MprPlaneTarget {
-  normal: Point3;
-  centroid: Point3;
-  /** Where the other panes' slices cross; the centroid when missing. */
-  resliceCenter?: Point3 | null;
-  /** Spec §3 view type (4 sagittal, 5 coronal, 6 axial): the pane turned into the plane; axial when missing. */
-  viewType?: number;
-}
-
-/** A pane's plane and how a patient point maps to its CSS pixels, for overlays drawn outside the engine. */
-export interface MprPaneProjection {
-  plane: { normal: Point3; centroid: Point3 };
-  toCanvas(point: Point3): [number, number];
-}
-
 export interface MprEngine {
   attach(elements: MprElements): void;
   /** The pane's current projection; null before the pane has a camera. */
@@ -112,26 +82,6 @@ export interface MprEngine {
   destroy(): void;
 }
 
-interface Load {
-  url: string;
-  volumeId: string;
-  abort: AbortController;
-  /** Null where the engine adopted the prefetch's download, which inflates on its own workers. */
-  inflater: ReturnType<typeof createInflaterPool> | null;
-  startedAt: number;
-  header?: VolumeHeader;
-  /** The voxel array the slices stream into; Cornerstone's volume is built over it after the first image. */
-  voxels?: Int16Array;
-  /** 1 where a slice is in the voxels; the others are zeros until the volume is built, then air. */
-  present?: Uint8Array;
-  volume?: Types.IImageVolume;
-  /** The middle slices are in: the axial pane has a real image to show. */
-  firstSlicesIn: boolean;
-  /** The panes show this volume with our levels; VOI events before that are Cornerstone's defaults. */
-  displayed: boolean;
-  allSlicesIn: boolean;
-}
-
 const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
   axial: Enums.OrientationAxis.AXIAL,
   coronal: Enums.OrientationAxis.CORONAL,
@@ -141,19 +91,20 @@ const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
 /** While streaming, the panes redraw at most this often (ms). */
 const STREAM_REDRAW_MS = 2500;
 
-/** Workers inflating slices: leave a core to the main thread, which draws. */
-
-/** Spec §3 landmark view types. */
-const VIEW_TYPE_PANES: Record<number, PaneId> = { 4: 'sagittal', 5: 'coronal', 6: 'axial' };
-
 let engineCount = 0;
 
 /**
  * The three MPR panes as a plain controller (no React): attach to three elements, set the volume,
- * send commands, read a snapshot. Attach/detach may repeat (React StrictMode); a new volume URL
- * aborts the previous load and anything it still delivers is dropped.
+ * send commands, read a snapshot. It owns the Cornerstone rendering engine and the panes' events, and
+ * decides when to draw; its parts each do one thing: the volume (mpr-volume-stream.ts), the first
+ * images (mpr-previews.ts), the tools (mpr-tools.ts), the crosshairs' planes (mpr-crosshairs.ts) and
+ * the overlays' read-outs (mpr-overlays.ts). Attach/detach may repeat (React StrictMode); a new volume
+ * URL lets the previous one go and anything it still delivers is dropped.
  */
-export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngine {
+export function createMprEngine(options: {
+  /** The study's volume download of `url` (its viewer session's): the engine adopts it, never starts one. */
+  openVolume(url: string): VolumeDownload;
+}): MprEngine {
   const engineId = `cm-mpr-${++engineCount}`;
   let attachCount = 0;
   let loadCount = 0;
@@ -174,30 +125,28 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
 
   let elements: MprElements | null = null;
   let renderingEngine: RenderingEngine | null = null;
-  let toolGroupId: string | null = null;
-  let load: Load | null = null;
+  let tools: MprTools | null = null;
+  let load: MprVolumeStream | null = null;
+  /** The panes show `load`'s volume with our levels; VOI events before that are Cornerstone's defaults. */
+  let displayed = false;
   let props: MprVolumeProps | null = null;
   let destroyed = false;
   let resizeObserver: ResizeObserver | null = null;
   const removeListeners: Array<() => void> = [];
-  const arrived = new Set<number>();
   let uploadFrame = 0;
   let uploadTimer = 0;
   let lastUpload = 0;
-  let loadedCount = 0;
-  let landmarks: readonly MprLandmark[] = [];
-  /** The panes' 2D first images, until Cornerstone draws the volume (see slice-preview.ts). */
-  let previews: Partial<Record<PaneId, PanePreview>> = {};
-  let previewFrame = 0;
-  /** Changes whenever the previews go, so a pending hand-over of removed previews is dropped. */
-  let previewGeneration = 0;
-  const renderedListeners = new Set<(pane: PaneId) => void>();
 
   const snapshot = () => store.getSnapshot();
-
-  function viewport(pane: PaneId): Types.IVolumeViewport | undefined {
-    return renderingEngine?.getViewport(pane) as Types.IVolumeViewport | undefined;
-  }
+  const viewport = (pane: PaneId) => renderingEngine?.getViewport(pane) as Types.IVolumeViewport | undefined;
+  const previews = createMprPreviews();
+  const crosshairs = createMprCrosshairs(viewport);
+  const overlays = createMprOverlays({
+    viewport,
+    read: snapshot,
+    update: store.update,
+    header: () => load?.header,
+  });
 
   function attach(next: MprElements) {
     if (destroyed) throw new Error('the MPR engine was destroyed');
@@ -228,9 +177,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
         defaultOptions: { orientation: PANE_ORIENTATION[pane], background: [0, 0, 0] as Types.Point3 },
       })),
     );
-    toolGroupId = `${engine.id}-tools`;
-    const group = createMprToolGroup(toolGroupId, engine.id, PANE_IDS);
-    applyToolMode(group, snapshot().toolMode);
+    tools = createMprTools(engine.id, snapshot().toolMode);
     for (const pane of PANE_IDS) listenToPane(pane, next[pane]);
     // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
     resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
@@ -241,8 +188,12 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     const onCamera = () => onCameraModified(pane);
     const onVoi = (event: Event) => onVoiModified(event as CustomEvent<{ range?: { lower: number; upper: number } }>);
     const onRendered = () => onFrameRendered(pane);
-    const onMove = (event: PointerEvent) => readPointer(pane, element, event);
-    const onLeave = () => store.update({ pointer: null });
+    const onMove = (event: PointerEvent) => {
+      if (!load?.volume) return;
+      const rect = element.getBoundingClientRect();
+      overlays.readPointer(pane, [event.clientX - rect.left, event.clientY - rect.top]);
+    };
+    const onLeave = () => overlays.clearPointer();
     element.addEventListener(Enums.Events.CAMERA_MODIFIED, onCamera);
     element.addEventListener(Enums.Events.VOI_MODIFIED, onVoi);
     element.addEventListener(Enums.Events.IMAGE_RENDERED, onRendered);
@@ -265,12 +216,12 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     clearTimeout(uploadTimer);
     uploadFrame = 0;
     uploadTimer = 0;
-    removePreviews();
-    if (toolGroupId) destroyMprToolGroup(toolGroupId);
-    toolGroupId = null;
+    previews.remove();
+    tools?.destroy();
+    tools = null;
     renderingEngine?.destroy();
     renderingEngine = null;
-    if (load) load.displayed = false;
+    displayed = false;
     elements = null;
   }
 
@@ -289,20 +240,37 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   }
 
   function startLoad(next: MprVolumeProps) {
-    const abort = new AbortController();
-    const current: Load = {
-      url: next.volumeUrl,
-      // No 'scheme:' prefix: Cornerstone would look for an image loader of that scheme for the slices.
-      volumeId: `cardiomap-volume-${engineId}-${++loadCount}`,
-      abort,
-      inflater: null,
-      startedAt: performance.now(),
-      firstSlicesIn: false,
-      allSlicesIn: false,
-      displayed: false,
-    };
+    const current: MprVolumeStream = createMprVolumeStream(
+      options.openVolume(next.volumeUrl),
+      `cardiomap-volume-${engineId}-${++loadCount}`,
+      {
+        begin(header) {
+          store.update({
+            progress: { loaded: 0, total: header.dimensions[2] },
+            levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
+            interpolationType: next.interpolationType ?? header.interpolationType,
+          });
+        },
+        firstSlices() {
+          if (elements) showFirstImage(current);
+        },
+        moreSlices() {
+          previews.scheduleRedraw(() => snapshot().levels);
+          scheduleUpload();
+        },
+        complete() {
+          ensurePanes();
+          scheduleUpload(true);
+        },
+        failed(error) {
+          ensurePanes();
+          const kind = error instanceof VolumeLoadError ? error.kind : 'network';
+          store.update({ status: 'error', error: { kind, message: (error as Error).message } });
+        },
+      },
+    );
     load = current;
-    loadedCount = 0;
+    displayed = false;
     performance.mark('cm:mpr:load-start');
     store.update({
       status: 'loading',
@@ -311,81 +279,8 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       firstFrameMs: null,
       completeMs: null,
     });
-    const stale = () => load !== current;
-    const sink = {
-      begin(header: VolumeHeader, given?: Int16Array) {
-        // Cornerstone's volume (a cached image per slice) and the air in the missing slices (a few
-        // hundred ms on 500 slices) wait until the first image is on screen.
-        const voxels = given ?? new Int16Array(header.dimensions[0] * header.dimensions[1] * header.dimensions[2]);
-        current.header = header;
-        current.voxels = voxels;
-        current.present = new Uint8Array(header.dimensions[2]);
-        store.update({
-          progress: { loaded: 0, total: header.dimensions[2] },
-          levels: levelsOrDefault(next.levels?.windowWidth ? next.levels : header.levels),
-          interpolationType: next.interpolationType ?? header.interpolationType,
-        });
-        return voxels;
-      },
-      slicesLoaded(indices: number[]) {
-        if (stale()) return;
-        loadedCount += indices.length;
-        for (const k of indices) {
-          arrived.add(k);
-          if (current.present) current.present[k] = 1;
-        }
-        if (current.firstSlicesIn) {
-          schedulePreview();
-          return scheduleUpload();
-        }
-        current.firstSlicesIn = true;
-        if (elements) showFirstImage(current);
-      },
-    };
-    // The download the viewer page started before this chunk arrived (volume-prefetch.ts), if any.
-    const adopted = adoptPrefetchedVolume(
-      next.volumeUrl,
-      {
-        begin(header, voxels) {
-          if (!stale()) sink.begin(header, voxels);
-        },
-        slicesLoaded: sink.slicesLoaded,
-      },
-      abort.signal,
-    );
-    if (!adopted) current.inflater = createInflaterPool(inflateWorkerCount());
-    const loading =
-      adopted ??
-      loadVolume({
-        url: next.volumeUrl,
-        signal: abort.signal,
-        inflate: (current.inflater as ReturnType<typeof createInflaterPool>).inflate,
-        ...(current.inflater?.streamRest ? { streamRest: current.inflater.streamRest } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        sink: {
-          begin(header) {
-            if (stale()) throw new DOMException('a newer volume replaced this one', 'AbortError');
-            return sink.begin(header);
-          },
-          slicesLoaded: sink.slicesLoaded,
-        },
-      });
-    loading.then(
-      () => {
-        if (stale()) return;
-        ensurePanes();
-        current.allSlicesIn = true;
-        current.inflater?.dispose();
-        scheduleUpload(true);
-      },
-      (error: unknown) => {
-        current.inflater?.dispose();
-        if (stale() || current.abort.signal.aborted) return;
-        ensurePanes();
-        const kind = error instanceof VolumeLoadError ? error.kind : 'network';
-        store.update({ status: 'error', error: { kind, message: (error as Error).message } });
-      },
-    );
+    // The session's download, often started before this chunk arrived: what is in is replayed now.
+    current.start();
   }
 
   /**
@@ -408,10 +303,9 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     uploadFrame = 0;
     lastUpload = performance.now();
     const current = load;
-    store.update({ progress: { loaded: loadedCount, total: current?.header?.dimensions[2] ?? 0 } });
-    if (!current?.volume || !current.displayed || !renderingEngine) return;
-    slicesArrived(current.volume, arrived);
-    arrived.clear();
+    store.update({ progress: { loaded: current?.loaded ?? 0, total: current?.header?.dimensions[2] ?? 0 } });
+    if (!current?.volume || !displayed || !renderingEngine) return;
+    current.uploadArrived();
     // The axial pane opened on slices that were already in; only the other two change while streaming.
     renderingEngine.renderViewports(current.allSlicesIn ? [...PANE_IDS] : ['coronal', 'sagittal']);
   }
@@ -420,29 +314,19 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
    * The middle slices are in. Cornerstone's first draw allocates the GPU texture, seconds in software
    * GL; so the panes first get their 2D previews, and the texture work starts once those are on screen.
    */
-  function showFirstImage(current: Load) {
+  function showFirstImage(current: MprVolumeStream) {
     const { header, voxels, present } = current;
     if (!elements || !header || !voxels || !present) return;
-    removePreviews();
-    for (const pane of PANE_IDS) {
-      const preview = createPanePreview(elements[pane], pane, header, voxels, { slices: present, absent: AIR_HU });
-      if (!preview) continue;
-      preview.draw(snapshot().levels);
-      previews[pane] = preview;
-    }
-    if (!previews.axial) {
+    if (!previews.show(elements, { header, voxels, present }, snapshot().levels)) {
       ensurePanes();
       return void showVolume(current);
     }
-    const generation = previewGeneration;
+    const generation = previews.generation;
     // The second frame callback runs once the frame with the previews has been presented.
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
-        if (load !== current || generation !== previewGeneration) return;
-        if (snapshot().firstFrameMs === null) {
-          if (claimFirstFrame(current.url)) performance.mark('cm:mpr:first-frame');
-          store.update({ firstFrameMs: performance.now() - current.startedAt });
-        }
+        if (load !== current || generation !== previews.generation) return;
+        if (snapshot().firstFrameMs === null) markFirstFrame(current);
         setTimeout(() => {
           if (load !== current) return;
           ensurePanes();
@@ -452,57 +336,34 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     );
   }
 
-  /** Slices arrived while the previews show: the coronal and sagittal ones gain their rows. */
-  function schedulePreview() {
-    if (previewFrame || (!previews.coronal && !previews.sagittal)) return;
-    previewFrame = requestAnimationFrame(() => {
-      previewFrame = 0;
-      const { levels } = snapshot();
-      previews.coronal?.draw(levels);
-      previews.sagittal?.draw(levels);
-    });
+  /** One `cm:mpr:first-frame` per download: the early preview may have drawn it before this engine. */
+  function markFirstFrame(current: MprVolumeStream) {
+    if (current.download.claimFirstFrame()) performance.mark('cm:mpr:first-frame');
+    store.update({ firstFrameMs: performance.now() - current.startedAt });
   }
 
-  function removePreviews() {
-    if (previewFrame) cancelAnimationFrame(previewFrame);
-    previewFrame = 0;
-    for (const preview of Object.values(previews)) preview.remove();
-    previews = {};
-    previewGeneration++;
-  }
-
-  /** Cornerstone's volume over the voxel array, built once per load. */
-  function ensureVolume(current: Load): Types.IImageVolume | undefined {
-    if (!current.volume && current.header && current.voxels && current.present) {
-      fillAbsentWithAir(current.voxels, current.header, current.present);
-      current.volume = createMprVolume(current.volumeId, current.header, current.voxels).volume;
-    }
-    return current.volume;
-  }
-
-  async function showVolume(current: Load) {
+  async function showVolume(current: MprVolumeStream) {
     const engine = renderingEngine;
-    if (!engine || !ensureVolume(current) || !current.volume) return;
+    if (!engine || !current.ensureVolume()) return;
     try {
       await setVolumesForViewports(engine, [{ volumeId: current.volumeId }], [...PANE_IDS]);
     } catch (error) {
       if (load === current && renderingEngine === engine) {
-        removePreviews();
+        previews.remove();
         store.update({ status: 'error', error: { kind: 'render', message: (error as Error).message } });
       }
       return;
     }
     if (load !== current || renderingEngine !== engine) return;
     applyDisplay();
-    current.displayed = true;
-    slicesArrived(current.volume, arrived);
-    arrived.clear();
+    displayed = true;
+    current.uploadArrived();
     engine.render();
     // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
     requestAnimationFrame(() => {
       if (renderingEngine !== engine) return;
       engine.render();
-      removePreviews();
+      previews.remove();
     });
   }
 
@@ -511,47 +372,33 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     for (const pane of PANE_IDS) {
       viewport(pane)?.setProperties({ voiRange: levelsToRange(levels), interpolationType });
     }
-    refreshPanes();
+    overlays.refreshPanes();
   }
 
   function onFrameRendered(pane: PaneId) {
-    refreshLandmarks(pane);
-    for (const listener of renderedListeners) listener(pane);
+    overlays.paneRendered(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
-    const now = performance.now();
     if (current.firstSlicesIn && snapshot().status === 'loading') {
       // Without a preview (an oblique volume), Cornerstone's first frame is the first image.
-      if (snapshot().firstFrameMs === null) {
-        if (claimFirstFrame(current.url)) performance.mark('cm:mpr:first-frame');
-        store.update({ firstFrameMs: now - current.startedAt });
-      }
+      if (snapshot().firstFrameMs === null) markFirstFrame(current);
       store.update({ status: 'ready' });
     }
-    if (current.allSlicesIn && arrived.size === 0 && snapshot().completeMs === null) {
+    if (current.allSlicesIn && current.pending === 0 && snapshot().completeMs === null) {
       performance.mark('cm:mpr:volume-complete');
-      store.update({ completeMs: now - current.startedAt });
+      store.update({ completeMs: performance.now() - current.startedAt });
     }
   }
 
   function onCameraModified(pane: PaneId) {
-    const vp = viewport(pane);
-    if (!vp) return;
-    const zoom = vp.getZoom();
-    const clamped = clampZoom(zoom);
-    // Pan and crosshair moves can also change the zoom; spec §9 keeps it within 1–50 whatever did it.
     // Before the volume is shown the zoom compares with a placeholder camera and means nothing.
-    if (load?.displayed && Math.abs(clamped - zoom) > 1e-6 && Number.isFinite(zoom)) {
-      vp.setZoom(clamped);
-      vp.render();
-      return;
-    }
-    store.update({ panes: { ...snapshot().panes, [pane]: readPane(vp, load?.header) } });
+    if (displayed && crosshairs.clampZoom(pane)) return;
+    overlays.refreshPane(pane);
   }
 
   function onVoiModified(event: CustomEvent<{ range?: { lower: number; upper: number } }>) {
     const range = event.detail?.range;
-    if (!range || !load?.displayed) return;
+    if (!range || !displayed) return;
     const levels = rangeToLevels(range);
     const current = snapshot().levels;
     if (levels.windowCenter === current.windowCenter && levels.windowWidth === current.windowWidth) return;
@@ -578,71 +425,18 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
     renderingEngine?.render();
   }
 
-  function readPointer(pane: PaneId, element: HTMLDivElement, event: PointerEvent) {
-    const vp = viewport(pane);
-    if (!vp || !load?.volume) return;
-    const rect = element.getBoundingClientRect();
-    const world = vp.canvasToWorld([event.clientX - rect.left, event.clientY - rect.top]) as [number, number, number];
-    const value = vp.getIntensityFromWorld(world);
-    store.update({ pointer: { pane, world, hu: Number.isFinite(value) ? Math.round(value) : null } });
-  }
-
-  function paneProjection(pane: PaneId): MprPaneProjection | null {
-    const vp = viewport(pane);
-    if (!vp) return null;
-    const { viewPlaneNormal, focalPoint } = vp.getCamera();
-    if (!viewPlaneNormal || !focalPoint) return null;
-    return {
-      plane: { normal: viewPlaneNormal as Point3, centroid: focalPoint as Point3 },
-      toCanvas: (point) => vp.worldToCanvas(point as Types.Point3) as [number, number],
-    };
-  }
-
-  function refreshLandmarks(pane: PaneId) {
-    const shown = snapshot().landmarks[pane];
-    if (landmarks.length === 0 && shown.length === 0) return;
-    const projection = paneProjection(pane);
-    if (!projection) return;
-    const shapes = paneShapes(landmarks, projection.plane, projection.toCanvas);
-    store.update({ landmarks: { ...snapshot().landmarks, [pane]: shapes } });
-  }
-
-  function setLandmarks(next: readonly MprLandmark[]) {
-    landmarks = next;
-    for (const pane of PANE_IDS) refreshLandmarks(pane);
-  }
-
   function snapToPlane(target: MprPlaneTarget) {
-    const own = VIEW_TYPE_PANES[target.viewType ?? 6] ?? 'axial';
-    const center = target.resliceCenter ?? target.centroid;
-    for (const pane of PANE_IDS) {
-      const vp = viewport(pane);
-      if (!vp) continue;
-      const camera = vp.getCamera();
-      const next = pane === own ? planeCamera(camera, target.normal, target.centroid) : sliceThrough(camera, center);
-      if (next) vp.setCamera(next);
-    }
+    crosshairs.snapToPlane(target);
     renderingEngine?.render();
-    refreshPanes();
-  }
-
-  function refreshPanes() {
-    const panes = { ...snapshot().panes };
-    for (const pane of PANE_IDS) {
-      const vp = viewport(pane);
-      if (vp) panes[pane] = readPane(vp, load?.header);
-    }
-    store.update({ panes });
+    overlays.refreshPanes();
   }
 
   function command(cmd: MprCommand) {
     switch (cmd.type) {
-      case 'toolMode': {
+      case 'toolMode':
         store.update({ toolMode: cmd.mode });
-        const group = toolGroupId ? getMprToolGroup(toolGroupId) : undefined;
-        if (group) applyToolMode(group, cmd.mode);
+        tools?.setMode(cmd.mode);
         return;
-      }
       case 'preset': {
         const preset = findPreset(cmd.id);
         if (preset) setLevels({ windowCenter: preset.windowCenter, windowWidth: preset.windowWidth });
@@ -661,36 +455,30 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
   }
 
   function reset() {
-    const group = toolGroupId ? getMprToolGroup(toolGroupId) : undefined;
-    if (group) resetCrosshairs(group);
-    for (const pane of PANE_IDS) viewport(pane)?.resetCamera();
+    tools?.resetCrosshairs();
+    crosshairs.resetCameras();
     setLevels(levelsOrDefault(props?.levels?.windowWidth ? props.levels : load?.header?.levels));
     renderingEngine?.render();
-    refreshPanes();
+    overlays.refreshPanes();
   }
 
   function unload() {
     const current = load;
     load = null;
-    arrived.clear();
+    displayed = false;
     if (!current) return;
-    current.abort.abort();
-    current.inflater?.dispose();
-    removePreviews();
+    current.release();
+    previews.remove();
     ensurePanes();
-    releaseMprVolume(current.volumeId);
     store.update({ status: 'idle', progress: { loaded: 0, total: 0 }, pointer: null });
   }
 
   return {
     attach,
     detach,
-    paneProjection,
-    onPaneRendered(listener) {
-      renderedListeners.add(listener);
-      return () => renderedListeners.delete(listener);
-    },
-    setLandmarks,
+    paneProjection: overlays.paneProjection,
+    onPaneRendered: overlays.onPaneRendered,
+    setLandmarks: overlays.setLandmarks,
     snapToPlane,
     setVolume,
     command,
@@ -701,7 +489,7 @@ export function createMprEngine(options: { fetch?: typeof fetch } = {}): MprEngi
       destroyed = true;
       detach();
       unload();
-      renderedListeners.clear();
+      overlays.dispose();
       store.dispose();
     },
   };

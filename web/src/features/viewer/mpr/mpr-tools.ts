@@ -8,7 +8,7 @@ import {
   WindowLevelTool,
   ZoomTool,
 } from '@cornerstonejs/tools';
-import { PANE_COLORS, type PaneId, ZOOM_MAX, ZOOM_MIN } from './mpr-settings.ts';
+import { PANE_COLORS, PANE_IDS, type PaneId, ZOOM_MAX, ZOOM_MIN } from './mpr-settings.ts';
 
 export type ToolMode = 'crosshairs' | 'windowLevel' | 'pan' | 'zoom';
 export const TOOL_MODES: readonly ToolMode[] = ['crosshairs', 'windowLevel', 'pan', 'zoom'];
@@ -35,11 +35,41 @@ const FIXED_BINDINGS: Record<string, ToolTypes.IToolBinding[]> = {
   [WindowLevelTool.toolName]: [],
 };
 
-export function createMprToolGroup(
-  toolGroupId: string,
-  renderingEngineId: string,
-  panes: readonly PaneId[],
-): ToolGroup {
+/** The panes' tools for one rendering engine: what the left button does, and the crosshairs. */
+export interface MprTools {
+  setMode(mode: ToolMode): void;
+  /** The crosshairs back to where the panes' centres cross. */
+  resetCrosshairs(): void;
+  destroy(): void;
+}
+
+/**
+ * The tool group of the three panes of `renderingEngineId` (wheel scrolls, middle or ctrl-drag pans,
+ * right-drag zooms, the left button as `mode` says; crosshairs drawn in every mode), until destroyed.
+ */
+export function createMprTools(renderingEngineId: string, mode: ToolMode): MprTools {
+  const toolGroupId = `${renderingEngineId}-tools`;
+  const group = createToolGroup(toolGroupId, renderingEngineId, PANE_IDS);
+  applyToolMode(group, mode);
+  let destroyed = false;
+  return {
+    setMode(next) {
+      if (!destroyed) applyToolMode(group, next);
+    },
+    resetCrosshairs() {
+      if (destroyed) return;
+      const tool = group.getToolInstance(CrosshairsTool.toolName) as { resetCrosshairs?: () => void } | undefined;
+      tool?.resetCrosshairs?.();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      ToolGroupManager.destroyToolGroup(toolGroupId);
+    },
+  };
+}
+
+function createToolGroup(toolGroupId: string, renderingEngineId: string, panes: readonly PaneId[]): ToolGroup {
   const group = ToolGroupManager.createToolGroup(toolGroupId);
   if (!group) throw new Error(`tool group ${toolGroupId} exists already`);
   group.addTool(StackScrollTool.toolName);
@@ -59,7 +89,7 @@ export function createMprToolGroup(
 }
 
 /** Rebinds the left button; set from scratch because setToolActive adds to a tool's old bindings. */
-export function applyToolMode(group: ToolGroup, mode: ToolMode): void {
+function applyToolMode(group: ToolGroup, mode: ToolMode): void {
   for (const [toolName, fixed] of Object.entries(FIXED_BINDINGS)) {
     group.setToolPassive(toolName, { removeAllBindings: true });
     const bindings = PRIMARY_TOOL[mode] === toolName ? [...fixed, { mouseButton: MouseBindings.Primary }] : fixed;
@@ -69,17 +99,4 @@ export function applyToolMode(group: ToolGroup, mode: ToolMode): void {
   if (mode === 'crosshairs')
     group.setToolActive(CrosshairsTool.toolName, { bindings: [{ mouseButton: MouseBindings.Primary }] });
   else group.setToolEnabled(CrosshairsTool.toolName);
-}
-
-export function resetCrosshairs(group: ToolGroup): void {
-  const tool = group.getToolInstance(CrosshairsTool.toolName) as { resetCrosshairs?: () => void } | undefined;
-  tool?.resetCrosshairs?.();
-}
-
-export function destroyMprToolGroup(toolGroupId: string): void {
-  ToolGroupManager.destroyToolGroup(toolGroupId);
-}
-
-export function getMprToolGroup(toolGroupId: string): ToolGroup | undefined {
-  return ToolGroupManager.getToolGroup(toolGroupId);
 }

@@ -1,28 +1,22 @@
-import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
-import { createMprEngine, type MprEngine, type MprSnapshot, type MprVolumeProps } from './mpr-engine.ts';
+import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+import { useViewerSession } from '../session/viewer-session-context.ts';
+import { createMprEngine, type MprSnapshot, type MprVolumeProps } from './mpr-engine.ts';
 import { exposeMprReadout } from './mpr-readout.ts';
 import { PANE_IDS, type PaneId } from './mpr-settings.ts';
 
 const noSubscription = () => () => undefined;
 
 /**
- * Owns one MPR engine for a mounted component: created in an effect (StrictMode's second mount gets a
- * fresh one; the first is destroyed and its load aborted), attached to the pane elements, fed the
- * volume props, and read through useSyncExternalStore.
+ * The viewer session's MPR engine for a mounted component: leased while mounted (StrictMode's
+ * unmount and remount keep the same engine and its download; the last release destroys it), attached
+ * to the pane elements, fed the volume props, and read through useSyncExternalStore.
  */
 export function useMprEngine(panes: RefObject<Partial<Record<PaneId, HTMLDivElement | null>>>, volume: MprVolumeProps) {
-  const [engine, setEngine] = useState<MprEngine | null>(null);
+  const session = useViewerSession();
+  const engine = useSyncExternalStore(session.subscribe, () => session.getSnapshot().mprEngine);
 
-  useEffect(() => {
-    const created = createMprEngine();
-    const withdraw = exposeMprReadout(created);
-    setEngine(created);
-    return () => {
-      withdraw();
-      created.destroy();
-      setEngine(null);
-    };
-  }, []);
+  useEffect(() => session.leaseMprEngine(() => createMprEngine({ openVolume: session.openVolume })), [session]);
+  useEffect(() => (engine ? exposeMprReadout(engine) : undefined), [engine]);
 
   const { volumeUrl, interpolationType } = volume;
   const windowCenter = volume.levels?.windowCenter;

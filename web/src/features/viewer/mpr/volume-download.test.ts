@@ -1,14 +1,7 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
-import {
-  adoptPrefetchedVolume,
-  claimFirstFrame,
-  type PrefetchView,
-  prefetchVolume,
-  resetVolumePrefetches,
-  watchPrefetchedVolume,
-} from './volume-prefetch.ts';
+import { type DownloadView, startVolumeDownload, UNCLAIMED_MS, type VolumeDownload } from './volume-download.ts';
 
 const DIMS: [number, number, number] = [4, 3, 7];
 
@@ -40,37 +33,40 @@ function recordingSink() {
   return sink;
 }
 
-afterEach(() => resetVolumePrefetches());
+const downloads: VolumeDownload[] = [];
+const start = (url: string, fetchFn: typeof fetch) => {
+  const download = startVolumeDownload(url, fetchFn);
+  downloads.push(download);
+  return download;
+};
+afterEach(() => {
+  for (const download of downloads.splice(0)) download.abort();
+  vi.useRealTimers();
+});
 
-describe('volume prefetch', () => {
-  it('lets nobody adopt a volume that was not prefetched', () => {
-    expect(adoptPrefetchedVolume('/v/none.cmvol', recordingSink(), new AbortController().signal)).toBeNull();
-  });
-
+describe('volume download', () => {
   it('hands the running download to its adopter, with what arrived before, fetching the file once', async () => {
     const server = volumeServer();
-    prefetchVolume('/v/a.cmvol', server.fetch);
-    prefetchVolume('/v/a.cmvol', server.fetch);
+    const download = start('/v/a.cmvol', server.fetch);
     await new Promise((resolve) => setTimeout(resolve, 0));
     const sink = recordingSink();
-    const done = adoptPrefetchedVolume('/v/a.cmvol', sink, new AbortController().signal);
-    expect(done).not.toBeNull();
-    await done;
+    await download.adopt(sink, new AbortController().signal);
     expect(sink.voxels).toEqual(server.expected);
     expect([...sink.slices].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     // Header probe, the middle slice, the rest: one download, not two.
     expect(server.requests).toHaveLength(3);
     expect(server.requests[0]).toBe('bytes=0-65535');
+    expect(download.live).toBe(true);
   });
 
   it('gives a download its adopter let go of to the next adopter (a remount), still without refetching', async () => {
     const server = volumeServer();
-    prefetchVolume('/v/b.cmvol', server.fetch);
+    const download = start('/v/b.cmvol', server.fetch);
     const first = new AbortController();
-    await adoptPrefetchedVolume('/v/b.cmvol', recordingSink(), first.signal);
+    await download.adopt(recordingSink(), first.signal);
     first.abort();
     const second = recordingSink();
-    await adoptPrefetchedVolume('/v/b.cmvol', second, new AbortController().signal);
+    await download.adopt(second, new AbortController().signal);
     expect(second.voxels).toEqual(server.expected);
     expect(second.slices).toHaveLength(DIMS[2]);
     expect(server.requests).toHaveLength(3);
@@ -78,36 +74,49 @@ describe('volume prefetch', () => {
 
   it('lets a watcher follow the download without taking it over, from what had arrived before', async () => {
     const server = volumeServer();
-    prefetchVolume('/v/c.cmvol', server.fetch);
-    const early: PrefetchView[] = [];
-    const stopEarly = watchPrefetchedVolume('/v/c.cmvol', { slices: (view) => early.push(view), ended: () => {} });
-    const done = adoptPrefetchedVolume('/v/c.cmvol', recordingSink(), new AbortController().signal);
-    await done;
+    const download = start('/v/c.cmvol', server.fetch);
+    const early: DownloadView[] = [];
+    const stopEarly = download.watch({ slices: (view) => early.push(view), ended: () => {} });
+    await download.adopt(recordingSink(), new AbortController().signal);
     expect(early.length).toBeGreaterThan(0);
-    const last = early.at(-1) as PrefetchView;
+    const last = early.at(-1) as DownloadView;
     expect([...last.present]).toEqual(Array(DIMS[2]).fill(1));
     expect(last.voxels).toEqual(server.expected);
     // A watcher that comes later hears at once what is there; one that stopped hears nothing more.
-    stopEarly?.();
-    const late: PrefetchView[] = [];
-    watchPrefetchedVolume('/v/c.cmvol', { slices: (view) => late.push(view), ended: () => {} });
+    stopEarly();
+    const late: DownloadView[] = [];
+    download.watch({ slices: (view) => late.push(view), ended: () => {} });
     expect(late).toHaveLength(1);
-    expect(watchPrefetchedVolume('/v/none.cmvol', { slices: () => {}, ended: () => {} })).toBeNull();
   });
 
-  it('tells watchers when the download fails', async () => {
+  it('tells watchers when the download fails, and is no longer live', async () => {
     const missing = (async () => new Response('gone', { status: 404 })) as typeof fetch;
-    prefetchVolume('/v/missing.cmvol', missing);
+    const download = start('/v/missing.cmvol', missing);
     let ended = false;
-    watchPrefetchedVolume('/v/missing.cmvol', { slices: () => {}, ended: () => (ended = true) });
+    download.watch({ slices: () => {}, ended: () => (ended = true) });
     await vi.waitFor(() => expect(ended).toBe(true));
+    expect(download.live).toBe(false);
+    await expect(download.adopt(recordingSink(), new AbortController().signal)).rejects.toThrow();
+    // A watcher of an ended download hears so at once.
+    let late = false;
+    download.watch({ slices: () => {}, ended: () => (late = true) });
+    expect(late).toBe(true);
+  });
+
+  it('drops a download nobody adopts for a while, and keeps one that is adopted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const unclaimed = start('/v/e.cmvol', volumeServer().fetch);
+    const adopted = start('/v/f.cmvol', volumeServer().fetch);
+    void adopted.adopt(recordingSink(), new AbortController().signal).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(UNCLAIMED_MS);
+    expect(unclaimed.live).toBe(false);
+    expect(adopted.live).toBe(true);
   });
 
   it('gives the first frame of a download to one claimant only', () => {
-    prefetchVolume('/v/d.cmvol', volumeServer().fetch);
-    expect(claimFirstFrame('/v/d.cmvol')).toBe(true);
-    expect(claimFirstFrame('/v/d.cmvol')).toBe(false);
-    // Nothing prefetched: the engine's own download marks its first frame.
-    expect(claimFirstFrame('/v/other.cmvol')).toBe(true);
+    const download = start('/v/d.cmvol', volumeServer().fetch);
+    expect(download.claimFirstFrame()).toBe(true);
+    expect(download.claimFirstFrame()).toBe(false);
+    expect(start('/v/other.cmvol', volumeServer().fetch).claimFirstFrame()).toBe(true);
   });
 });

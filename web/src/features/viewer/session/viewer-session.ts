@@ -1,0 +1,146 @@
+import type { ViewerLoad } from '@cardiomap/contract';
+import { fetchViewerLoadEarly } from '../api/early-viewer-load.ts';
+import type { MprEngine } from '../mpr/mpr-engine.ts';
+import { startVolumeDownload, type VolumeDownload } from '../mpr/volume-download.ts';
+
+/** What React reads of a session (useSyncExternalStore): replaced, with a new revision, on change. */
+export interface ViewerSessionSnapshot {
+  revision: number;
+  studyId: string;
+  /** The MPR panes' engine while they are mounted. */
+  mprEngine: MprEngine | null;
+}
+
+/**
+ * Everything the viewer holds for one study, from the start-up script's first request to the page's
+ * last unmount: the viewer load's answer (asked for once), the volume's download (started once, by
+ * whoever knows its URL first, and adopted by everyone after), the MPR engine and their disposal. No
+ * React and no Cornerstone here: the start-up script (boot.ts) opens the session before the app runs.
+ */
+export interface ViewerSession {
+  readonly studyId: string;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): ViewerSessionSnapshot;
+  /** The start-up script's request for the viewer load; the app's query takes its answer (viewerLoad). */
+  askViewerLoadEarly(accessToken: string, fetchFn?: typeof fetch): Promise<ViewerLoad | null>;
+  /**
+   * The viewer load: the start-up script's answer, once, where it got one; otherwise `ask` (the app's
+   * request, which refreshes tokens and reports refusals). The viewer query's only fetcher.
+   */
+  viewerLoad(ask: () => Promise<ViewerLoad>): Promise<ViewerLoad>;
+  /**
+   * The volume's download: the running one when it is of `url`, else a new one (the first, or after
+   * the last failed or was dropped unadopted). The only place a viewer download starts.
+   */
+  openVolume(url: string, fetchFn?: typeof fetch): VolumeDownload;
+  /**
+   * The MPR panes hold the engine while mounted; it is made by `create` on the first lease and
+   * destroyed once the last lease is released and no new one came within the same turn (StrictMode
+   * unmounts and mounts again at once: the engine, its panes' download and its volume stay).
+   */
+  leaseMprEngine(create: () => MprEngine): () => void;
+  /** The page holds the session while mounted; the last release (after the same grace) disposes it. */
+  retain(): () => void;
+  /** Destroys the engine and stops the download. */
+  dispose(): void;
+}
+
+/** A lease released and not taken again within this long (ms) lets its object go. */
+const RELEASE_GRACE_MS = 0;
+
+export function createViewerSession(studyId: string, onDisposed: () => void = () => undefined): ViewerSession {
+  let snapshot: ViewerSessionSnapshot = { revision: 0, studyId, mprEngine: null };
+  const listeners = new Set<() => void>();
+  let earlyLoad: Promise<ViewerLoad | null> | null = null;
+  let download: VolumeDownload | null = null;
+  const mprLease = holder(() => destroyMprEngine());
+  const sessionLease = holder(() => dispose());
+  let disposed = false;
+
+  function update(change: Partial<Omit<ViewerSessionSnapshot, 'revision' | 'studyId'>>) {
+    snapshot = { ...snapshot, ...change, revision: snapshot.revision + 1 };
+    for (const listener of [...listeners]) listener();
+  }
+
+  function destroyMprEngine() {
+    const engine = snapshot.mprEngine;
+    if (!engine) return;
+    update({ mprEngine: null });
+    engine.destroy();
+  }
+
+  function dispose() {
+    if (disposed) return;
+    disposed = true;
+    mprLease.end();
+    sessionLease.end();
+    destroyMprEngine();
+    download?.abort();
+    download = null;
+    earlyLoad = null;
+    listeners.clear();
+    onDisposed();
+  }
+
+  return {
+    studyId,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    askViewerLoadEarly(accessToken, fetchFn) {
+      earlyLoad = fetchViewerLoadEarly(studyId, accessToken, fetchFn);
+      return earlyLoad;
+    },
+    async viewerLoad(ask) {
+      const early = earlyLoad;
+      earlyLoad = null;
+      return (await early) ?? ask();
+    },
+    openVolume(url, fetchFn) {
+      if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
+      if (download?.live && download.url === url) return download;
+      download?.abort();
+      download = startVolumeDownload(url, fetchFn);
+      return download;
+    },
+    leaseMprEngine(create) {
+      if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
+      const release = mprLease.take();
+      if (!snapshot.mprEngine) update({ mprEngine: create() });
+      return release;
+    },
+    retain: () => sessionLease.take(),
+    dispose,
+  };
+}
+
+/**
+ * Counts holders; `onEmpty` runs once the count has stayed at zero for RELEASE_GRACE_MS (a StrictMode
+ * remount takes the lease again in the same turn, before the timer fires).
+ */
+function holder(onEmpty: () => void) {
+  let count = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    take(): () => void {
+      count++;
+      clearTimeout(timer);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        count--;
+        if (count > 0) return;
+        clearTimeout(timer);
+        timer = setTimeout(onEmpty, RELEASE_GRACE_MS);
+      };
+    },
+    /** The session is going: no timer may fire after it. */
+    end() {
+      clearTimeout(timer);
+      count = 0;
+    },
+  };
+}
