@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
-import { queryOn } from '../modules/cases/sql-helpers.ts';
+import { queryOn } from '../db/query.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import type { ClaimedRun } from '../modules/jobs/runs.ts';
 import type { JobMessage } from './job-queue.ts';

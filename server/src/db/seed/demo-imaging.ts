@@ -8,8 +8,8 @@ import { InputDataStatus } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { phantomSeries } from '../../imaging/testing/phantom.ts';
-import { queryOn } from '../../modules/cases/sql-helpers.ts';
 import { insertJob } from '../../modules/jobs/index.ts';
+import { queryOn } from '../query.ts';
 import { DEMO_PHANTOM, seedDemoResults } from './demo-results.ts';
 
 /** The demo cases under way or done get images, so their study and jobs can be shown. */

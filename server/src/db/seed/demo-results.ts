@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AnalysisResourceType, AnalysisType, GeometryType, OrderStatus, ViewType } from '@cardiomap/contract';
 import { measureLandmark } from '@cardiomap/domain';
-import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
 import { ensureStudy } from '../../modules/studies/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { DbOrTx } from '../client.ts';
+import { type Query, queryOn } from '../query.ts';
 import { binaryStl, demoAortaTriangles, phantomDiscAt } from './demo-aorta.ts';
 
 /** The delivered demo case whose result a clinician can open ('View result'). */

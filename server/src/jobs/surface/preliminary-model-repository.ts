@@ -1,5 +1,5 @@
 import { AnalysisResourceType, AnalysisType, StudyResourceType } from '@cardiomap/contract';
-import type { Query } from '../../modules/cases/sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 
 export const PRELIMINARY_ANALYSIS_NAME = 'Preliminary 3D model';
 

@@ -1,5 +1,5 @@
 import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
-import type { Query } from './sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 
 /** A case as stored, with the names the wire shows beside its ids. */
 /** A timestamp column: a Date from a row, an ISO string from JSON (iso() takes both). */

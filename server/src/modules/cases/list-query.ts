@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@cardiomap/domain';
+import type { Query } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import type { Query } from './sql-helpers.ts';
 import { seesAllOrganisations } from './visibility.ts';
 
 export interface CaseListFilter {

@@ -1,6 +1,6 @@
 import { CaseStatus, type Service } from '@cardiomap/contract';
 import type { OrderingCatalogue } from '@cardiomap/domain';
-import type { Query } from './sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 
 /**
  * The catalogue and licence facts for the devices and sizes an order names, and the organisation's

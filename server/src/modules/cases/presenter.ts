@@ -13,10 +13,10 @@ import {
   seesPatientDetails,
 } from '@cardiomap/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { iso, type Query, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type CaseRow, loadCasePage, type OrderRow, type ShareRow } from './case-rows.ts';
-import { iso, type Query, queryOn } from './sql-helpers.ts';
 import { CASE_NOT_FOUND, findVisibleCase, sharedOnly } from './visibility.ts';
 
 function presentOrder(row: OrderRow): Order {

@@ -1,5 +1,5 @@
 import type { CaseStatus, OrderStatus, PatientInformation, Service } from '@cardiomap/contract';
-import type { Query } from './sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 
 /** Next number of the readable identifier, atomically per organisation and intervention. */
 export async function nextCaseSequence(query: Query, organisationId: string, interventionId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { JobStatus } from '@cardiomap/contract';
-import type { Query } from '../cases/sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 
 /** A run whose heartbeat is older than this is taken to be dead (its worker was killed) and is taken over. */
 export const STALE_RUN_SECONDS = 30;

@@ -1,5 +1,5 @@
 import type { Vec3 } from '@cardiomap/contract';
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Timestamp = Date | string;
 

@@ -7,6 +7,7 @@ import {
   trialLimitReached,
 } from '@cardiomap/domain';
 import type { Tx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ValidationError } from '../../lib/http-errors.ts';
 import type { VisibleCase } from '../cases/index.ts';
@@ -16,7 +17,6 @@ import {
   lockTrialUsage,
   unfollowedTrainings,
 } from '../cases/ordering-repository.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import * as repo from './repository.ts';
 
 const OPEN: readonly number[] = [OrderStatus.IN_PROGRESS, OrderStatus.DELIVERED];

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import { findVisibleCase, seesAllOrganisations } from '../cases/visibility.ts';
 import { presentStudy, presentStudyResource } from './presenter.ts';
 import { findStudy, findStudyResource, listStudyResources, listVisibleStudies } from './repository.ts';

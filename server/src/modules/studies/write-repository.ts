@@ -1,4 +1,4 @@
-import type { Query } from '../cases/sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 import { findStudyResource, type StudyResourceRow } from './repository.ts';
 
 /** A report the browser is about to upload: size stays null until confirm-upload finds the object. */

@@ -8,12 +8,12 @@ import {
 import { canSetInterpolation, hasDeliveredOrder, PERMISSIONS as P } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden, nonFieldError, notFound } from '../../lib/http-errors.ts';
 import { safeFileName } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { presentStudy, presentStudyResource } from './presenter.ts';
 import { findStudy, findStudyResource, type StudyResourceRow, type StudyRow } from './repository.ts';

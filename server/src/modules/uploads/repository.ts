@@ -1,4 +1,4 @@
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Timestamp = Date | string;
 

@@ -11,13 +11,13 @@ import {
 import { CASE_TRANSITIONS, PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { transitionCase } from '../cases/repository.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import { findVisibleCase, sharedOnly } from '../cases/visibility.ts';
 import { insertJob } from '../jobs/index.ts';
 import { presentJob } from '../jobs/presenter.ts';

@@ -1,5 +1,5 @@
 import { OrderStatus } from '@cardiomap/contract';
-import type { Query } from '../cases/sql-helpers.ts';
+import type { Query } from '../../db/query.ts';
 
 /** The study's volume (type 2) and the warnings its ingest left on the upload it came from. */
 export interface VolumeRow {

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@cardiomap/domain';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { seesAnalysesOf } from '../analyses/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import { findVisibleCase, seesAllOrganisations, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { findStudy } from '../studies/index.ts';
 import type { Scope } from './repository.ts';

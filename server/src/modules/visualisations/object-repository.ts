@@ -1,4 +1,4 @@
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 /** The drawing settings of a scene object, as the contract names them. */
 export interface ObjectSettings {

@@ -1,6 +1,6 @@
 import { OrderStatus } from '@cardiomap/contract';
 import { FINISHED_STATUSES } from '@cardiomap/domain';
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Window = { limit: number; offset: number };
 

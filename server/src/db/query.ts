@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from './client.ts';
 
 /**
  * Runs a statement written with `$n` placeholders. The same SQL text serves a transaction (through
