@@ -1,8 +1,8 @@
 import { PERMISSIONS } from '@cardiomap/domain';
+import { seesAllOrganisations } from '../../access/case-access.ts';
 import type { Query } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import { seesAllOrganisations } from './visibility.ts';
 
 export interface CaseListFilter {
   /** Case identifier, patient identifier (not of shared cases) or organisation name/code fragment. */

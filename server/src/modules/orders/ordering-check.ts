@@ -6,11 +6,11 @@ import {
   trialLimitMessage,
   trialLimitReached,
 } from '@cardiomap/domain';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ValidationError } from '../../lib/http-errors.ts';
-import type { VisibleCase } from '../cases/index.ts';
 import {
   findIntervention,
   loadOrderingCatalogue,

@@ -1,10 +1,10 @@
+import { findVisibleCase, seesAllOrganisations } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { findVisibleCase, seesAllOrganisations } from '../cases/visibility.ts';
 import { presentStudy, presentStudyResource } from './presenter.ts';
 import { findStudy, findStudyResource, listStudyResources, listVisibleStudies } from './repository.ts';
 

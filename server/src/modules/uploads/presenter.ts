@@ -1,9 +1,9 @@
 import type { InputData } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
+import { sharedOnly } from '../../access/case-access.ts';
 import { iso } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { sharedOnly } from '../cases/visibility.ts';
 import type { InputDataRow } from './repository.ts';
 
 const READ_URL_SECONDS = 15 * 60;

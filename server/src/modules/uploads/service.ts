@@ -10,6 +10,7 @@ import {
 } from '@cardiomap/contract';
 import { CASE_TRANSITIONS, PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
+import { findVisibleCase, sharedOnly } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -18,7 +19,6 @@ import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { transitionCase } from '../cases/repository.ts';
-import { findVisibleCase, sharedOnly } from '../cases/visibility.ts';
 import { insertJob } from '../jobs/index.ts';
 import { presentJob } from '../jobs/presenter.ts';
 import { findJob, type JobRow } from '../jobs/repository.ts';

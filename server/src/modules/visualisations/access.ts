@@ -1,10 +1,10 @@
 import { PERMISSIONS } from '@cardiomap/domain';
+import { findVisibleCase, seesAllOrganisations, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { seesAnalysesOf } from '../analyses/index.ts';
-import { findVisibleCase, seesAllOrganisations, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { findStudy } from '../studies/index.ts';
 import type { Scope } from './repository.ts';
 

@@ -1,9 +1,9 @@
 import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryOn } from '../../db/query.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { queryOn } from '../db/query.ts';
+import type { Actor } from '../lib/actor.ts';
+import { notFound } from '../lib/http-errors.ts';
 
 export const CASE_NOT_FOUND = 'No case matches the given id.';
 
