@@ -6,7 +6,7 @@ import { queryOn } from '../db/query.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import type { ClaimedRun } from '../modules/jobs/runs.ts';
 import type { JobMessage } from './job-queue.ts';
-import type { WorkerDeps } from './workers.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
 const HEARTBEAT_MS = 5000;
 const LOG_FLUSH_MS = 2000;

@@ -15,7 +15,7 @@ import { recordProcessing, setInputDataStatus } from '../../modules/uploads/inde
 import { findInputData } from '../../modules/uploads/repository.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import type { JobMessage } from '../job-queue.ts';
-import type { WorkerDeps } from '../workers.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
 
 /** A fault (not bad input) is tried this many times before the case is marked 'could not be processed'. */

@@ -11,7 +11,7 @@ import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
 import { jobRuns } from '../../modules/jobs/index.ts';
 import type { ClaimedRun } from '../../modules/jobs/runs.ts';
 import { createJobRunner, type RunContext, RunLost } from '../job-runner.ts';
-import type { WorkerDeps } from '../workers.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
 import { findCaseVolume, removePreliminaryModel, replacePreliminaryModel } from './preliminary-model-repository.ts';
 
 const SURFACE_VERSION = 'cardiomap-surface/1';
