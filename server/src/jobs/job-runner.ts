@@ -3,8 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
 import { queryOn } from '../db/query.ts';
-import { jobRuns } from '../modules/jobs/index.ts';
-import type { ClaimedRun } from '../modules/jobs/runs.ts';
+import { type ClaimedRun, jobRuns } from '../modules/jobs/index.ts';
 import type { JobMessage } from './job-queue.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 

@@ -7,12 +7,10 @@ import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@card
 import { CASE_TRANSITIONS } from '@cardiomap/domain';
 import { type Query, queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
-import { transitionCase } from '../../modules/cases/repository.ts';
-import { jobRuns } from '../../modules/jobs/index.ts';
-import type { ClaimedRun } from '../../modules/jobs/runs.ts';
+import { transitionCase } from '../../modules/cases/index.ts';
+import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
-import { recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
-import { findInputData } from '../../modules/uploads/repository.ts';
+import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import type { JobMessage } from '../job-queue.ts';
 import type { WorkerDeps } from '../worker-deps.ts';

@@ -11,12 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ValidationError } from '../../lib/http-errors.ts';
-import {
-  findIntervention,
-  loadOrderingCatalogue,
-  lockTrialUsage,
-  unfollowedTrainings,
-} from '../cases/ordering-repository.ts';
+import { findIntervention, loadOrderingCatalogue, lockTrialUsage, unfollowedTrainings } from '../cases/index.ts';
 import * as repo from './repository.ts';
 
 const OPEN: readonly number[] = [OrderStatus.IN_PROGRESS, OrderStatus.DELIVERED];

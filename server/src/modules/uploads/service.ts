@@ -18,10 +18,8 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { transitionCase } from '../cases/repository.ts';
-import { insertJob } from '../jobs/index.ts';
-import { presentJob } from '../jobs/presenter.ts';
-import { findJob, type JobRow } from '../jobs/repository.ts';
+import { transitionCase } from '../cases/index.ts';
+import { findJob, insertJob, type JobRow, presentJob } from '../jobs/index.ts';
 import { mayReprocess, presentInputData } from './presenter.ts';
 import {
   findInputData,
