@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import { CASE_TRANSITIONS } from '@cardiomap/domain';
-import { type Query, queryOn } from '../../db/query.ts';
+import { queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
-import { transitionCase } from '../../modules/cases/index.ts';
+import { findIngestFacts, transitionCase } from '../../modules/cases/index.ts';
 import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
 import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
@@ -23,20 +23,6 @@ const LOG_FLUSH_MS = 2000;
 const INGEST_VERSION = 'cardiomap-ingest/1';
 
 class RunLost extends Error {}
-
-interface CaseFacts {
-  caseIdentifier: string;
-  deidSecret: string;
-  status: CaseStatus;
-}
-
-const caseFacts = async (query: Query, caseId: string) =>
-  (
-    await query<CaseFacts>(
-      'SELECT case_identifier AS "caseIdentifier", deid_secret::text AS "deidSecret", status FROM cases WHERE id = $1',
-      [caseId],
-    )
-  )[0];
 
 /** Cases whose images nobody will look at again. */
 const CLOSED: readonly CaseStatus[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
@@ -128,7 +114,7 @@ export function createIngestRunner(deps: WorkerDeps) {
     flush: () => Promise<void>,
   ): Promise<void> {
     const input = run.inputDataId ? await findInputData(query, run.inputDataId) : undefined;
-    const facts = await caseFacts(query, run.caseId);
+    const facts = await findIngestFacts(query, run.caseId);
     if (!input || !facts) throw new Error('The upload or its case no longer exists.');
     if (CLOSED.includes(facts.status)) {
       await jobRuns.finishRun(

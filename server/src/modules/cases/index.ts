@@ -11,7 +11,7 @@ export {
   unfollowedTrainings,
 } from './ordering-repository.ts';
 export { presentCase } from './presenter.ts';
-export { transitionCase } from './repository.ts';
+export { findIngestFacts, markCaseSubmitted, transitionCase } from './repository.ts';
 
 /** Cases (spec §7 "Cases"): list, create, read, edit, the text export and the case transitions. */
 export const casesModule = fp(
