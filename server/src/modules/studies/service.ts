@@ -1,4 +1,4 @@
-import { findVisibleCase, seesAllOrganisations } from '../../access/case-access.ts';
+import { caseScopeOf, findVisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -27,16 +27,7 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
 
   return {
     async list(actor: Actor, caseId: string | undefined, page: PageRequest) {
-      const { count, rows } = await listVisibleStudies(
-        query,
-        {
-          allOrganisations: seesAllOrganisations(actor),
-          organisationIds: actor.organisationIds,
-          userId: actor.userId,
-          caseId: caseId ?? null,
-        },
-        pageWindow(page),
-      );
+      const { count, rows } = await listVisibleStudies(query, caseScopeOf(actor), caseId ?? null, pageWindow(page));
       return { count, results: rows.map(presentStudy) };
     },
     get: async (actor: Actor, studyId: string) => presentStudy(await visibleStudy(actor, studyId)),
