@@ -18,7 +18,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { transitionCase } from '../cases/index.ts';
+import { markCaseSubmitted, transitionCase } from '../cases/index.ts';
 import { findJob, insertJob, type JobRow, presentJob } from '../jobs/index.ts';
 import { mayReprocess, presentInputData } from './presenter.ts';
 import {
@@ -167,7 +167,7 @@ export function createUploadsService(
         await markUploaded(txQuery, id, object.size, InputDataStatus.UPLOADED);
         const submit = CASE_TRANSITIONS.submit;
         await transitionCase(txQuery, row.caseId, submit.from, submit.to);
-        await txQuery('UPDATE cases SET date_submitted = COALESCE(date_submitted, now()) WHERE id = $1', [row.caseId]);
+        await markCaseSubmitted(txQuery, row.caseId);
         const job = await insertJob(txQuery, {
           caseId: row.caseId,
           inputDataId: id,
