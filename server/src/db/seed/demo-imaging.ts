@@ -48,13 +48,15 @@ async function uploadPhantoms(app: FastifyInstance): Promise<void> {
       const [row] = await query<{ id: string; storageKey: string }>(
         sql`INSERT INTO input_data (case_id, name, filename, mime_type, source_version, source_client, storage_key,
                                  upload_successful, status, created_by_id, date_confirmed)
-         VALUES (${c.id}, 'Patient Images', 'demo-phantom.zip', 'application/zip', 'demo', 'demo-seed', '', true, ${InputDataStatus.UPLOADED}, ${c.createdById}, now())
+         VALUES (${c.id}, 'Patient Images', 'demo-phantom.zip', 'application/zip', 'demo', 'demo-seed', '', true,
+           ${InputDataStatus.UPLOADED}, ${c.createdById}, now())
          RETURNING id, 'input-data/' || id || '/upload.zip' AS "storageKey"`,
       );
       if (!row) continue;
       await app.storage.writeFile(row.storageKey, zipPath, 'application/zip');
       await query(
-        sql`UPDATE input_data SET storage_key = ${row.storageKey}, size = ${(await stat(zipPath)).size} WHERE id = ${row.id}`,
+        sql`UPDATE input_data SET storage_key = ${row.storageKey}, size = ${(await stat(zipPath)).size}
+          WHERE id = ${row.id}`,
       );
       const job = await insertJob(query, {
         caseId: c.id,

@@ -60,7 +60,8 @@ export async function seedDemoResults(db: DbOrTx, storage: ObjectStorage): Promi
   const query = queryOn(db);
   const [target] = await query<{ caseId: string; orderId: string; analystId: string }>(
     sql`SELECT c.id AS "caseId", o.id AS "orderId", u.id AS "analystId"
-       FROM cases c JOIN orders o ON o.case_id = c.id AND o.status = ${OrderStatus.DELIVERED} JOIN users u ON u.email = ${DEMO_ANALYST}
+       FROM cases c JOIN orders o ON o.case_id = c.id
+         AND o.status = ${OrderStatus.DELIVERED} JOIN users u ON u.email = ${DEMO_ANALYST}
       WHERE c.patient_identifier = ${DEMO_RESULT_PATIENT} ORDER BY o.date_created LIMIT 1`,
   );
   if (!target) return;
@@ -81,7 +82,9 @@ export async function seedDemoResults(db: DbOrTx, storage: ObjectStorage): Promi
     await query(
       sql`INSERT INTO landmarks (analysis_id, name, geometry_type, view_type, points, normal, centroid, measurements,
                               source_client, is_published, is_enabled, created_by_id)
-       VALUES (${analysis?.id}, ${l.name}, ${l.geometryType}, ${ViewType.AXIAL}, ${JSON.stringify(l.points)}::jsonb, '[0, 0, 1]'::jsonb, ${JSON.stringify(demoDisc().centre)}::jsonb, ${JSON.stringify(l.measurements)}::jsonb, 'demo-seed', true, true, ${target.analystId})`,
+       VALUES (${analysis?.id}, ${l.name}, ${l.geometryType}, ${ViewType.AXIAL},
+         ${JSON.stringify(l.points)}::jsonb, '[0, 0, 1]'::jsonb, ${JSON.stringify(demoDisc().centre)}::jsonb,
+         ${JSON.stringify(l.measurements)}::jsonb, 'demo-seed', true, true, ${target.analystId})`,
     );
   }
   if (analysis) await seedDemoAorta(query, storage, studyId, analysis.id);
@@ -96,12 +99,14 @@ async function seedDemoAorta(query: Query, storage: ObjectStorage, studyId: stri
   await query(
     sql`INSERT INTO analysis_resources (id, analysis_id, type, name, filename, mime_type, storage_key, size,
                                      upload_successful, attributes, source_version, source_client)
-     VALUES (${id}, ${analysisId}, ${AnalysisResourceType.SCENE_OBJECT}, 'Aorta', 'aorta.stl', 'model/stl', ${storageKey}, ${stl.length}, true, '{}'::jsonb,
+     VALUES (${id}, ${analysisId}, ${AnalysisResourceType.SCENE_OBJECT}, 'Aorta', 'aorta.stl', 'model/stl',
+       ${storageKey}, ${stl.length}, true, '{}'::jsonb,
              'demo', 'demo-seed')`,
   );
   await query(sql`INSERT INTO viewer_configs (study_id) VALUES (${studyId}) ON CONFLICT (study_id) DO NOTHING`);
   const [visualisation] = await query<{ id: string }>(
-    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${studyId}, ${analysisId}, 'Anatomical analysis') RETURNING id`,
+    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${studyId},
+      ${analysisId}, 'Anatomical analysis') RETURNING id`,
   );
   await query(
     sql`INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)

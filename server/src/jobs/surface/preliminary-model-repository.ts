@@ -49,7 +49,8 @@ export interface PreliminaryModel {
 export async function replacePreliminaryModel(query: Query, model: PreliminaryModel): Promise<string[]> {
   const [analysis] = await query<{ id: string }>(
     sql`INSERT INTO analyses (study_id, type, name, is_preliminary, results)
-     VALUES (${model.studyId}, ${AnalysisType.ANATOMICAL}, ${PRELIMINARY_ANALYSIS_NAME}, true, ${JSON.stringify(model.results)}::jsonb)
+     VALUES (${model.studyId}, ${AnalysisType.ANATOMICAL}, ${PRELIMINARY_ANALYSIS_NAME}, true,
+       ${JSON.stringify(model.results)}::jsonb)
      ON CONFLICT (study_id) WHERE is_preliminary DO UPDATE SET name = EXCLUDED.name, results = EXCLUDED.results
      RETURNING id`,
   );
@@ -60,14 +61,18 @@ export async function replacePreliminaryModel(query: Query, model: PreliminaryMo
   const [resource] = await query<{ id: string }>(
     sql`INSERT INTO analysis_resources (analysis_id, type, name, filename, mime_type, storage_key, size, upload_successful,
                                      attributes, source_version, source_client)
-     VALUES (${analysisId}, ${AnalysisResourceType.SCENE_OBJECT}, ${model.name}, ${model.filename}, ${model.mimeType}, ${model.storageKey}, ${model.size}, true, ${JSON.stringify({ ...model.attributes, name: model.name, color: model.color, opacity: model.opacity })}::jsonb, ${model.sourceVersion}, 'cardiomap-surface')
+     VALUES (${analysisId}, ${AnalysisResourceType.SCENE_OBJECT}, ${model.name}, ${model.filename}, ${model.mimeType},
+       ${model.storageKey}, ${model.size}, true,
+       ${JSON.stringify({ ...model.attributes, name: model.name, color: model.color, opacity: model.opacity })}::jsonb,
+       ${model.sourceVersion}, 'cardiomap-surface')
      RETURNING id`,
   );
   await query(sql`INSERT INTO viewer_configs (study_id) VALUES (${model.studyId}) ON CONFLICT (study_id) DO NOTHING`);
   const visualisationId = await preliminaryVisualisation(query, model.studyId, analysisId);
   await query(
     sql`INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)
-     VALUES (${visualisationId}, ${model.studyId}, ${(resource as { id: string }).id}, ${model.name}, ${model.color}, ${model.opacity}, 1)`,
+     VALUES (${visualisationId}, ${model.studyId}, ${(resource as { id: string }).id}, ${model.name}, ${model.color},
+       ${model.opacity}, 1)`,
   );
   return replaced.map((r) => r.storageKey).filter((key) => key !== model.storageKey);
 }
@@ -78,7 +83,8 @@ async function preliminaryVisualisation(query: Query, studyId: string, analysisI
   );
   if (existing) return existing.id;
   const [created] = await query<{ id: string }>(
-    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${studyId}, ${analysisId}, ${PRELIMINARY_ANALYSIS_NAME}) RETURNING id`,
+    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${studyId}, ${analysisId},
+      ${PRELIMINARY_ANALYSIS_NAME}) RETURNING id`,
   );
   return (created as { id: string }).id;
 }

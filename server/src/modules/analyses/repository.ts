@@ -24,7 +24,8 @@ const analysisSelect = (publishedOnly: boolean) => sql`
          COALESCE((SELECT json_agg(r.id ORDER BY r.date_created, r.id)
                      FROM analysis_resources r WHERE r.analysis_id = a.id), '[]'::json) AS "analysisResourceIds",
          COALESCE((SELECT json_agg(l.id ORDER BY l.date_created, l.id)
-                     FROM landmarks l WHERE l.analysis_id = a.id AND (l.is_published OR NOT ${publishedOnly})), '[]'::json)
+                     FROM landmarks l WHERE l.analysis_id = a.id
+                       AND (l.is_published OR NOT ${publishedOnly})), '[]'::json)
            AS "landmarkIds"
     FROM analyses a JOIN studies s ON s.id = a.study_id`;
 
@@ -77,7 +78,8 @@ export async function insertAnalysis(
 ): Promise<string> {
   const [inserted] = await query<{ id: string }>(
     sql`INSERT INTO analyses (study_id, type, name, order_id, results, created_by_id)
-     VALUES (${row.studyId}, ${row.type}, ${row.name}, ${row.orderId}, ${JSON.stringify(row.results)}::jsonb, ${row.createdById}) RETURNING id`,
+     VALUES (${row.studyId}, ${row.type}, ${row.name}, ${row.orderId}, ${JSON.stringify(row.results)}::jsonb,
+       ${row.createdById}) RETURNING id`,
   );
   if (!inserted) throw new Error('analyses insert returned nothing');
   return inserted.id;

@@ -39,12 +39,14 @@ export async function listAnalysisResources(
   filter: { analysisId: string | null; studyId: string | null; type: number | null },
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: AnalysisResourceRow[] }> {
-  const where = sql`WHERE (${filter.analysisId}::uuid IS NULL OR r.analysis_id = ${filter.analysisId}) AND (${filter.studyId}::uuid IS NULL OR a.study_id = ${filter.studyId})
+  const where = sql`WHERE (${filter.analysisId}::uuid IS NULL OR r.analysis_id = ${filter.analysisId})
+    AND (${filter.studyId}::uuid IS NULL OR a.study_id = ${filter.studyId})
                    AND (${filter.type}::int IS NULL OR r.type = ${filter.type})`;
   return pageOfRows<AnalysisResourceRow>(
     query,
     {
-      count: sql`SELECT count(*)::int AS count FROM analysis_resources r JOIN analyses a ON a.id = r.analysis_id ${where}`,
+      count: sql`SELECT count(*)::int AS count
+        FROM analysis_resources r JOIN analyses a ON a.id = r.analysis_id ${where}`,
       rows: sql`${RESOURCE_SELECT} ${where} ORDER BY a.date_created, r.type, r.date_created, r.id`,
     },
     window,
@@ -77,7 +79,9 @@ export async function insertAnalysisResource(
   await query(
     sql`INSERT INTO analysis_resources (id, analysis_id, type, name, filename, mime_type, storage_key, attributes,
                                      source_version, source_client, created_by_id)
-     VALUES (${row.id}, ${row.analysisId}, ${row.type}, ${row.name}, ${row.filename}, ${row.mimeType}, ${row.storageKey}, ${JSON.stringify(row.attributes)}::jsonb, ${row.sourceVersion}, ${row.sourceClient}, ${row.createdById})`,
+     VALUES (${row.id}, ${row.analysisId}, ${row.type}, ${row.name}, ${row.filename}, ${row.mimeType},
+       ${row.storageKey}, ${JSON.stringify(row.attributes)}::jsonb, ${row.sourceVersion}, ${row.sourceClient},
+       ${row.createdById})`,
   );
 }
 

@@ -145,7 +145,8 @@ export async function loadCasePage(
   ids: readonly string[],
 ): Promise<{ cases: CaseRow[]; orders: OrderRow[]; shares: ShareRow[] }> {
   const [page] = await query<{ cases: CaseRow[] | null; orders: OrderRow[] | null; shares: ShareRow[] | null }>(
-    sql`SELECT (SELECT json_agg(r) FROM (SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY(${sql.param(ids)}::uuid[])) r)
+    sql`SELECT (SELECT json_agg(r) FROM (SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS}
+      WHERE c.id = ANY(${sql.param(ids)}::uuid[])) r)
               AS cases,
             (${orderRows(ids)}) AS orders, (${shareRows(ids)}) AS shares`,
     'cases_page',

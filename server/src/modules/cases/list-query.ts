@@ -100,7 +100,8 @@ function pageSql(ref: Ref, filter: CaseListFilter, all: boolean, patients: boole
            start AS (SELECT month, before FROM newer WHERE before <= ${offset}::bigint ORDER BY month LIMIT 1)
       SELECT (SELECT COALESCE(sum(n), 0) FROM months) AS count, ARRAY(
         SELECT c.id::text FROM cases c
-         WHERE c.date_created < COALESCE((SELECT (month + interval '1 month') AT TIME ZONE 'UTC' FROM start), 'infinity')
+         WHERE c.date_created < COALESCE((SELECT (month + interval '1 month') AT TIME ZONE 'UTC'
+           FROM start), 'infinity')
                ${sql.join(
                  where.map((condition) => sql`AND ${condition}`),
                  sql` `,

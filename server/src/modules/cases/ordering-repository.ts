@@ -48,7 +48,8 @@ export interface InterventionFacts {
 
 export async function findIntervention(query: Query, interventionId: string): Promise<InterventionFacts | null> {
   const [row] = await query<InterventionFacts>(
-    sql`SELECT id, name, prefix, training_required AS "trainingRequired" FROM interventions WHERE id = ${interventionId}`,
+    sql`SELECT id, name, prefix, training_required AS "trainingRequired" FROM interventions
+      WHERE id = ${interventionId}`,
   );
   return row ?? null;
 }

@@ -8,7 +8,8 @@ export async function findIngestFacts(
   caseId: string,
 ): Promise<{ caseIdentifier: string; deidSecret: string; status: CaseStatus } | undefined> {
   const [row] = await query<{ caseIdentifier: string; deidSecret: string; status: CaseStatus }>(
-    sql`SELECT case_identifier AS "caseIdentifier", deid_secret::text AS "deidSecret", status FROM cases WHERE id = ${caseId}`,
+    sql`SELECT case_identifier AS "caseIdentifier", deid_secret::text AS "deidSecret", status FROM cases
+      WHERE id = ${caseId}`,
   );
   return row;
 }
@@ -16,7 +17,9 @@ export async function findIngestFacts(
 /** Next number of the readable identifier, atomically per organisation and intervention. */
 export async function nextCaseSequence(query: Query, organisationId: string, interventionId: string): Promise<number> {
   const [row] = await query<{ lastValue: number }>(
-    sql`INSERT INTO case_identifier_counters AS k (organisation_id, intervention_id, last_value) VALUES (${organisationId}, ${interventionId}, 1)
+    sql`INSERT INTO case_identifier_counters AS k (organisation_id, intervention_id, last_value)
+      VALUES (${organisationId},
+      ${interventionId}, 1)
      ON CONFLICT (organisation_id, intervention_id) DO UPDATE SET last_value = k.last_value + 1
      RETURNING last_value AS "lastValue"`,
   );
@@ -50,7 +53,10 @@ export async function insertCase(query: Query, c: NewCase): Promise<string> {
                         trial_id, is_research, is_prospective, patient_identifier, patient_age, patient_sex,
                         physician_comment, imaging_date, intervention_datetime, expected_delivery_datetime,
                         allow_data_processing)
-     SELECT ${c.caseIdentifier}, ${c.organisationId}, ${c.interventionId}, ${c.createdById}, ${c.caseResponsibleId}, ${c.trialId}, ${c.isResearch}, ${c.isProspective}, ${c.patient.identifier}, ${c.patient.age}, ${c.patient.sex}, ${c.physicianComment}, ${c.imagingDate}, ${c.interventionDatetime}, ${c.expectedDeliveryDatetime}, o.allow_data_processing
+     SELECT ${c.caseIdentifier}, ${c.organisationId}, ${c.interventionId}, ${c.createdById}, ${c.caseResponsibleId},
+       ${c.trialId}, ${c.isResearch}, ${c.isProspective}, ${c.patient.identifier}, ${c.patient.age}, ${c.patient.sex},
+       ${c.physicianComment}, ${c.imagingDate}, ${c.interventionDatetime},
+       ${c.expectedDeliveryDatetime}, o.allow_data_processing
        FROM organisations o WHERE o.id = ${c.organisationId}
      RETURNING id`,
   );
@@ -70,16 +76,19 @@ export interface NewOrder {
 /** An order with its devices (in the order chosen) and sizes. */
 export async function insertOrder(query: Query, caseId: string, order: NewOrder): Promise<string> {
   const [row] = await query<{ id: string }>(
-    sql`INSERT INTO orders (case_id, service, status, is_initial, is_clinical) VALUES (${caseId}, ${order.service}, ${order.status}, ${order.isInitial}, ${order.isClinical}) RETURNING id`,
+    sql`INSERT INTO orders (case_id, service, status, is_initial, is_clinical) VALUES (${caseId}, ${order.service},
+      ${order.status}, ${order.isInitial}, ${order.isClinical}) RETURNING id`,
   );
   if (!row) throw new Error('The order could not be stored');
   await query(
     sql`INSERT INTO order_devices (order_id, device_id, position)
-     SELECT ${row.id}, d.id, d.position - 1 FROM unnest(${sql.param(order.deviceIds)}::uuid[]) WITH ORDINALITY AS d(id, position)`,
+     SELECT ${row.id}, d.id, d.position - 1
+       FROM unnest(${sql.param(order.deviceIds)}::uuid[]) WITH ORDINALITY AS d(id, position)`,
   );
   if (order.deviceVariantIds.length > 0) {
     await query(
-      sql`INSERT INTO order_device_variants (order_id, device_variant_id) SELECT ${row.id}, unnest(${sql.param(order.deviceVariantIds)}::uuid[])`,
+      sql`INSERT INTO order_device_variants (order_id, device_variant_id) SELECT ${row.id},
+        unnest(${sql.param(order.deviceVariantIds)}::uuid[])`,
     );
   }
   return row.id;
@@ -120,7 +129,8 @@ export async function transitionCase(
 ): Promise<boolean> {
   const rows = await query<{ id: string }>(
     sql`UPDATE cases SET status = ${to}, date_modified = now(),
-            analyst_comment = COALESCE(${extra.analystComment ?? null}, analyst_comment), rejection_reason_id = COALESCE(${extra.rejectionReasonId ?? null}, rejection_reason_id)
+            analyst_comment = COALESCE(${extra.analystComment ?? null}, analyst_comment),
+              rejection_reason_id = COALESCE(${extra.rejectionReasonId ?? null}, rejection_reason_id)
       WHERE id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[]) RETURNING id`,
   );
   return rows.length === 1;
@@ -139,7 +149,8 @@ export async function transitionOrdersOfCase(
   to: OrderStatus,
 ): Promise<void> {
   await query(
-    sql`UPDATE orders SET status = ${to}, date_modified = now() WHERE case_id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[])`,
+    sql`UPDATE orders SET status = ${to}, date_modified = now()
+      WHERE case_id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[])`,
   );
 }
 

@@ -45,9 +45,11 @@ export async function insertJob(
   },
 ): Promise<{ id: string; queueName: string }> {
   const [row] = await query<{ id: string; queueName: string }>(
-    sql`WITH t AS (SELECT t.id, q.name FROM job_types t JOIN queues q ON q.id = t.queue_id WHERE t.name = ${job.jobType})
+    sql`WITH t AS (SELECT t.id, q.name FROM job_types t JOIN queues q ON q.id = t.queue_id
+      WHERE t.name = ${job.jobType})
      INSERT INTO jobs (case_id, input_data_id, job_type_id, params, created_by_id, log)
-     SELECT ${job.caseId}, ${job.inputDataId}, t.id, ${JSON.stringify(job.params)}::jsonb, ${job.createdById}, jsonb_build_array(jsonb_build_object('at', now(), 'message', 'Queued.'))
+     SELECT ${job.caseId}, ${job.inputDataId}, t.id, ${JSON.stringify(job.params)}::jsonb,
+       ${job.createdById}, jsonb_build_array(jsonb_build_object('at', now(), 'message', 'Queued.'))
        FROM t
      RETURNING id, (SELECT name FROM t) AS "queueName"`,
   );
@@ -84,7 +86,8 @@ export async function terminateJob(query: Query, id: string, by: string): Promis
   const rows = await query<{ id: string }>(
     sql`WITH j AS (
        UPDATE jobs SET status = ${JobStatus.TERMINATED}, date_finished = now(), lease_id = NULL,
-              log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message', ${`Terminated by ${by}.`}::text))
+              log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
+                ${`Terminated by ${by}.`}::text))
         WHERE id = ${id} AND status IN (${JobStatus.QUEUED}, ${JobStatus.RUNNING}) RETURNING id, input_data_id
      ), d AS (
        UPDATE input_data SET status = ${InputDataStatus.UPLOADED}
@@ -115,10 +118,12 @@ export async function listJobResources(
   window: { limit: number; offset: number } | null,
 ): Promise<{ count: number; rows: JobResourceRow[] }> {
   const [{ count } = { count: 0 }] = await query<{ count: number }>(
-    sql`SELECT count(*)::int AS count FROM job_resources WHERE job_id = ${jobId} AND (${outcome ?? null}::text IS NULL OR outcome = ${outcome ?? null})`,
+    sql`SELECT count(*)::int AS count FROM job_resources
+      WHERE job_id = ${jobId} AND (${outcome ?? null}::text IS NULL OR outcome = ${outcome ?? null})`,
   );
   const rows = await query<JobResourceRow>(
-    sql`SELECT ${RESOURCE_COLUMNS} FROM job_resources WHERE job_id = ${jobId} AND (${outcome ?? null}::text IS NULL OR outcome = ${outcome ?? null})
+    sql`SELECT ${RESOURCE_COLUMNS} FROM job_resources
+      WHERE job_id = ${jobId} AND (${outcome ?? null}::text IS NULL OR outcome = ${outcome ?? null})
       ORDER BY ordinal LIMIT ${window?.limit ?? null} OFFSET ${window?.offset ?? 0}`,
   );
   return { count, rows };

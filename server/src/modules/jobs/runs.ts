@@ -20,7 +20,8 @@ export interface ClaimedRun {
  */
 export async function claimRun(query: Query, jobId: string, leaseId: string): Promise<ClaimedRun | undefined> {
   const [row] = await query<ClaimedRun>(
-    sql`UPDATE jobs SET status = ${JobStatus.RUNNING}, lease_id = ${leaseId}, heartbeat_at = now(), attempts = attempts + 1,
+    sql`UPDATE jobs SET status = ${JobStatus.RUNNING}, lease_id = ${leaseId}, heartbeat_at = now(),
+      attempts = attempts + 1,
             date_started = COALESCE(date_started, now()),
             log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
                     'Started (attempt ' || (attempts + 1) || ').'))
@@ -42,7 +43,8 @@ export async function jobTypeName(query: Query, jobId: string): Promise<string |
 /** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
 export async function heartbeat(query: Query, run: ClaimedRun): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    sql`UPDATE jobs SET heartbeat_at = now() WHERE id = ${run.jobId} AND lease_id = ${run.leaseId} AND status = ${JobStatus.RUNNING} RETURNING id`,
+    sql`UPDATE jobs SET heartbeat_at = now()
+      WHERE id = ${run.jobId} AND lease_id = ${run.leaseId} AND status = ${JobStatus.RUNNING} RETURNING id`,
   );
   return rows.length === 1;
 }
@@ -55,7 +57,8 @@ export async function appendLog(
 ): Promise<void> {
   if (lines.length === 0) return;
   await query(
-    sql`UPDATE jobs SET log = log || ${JSON.stringify(lines)}::jsonb WHERE id = ${run.jobId} AND lease_id = ${run.leaseId}`,
+    sql`UPDATE jobs SET log = log || ${JSON.stringify(lines)}::jsonb
+      WHERE id = ${run.jobId} AND lease_id = ${run.leaseId}`,
   );
 }
 
@@ -68,7 +71,8 @@ export async function finishRun(
   message: string,
 ): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    sql`UPDATE jobs SET status = ${status}, lease_id = NULL, heartbeat_at = NULL, summary = COALESCE(${summary === null ? null : JSON.stringify(summary)}::jsonb, summary),
+    sql`UPDATE jobs SET status = ${status}, lease_id = NULL, heartbeat_at = NULL,
+      summary = COALESCE(${summary === null ? null : JSON.stringify(summary)}::jsonb, summary),
             date_finished = CASE WHEN ${status}::smallint = ${JobStatus.QUEUED} THEN NULL ELSE now() END,
             log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message', ${message}::text))
       WHERE id = ${run.jobId} AND lease_id = ${run.leaseId} AND status = ${JobStatus.RUNNING} RETURNING id`,
@@ -111,7 +115,8 @@ export async function jobsToResume(
   olderThanSeconds: number,
 ): Promise<{ id: string; queueName: string }[]> {
   return query<{ id: string; queueName: string }>(
-    sql`SELECT j.id, q.name AS "queueName" FROM jobs j JOIN job_types t ON t.id = j.job_type_id JOIN queues q ON q.id = t.queue_id
+    sql`SELECT j.id, q.name AS "queueName"
+      FROM jobs j JOIN job_types t ON t.id = j.job_type_id JOIN queues q ON q.id = t.queue_id
       WHERE (j.status = ${JobStatus.QUEUED} AND j.date_created < now() - make_interval(secs => ${olderThanSeconds}))
          OR (j.status = ${JobStatus.RUNNING} AND j.heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS}))`,
   );

@@ -87,7 +87,10 @@ export async function insertLandmark(query: Query, v: LandmarkValues): Promise<s
     sql`INSERT INTO landmarks (analysis_id, landmark_type_id, name, description, geometry_type, view_type, points, normal,
                             centroid, reslice_rotation, reslice_center, measurements, color, source_client,
                             source_version, is_published, is_enabled, is_visible, created_by_id)
-     VALUES (${v.analysisId}, ${v.landmarkTypeId}, ${v.name}, ${v.description}, ${v.geometryType}, ${v.viewType}, ${json(v.points)}::jsonb, ${json(v.normal)}::jsonb, ${json(v.centroid)}::jsonb, ${json(v.resliceRotation)}::jsonb, ${json(v.resliceCenter)}::jsonb, ${json(v.measurements)}::jsonb, ${v.color}, ${v.sourceClient},
+     VALUES (${v.analysisId}, ${v.landmarkTypeId}, ${v.name}, ${v.description}, ${v.geometryType}, ${v.viewType},
+       ${json(v.points)}::jsonb, ${json(v.normal)}::jsonb, ${json(v.centroid)}::jsonb,
+       ${json(v.resliceRotation)}::jsonb, ${json(v.resliceCenter)}::jsonb, ${json(v.measurements)}::jsonb, ${v.color},
+       ${v.sourceClient},
              ${v.sourceVersion}, ${v.isPublished}, ${v.isEnabled}, ${v.isVisible}, ${v.createdById})
      RETURNING id`,
   );
@@ -129,7 +132,8 @@ export async function updateLandmark(query: Query, id: string, patch: LandmarkPa
 /** Spec §4: publish and unpublish toggle isPublished and isEnabled together. */
 export async function setLandmarkPublished(query: Query, id: string, published: boolean): Promise<void> {
   await query(
-    sql`UPDATE landmarks SET is_published = ${published}, is_enabled = ${published}, date_modified = now() WHERE id = ${id}`,
+    sql`UPDATE landmarks SET is_published = ${published}, is_enabled = ${published}, date_modified = now()
+      WHERE id = ${id}`,
   );
 }
 

@@ -124,12 +124,15 @@ export async function upsertIngestResource(
   },
 ): Promise<{ id: string; replacedKey: string | null }> {
   const [previous] = await query<{ storageKey: string }>(
-    sql`SELECT storage_key AS "storageKey" FROM study_resources WHERE study_id = ${resource.studyId} AND type = ${resource.type} FOR UPDATE`,
+    sql`SELECT storage_key AS "storageKey" FROM study_resources
+      WHERE study_id = ${resource.studyId} AND type = ${resource.type} FOR UPDATE`,
   );
   const [row] = await query<{ id: string }>(
     sql`INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, attributes,
                                   input_data_id, source_version, source_client)
-     VALUES (${resource.studyId}, ${resource.type}, ${resource.name}, ${resource.filename}, ${resource.mimeType}, ${resource.storageKey}, ${resource.size}, ${JSON.stringify(resource.attributes)}::jsonb, ${resource.inputDataId}, ${resource.sourceVersion}, 'cardiomap-ingest')
+     VALUES (${resource.studyId}, ${resource.type}, ${resource.name}, ${resource.filename}, ${resource.mimeType},
+       ${resource.storageKey}, ${resource.size}, ${JSON.stringify(resource.attributes)}::jsonb,
+       ${resource.inputDataId}, ${resource.sourceVersion}, 'cardiomap-ingest')
      ON CONFLICT (study_id, type) WHERE type in (1, 2) DO UPDATE
         SET name = EXCLUDED.name, filename = EXCLUDED.filename, mime_type = EXCLUDED.mime_type,
             storage_key = EXCLUDED.storage_key, size = EXCLUDED.size, attributes = EXCLUDED.attributes,

@@ -20,7 +20,8 @@ export async function insertReportResource(
   await query(
     sql`INSERT INTO study_resources (id, study_id, type, name, filename, mime_type, storage_key, attributes,
                                   source_version, source_client)
-     VALUES (${row.id}, ${row.studyId}, 3, ${row.name}, ${row.filename}, ${row.mimeType}, ${row.storageKey}, ${JSON.stringify(row.attributes)}::jsonb, ${row.sourceVersion}, ${row.sourceClient})`,
+     VALUES (${row.id}, ${row.studyId}, 3, ${row.name}, ${row.filename}, ${row.mimeType}, ${row.storageKey},
+       ${JSON.stringify(row.attributes)}::jsonb, ${row.sourceVersion}, ${row.sourceClient})`,
   );
   return (await findStudyResource(query, row.id)) as StudyResourceRow;
 }

@@ -6,7 +6,8 @@ import { queryOnPool } from '../../db/query.ts';
 const trainingColumns = (userId: string) => sql`
   t.id, t.intervention_id AS "interventionId", i.prefix AS "interventionPrefix", i.name AS "interventionName",
   t.title, r.name AS "region", i.training_required AS "trainingRequired",
-  EXISTS (SELECT 1 FROM training_records tr WHERE tr.training_id = t.id AND tr.user_id = ${userId}) AS "userFollowedTraining"`;
+  EXISTS (SELECT 1 FROM training_records tr
+    WHERE tr.training_id = t.id AND tr.user_id = ${userId}) AS "userFollowedTraining"`;
 
 /** Trainings for all regions plus those of the organisation's region, in intervention order. */
 export async function listTrainings(

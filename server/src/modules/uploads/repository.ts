@@ -59,7 +59,8 @@ export async function insertInputData(
 ): Promise<InputDataRow> {
   const [inserted] = await query<InputDataRow>(
     sql`INSERT INTO input_data (id, case_id, name, filename, mime_type, source_version, source_client, storage_key, created_by_id)
-     VALUES (${row.id}, ${row.caseId}, ${row.name}, ${row.filename}, ${row.mimeType}, ${row.sourceVersion}, ${row.sourceClient}, ${row.storageKey}, ${row.createdById}) RETURNING ${COLUMNS}`,
+     VALUES (${row.id}, ${row.caseId}, ${row.name}, ${row.filename}, ${row.mimeType}, ${row.sourceVersion},
+       ${row.sourceClient}, ${row.storageKey}, ${row.createdById}) RETURNING ${COLUMNS}`,
   );
   if (!inserted) throw new Error('input_data insert returned nothing');
   return inserted;
@@ -109,7 +110,9 @@ export async function recordProcessing(
   outcome: { status: number; reasons: string[]; warnings: string[]; series: StoredSeries[] | null },
 ): Promise<void> {
   await query(
-    sql`UPDATE input_data SET status = ${outcome.status}, reasons = ${JSON.stringify(outcome.reasons)}::jsonb, warnings = ${JSON.stringify(outcome.warnings)}::jsonb, series = COALESCE(${outcome.series === null ? null : JSON.stringify(outcome.series)}::jsonb, series)
+    sql`UPDATE input_data SET status = ${outcome.status}, reasons = ${JSON.stringify(outcome.reasons)}::jsonb,
+      warnings = ${JSON.stringify(outcome.warnings)}::jsonb,
+      series = COALESCE(${outcome.series === null ? null : JSON.stringify(outcome.series)}::jsonb, series)
       WHERE id = ${id}`,
   );
 }

@@ -33,7 +33,8 @@ export async function listUsers(
   if (scope) where.push(sql`u.is_active`);
   if (membership.length > 0) {
     where.push(
-      sql`EXISTS (SELECT 1 FROM organisation_memberships m WHERE m.user_id = u.id AND ${sql.join(membership, sql` AND `)})`,
+      sql`EXISTS (SELECT 1 FROM organisation_memberships m
+        WHERE m.user_id = u.id AND ${sql.join(membership, sql` AND `)})`,
     );
   }
   if (filter.search) {

@@ -35,7 +35,9 @@ export async function findCaseHeader(query: Query, caseId: string): Promise<Case
             COALESCE((SELECT json_agg(name ORDER BY first_at, name) FROM (
                         SELECT d.name, min(o.date_created) AS first_at
                           FROM orders o JOIN order_devices od ON od.order_id = o.id JOIN devices d ON d.id = od.device_id
-                         WHERE o.case_id = c.id AND o.status <> ${OrderStatus.CANCELED} GROUP BY d.name) names), '[]'::json) AS "deviceNames",
+                         WHERE o.case_id = c.id
+                           AND o.status <> ${OrderStatus.CANCELED} GROUP BY d.name) names),
+                           '[]'::json) AS "deviceNames",
             COALESCE((SELECT json_agg(json_build_object('isClinical', o.is_clinical, 'remark', g.remark)
                                       ORDER BY o.date_created, o.id)
                         FROM orders o LEFT JOIN degradations g ON g.order_id = o.id

@@ -76,7 +76,8 @@ export async function listObjects(
   filter: { studyId: string; visualisationId: string | null },
   window: { limit: number; offset: number },
 ) {
-  const where = sql`WHERE o.study_id = ${filter.studyId} AND (${filter.visualisationId}::uuid IS NULL OR o.visualisation_id = ${filter.visualisationId})`;
+  const where = sql`WHERE o.study_id = ${filter.studyId}
+    AND (${filter.visualisationId}::uuid IS NULL OR o.visualisation_id = ${filter.visualisationId})`;
   return pageOfRows<VisualisationObjectRow>(
     query,
     {

@@ -71,9 +71,11 @@ export async function updateConfig(
   id: string,
   change: { options?: Record<string, unknown>; comment?: { author: string; text: string; date: string } },
 ) {
+  const comment = change.comment ? JSON.stringify(change.comment) : null;
   await query(
     sql`UPDATE viewer_configs SET options = options || ${JSON.stringify(change.options ?? {})}::jsonb,
-            comments = CASE WHEN ${change.comment ? JSON.stringify(change.comment) : null}::jsonb IS NULL THEN comments ELSE comments || jsonb_build_array(${change.comment ? JSON.stringify(change.comment) : null}::jsonb) END
+            comments = CASE WHEN ${comment}::jsonb IS NULL THEN comments
+                            ELSE comments || jsonb_build_array(${comment}::jsonb) END
       WHERE id = ${id}`,
   );
 }
@@ -128,7 +130,8 @@ export async function insertVisualisation(
   row: { studyId: string; analysisId: string | null; name: string; opacity: number; order: number },
 ): Promise<string> {
   const [inserted] = await query<{ id: string }>(
-    sql`INSERT INTO visualisations (study_id, analysis_id, name, opacity, "order") VALUES (${row.studyId}, ${row.analysisId}, ${row.name}, ${row.opacity}, ${row.order})
+    sql`INSERT INTO visualisations (study_id, analysis_id, name, opacity, "order") VALUES (${row.studyId},
+      ${row.analysisId}, ${row.name}, ${row.opacity}, ${row.order})
      RETURNING id`,
   );
   if (!inserted) throw new Error('Visualisation insert returned nothing');
@@ -141,7 +144,8 @@ export async function updateVisualisation(
   change: { name?: string; opacity?: number; order?: number },
 ): Promise<void> {
   await query(
-    sql`UPDATE visualisations SET name = COALESCE(${change.name ?? null}, name), opacity = COALESCE(${change.opacity ?? null}, opacity),
+    sql`UPDATE visualisations SET name = COALESCE(${change.name ?? null}, name),
+      opacity = COALESCE(${change.opacity ?? null}, opacity),
             "order" = COALESCE(${change.order ?? null}, "order") WHERE id = ${id}`,
   );
 }
