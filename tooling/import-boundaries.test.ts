@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as importGraph from './import-graph.ts';
 import { engineFrameworkImports, featureImportsOfApp, isEngineFile } from './web-boundaries.ts';
 
 // Biome's noRestrictedImports guards the pure packages by package name; this test guards what a name
@@ -155,6 +156,117 @@ describe('web: viewer engine files import no UI framework', () => {
           `${bad} imports @tanstack/react-query: engine files import no UI framework`,
           `${bad} imports ./MprPanes.tsx: engine files load no component or hook`,
           `${bad} imports ./use-mpr-engine.ts: engine files load no component or hook`,
+        ]);
+      },
+    );
+  });
+});
+
+// Server rules. A module's files behind its index.ts are its own business; everything else in the
+// repository goes through the index, so a module can be reorganised without breaking its neighbours.
+const SERVER = join(ROOT, 'server');
+
+/** `area` of a path under `modules/<area>/`, or undefined when outside the modules. */
+function moduleOf(path: string, modules: string): string | undefined {
+  const rel = relative(modules, path);
+  return rel.startsWith('..') ? undefined : rel.split(sep)[0];
+}
+
+/**
+ * Imports of a module's inner files from outside that module. A module's own tests (under
+ * `server/test/<area>/`) may reach its inner files: they test its units.
+ */
+function moduleBoundaryViolations(graph: importGraph.ImportGraph, server = SERVER): string[] {
+  const modules = join(server, 'src', 'modules');
+  const tests = join(server, 'test');
+  const problems: string[] = [];
+  for (const edges of graph.values()) {
+    for (const { from, to, specifier } of edges) {
+      const area = to && moduleOf(to, modules);
+      if (!to || !area || relative(join(modules, area), to) === 'index.ts') continue;
+      if (moduleOf(from, modules) === area || moduleOf(from, tests) === area) continue;
+      problems.push(`${relative(ROOT, from)} imports ${specifier}`);
+    }
+  }
+  return problems.sort();
+}
+
+const relativeCycles = (graph: importGraph.ImportGraph, base = ROOT): string[][] =>
+  importGraph.findCycles(graph).map((cycle) => cycle.map((file) => relative(base, file)));
+
+function withFixture(files: Record<string, string>, check: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-graph-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    check(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('server module boundaries', () => {
+  it('server modules are imported from outside their folder only through their index.ts', () => {
+    const graph = importGraph.readImportGraph([SERVER, join(ROOT, 'bench'), join(ROOT, 'scripts'), join(ROOT, 'e2e')]);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(moduleBoundaryViolations(graph)).toEqual([]);
+  });
+
+  it('reports a deep import from another module or from outside, and allows the index, own files and own tests', () => {
+    withFixture(
+      {
+        'server/src/modules/cases/index.ts': "export { findCase } from './repository.ts';",
+        'server/src/modules/cases/repository.ts': "import { rows } from '../../db/query.ts';",
+        'server/src/modules/orders/service.ts':
+          "import { findCase } from '../cases/index.ts';\nimport type { CaseRow } from '../cases/repository.ts';",
+        'server/src/jobs/run.ts': "const cases = await import('../modules/cases/repository.ts');",
+        'server/src/db/query.ts': 'export const rows = 1;',
+        'server/test/cases/repository.test.ts': "import { findCase } from '../../src/modules/cases/repository.ts';",
+        'server/test/orders/orders.test.ts': "import { findCase } from '../../src/modules/cases/repository.ts';",
+      },
+      (dir) => {
+        const server = join(dir, 'server');
+        const problems = moduleBoundaryViolations(importGraph.readImportGraph([server], new Map()), server);
+        expect(problems.map((problem) => problem.replace(`${relative(ROOT, dir)}/`, ''))).toEqual([
+          'server/src/jobs/run.ts imports ../modules/cases/repository.ts',
+          'server/src/modules/orders/service.ts imports ../cases/repository.ts',
+          'server/test/orders/orders.test.ts imports ../../src/modules/cases/repository.ts',
+        ]);
+      },
+    );
+  });
+});
+
+describe('import cycles', () => {
+  it('server/src and packages/* have none', () => {
+    const graph = importGraph.readImportGraph([join(SERVER, 'src'), join(ROOT, 'packages')]);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(relativeCycles(graph)).toEqual([]);
+  });
+
+  it('finds a cycle through a type-only import and a workspace package, and reports each cycle once', () => {
+    withFixture(
+      {
+        'packages/domain/package.json': JSON.stringify({ name: '@x/domain', exports: { '.': './src/index.ts' } }),
+        'packages/domain/src/index.ts': "export * from './rules.ts';",
+        'packages/domain/src/rules.ts': "import { run } from '../../../server/src/runner.ts';",
+        'server/src/runner.ts': "import type { Rule } from '@x/domain';\nimport { a } from './a.ts';",
+        'server/src/a.ts': "// import { b } from './b.ts';\nimport { c } from './c';",
+        'server/src/c.ts': "export { a } from './a.ts';",
+        'server/src/b.ts': "import { a } from './a.ts';",
+        'server/src/self.ts': "export * from './self.ts';",
+      },
+      (dir) => {
+        const graph = importGraph.readImportGraph(
+          [join(dir, 'server'), join(dir, 'packages')],
+          importGraph.workspacePackages(dir),
+        );
+        expect(relativeCycles(graph, dir)).toEqual([
+          ['packages/domain/src/index.ts', 'packages/domain/src/rules.ts', 'server/src/runner.ts'],
+          ['server/src/a.ts', 'server/src/c.ts'],
+          ['server/src/self.ts'],
         ]);
       },
     );

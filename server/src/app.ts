@@ -8,7 +8,7 @@ import { analysesModule } from './modules/analyses/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { casesModule } from './modules/cases/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';

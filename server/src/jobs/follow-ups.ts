@@ -1,7 +1,6 @@
+import type { Query } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
-import type { Query } from '../modules/cases/sql-helpers.ts';
-import { insertJob } from '../modules/jobs/index.ts';
-import type { ClaimedRun } from '../modules/jobs/runs.ts';
+import { type ClaimedRun, insertJob } from '../modules/jobs/index.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { JobPayload } from './job-types.ts';
 

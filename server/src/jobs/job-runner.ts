@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
+import { type Query, queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
-import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
-import { jobRuns } from '../modules/jobs/index.ts';
-import type { ClaimedRow, ClaimedRun, RunLease } from '../modules/jobs/runs.ts';
+import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
 import type { JobMessage } from './job-queue.ts';
 import { InvalidJobPayload, isJobTypeName, type JobPayload, parseJobPayload } from './job-types.ts';
-import type { WorkerDeps } from './workers.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
 const HEARTBEAT_MS = 5000;
 const LOG_FLUSH_MS = 2000;

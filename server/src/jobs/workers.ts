@@ -1,15 +1,13 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { type Query, queryOn } from '../modules/cases/sql-helpers.ts';
+import { type Query, queryOn } from '../db/query.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
-import type { ObjectStorage } from '../storage/object-storage.ts';
 import { createIngestHandler } from './ingest/run-ingest.ts';
-import type { JobQueue } from './job-queue.ts';
 import { createJobRunner } from './job-runner.ts';
 import { createSurfaceHandler } from './surface/run-surface.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
 const WORK_FOLDER = /^job-([0-9a-f-]{36})-/;
 
@@ -48,16 +46,6 @@ export async function abortAbandonedUploads(query: Query, deps: Pick<WorkerDeps,
 const SWEEP_SECONDS = 30;
 /** A queued job older than this without a worker on it is sent again (its message may have been lost). */
 const QUEUED_RESEND_SECONDS = 120;
-
-export interface WorkerDeps {
-  database: Database;
-  storage: ObjectStorage;
-  queue: JobQueue;
-  log: FastifyBaseLogger;
-  tempDir: string;
-  /** zlib level of the volume's slices (VOLUME_DEFLATE_LEVEL); unset, the volume writer's default. */
-  volumeDeflateLevel?: number;
-}
 
 /**
  * Consumes the queues in this process, and sweeps for jobs to resume: runs whose worker died (no

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { LocalObjectStorage } from '../storage/local/local-object-storage.ts';
 import { localObjectRoutes } from '../storage/local/object-routes.ts';
-import { createObjectStorage, type ObjectStorage } from '../storage/object-storage.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
 
 export interface StoragePluginOptions {
   /** Tests pass their own; otherwise STORAGE_URL decides (local folder or S3 bucket). */

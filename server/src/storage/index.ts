@@ -1,5 +1,6 @@
 export { storageConnectSources } from './connect-sources.ts';
 export { attachmentDisposition } from './content-headers.ts';
+export { createObjectStorage } from './create-object-storage.ts';
 export { assertValidKey, safeFileName } from './object-key.ts';
-export { createObjectStorage, type ObjectStorage } from './object-storage.ts';
+export type { ObjectStorage } from './object-storage.ts';
 export { isStorageError, StorageError, type StorageErrorCode } from './storage-error.ts';

@@ -1,7 +1,3 @@
-import type { Config } from '../config.ts';
-import { createLocalObjectStorage } from './local/local-object-storage.ts';
-import { createS3ObjectStorage } from './s3/s3-object-storage.ts';
-
 /**
  * Where CardioMap keeps bytes (uploads, de-identified DICOM, volumes, reports). Browsers move bytes
  * through signed URLs, never through API memory (architecture §3.5); server code streams.
@@ -74,10 +70,4 @@ export interface ObjectStorage {
   write(key: string, body: NodeJS.ReadableStream | Buffer, contentType?: string): Promise<void>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
-}
-
-/** Picks the driver from STORAGE_URL: `file:///folder` (the default, DATA_DIR/objects) or `s3://bucket[/prefix]`. */
-export function createObjectStorage(config: Config): ObjectStorage {
-  if (config.storageUrl.startsWith('s3://')) return createS3ObjectStorage(config);
-  return createLocalObjectStorage(config);
 }

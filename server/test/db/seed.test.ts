@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { DEMO_USERS, demoEmail, seedDemo } from '../../src/db/seed/demo.ts';
 import { seedReferenceData } from '../../src/db/seed/reference.ts';
-import { verifyPassword } from '../../src/modules/accounts/index.ts';
+import { verifyPassword } from '../../src/lib/passwords.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 const count = async (database: Database, table: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { storageConnectSources } from '../../src/storage/connect-sources.ts';
-import { createObjectStorage } from '../../src/storage/object-storage.ts';
+import { createObjectStorage } from '../../src/storage/create-object-storage.ts';
 
 const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'example-secret' };
 

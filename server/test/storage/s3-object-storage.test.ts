@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createObjectStorage, type ObjectStorage } from '../../src/storage/object-storage.ts';
+import { createObjectStorage } from '../../src/storage/create-object-storage.ts';
+import type { ObjectStorage } from '../../src/storage/object-storage.ts';
 
 /**
  * Against a real S3-compatible server (scripts/s3-test-server.sh: Swift with s3api), because only a

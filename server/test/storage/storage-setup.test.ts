@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { createObjectStorage } from '../../src/storage/create-object-storage.ts';
 import { parseByteRange } from '../../src/storage/local/byte-range.ts';
 import { LocalObjectStorage } from '../../src/storage/local/local-object-storage.ts';
 import { safeFileName } from '../../src/storage/object-key.ts';
-import { createObjectStorage } from '../../src/storage/object-storage.ts';
 import { S3ObjectStorage } from '../../src/storage/s3/s3-object-storage.ts';
 
 const folders: string[] = [];

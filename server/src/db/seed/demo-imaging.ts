@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { InputDataStatus } from '@cardiomap/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import { phantomSeries } from '../../imaging/testing/phantom.ts';
-import { queryOn } from '../../modules/cases/sql-helpers.ts';
 import { insertJob } from '../../modules/jobs/index.ts';
+import { queryOn } from '../query.ts';
 import { DEMO_PHANTOM, seedDemoResults } from './demo-results.ts';
 
 /** The demo cases under way or done get images, so their study and jobs can be shown. */
@@ -29,10 +30,9 @@ export async function seedDemoImaging(app: FastifyInstance): Promise<void> {
 async function uploadPhantoms(app: FastifyInstance): Promise<void> {
   const query = queryOn(app.database.db);
   const cases = await query<{ id: string; createdById: string }>(
-    `SELECT c.id, c.created_by_id AS "createdById" FROM cases c
-      WHERE c.patient_identifier = ANY($1::text[])
+    sql`SELECT c.id, c.created_by_id AS "createdById" FROM cases c
+      WHERE c.patient_identifier = ANY(${sql.param(DEMO_PATIENTS_WITH_IMAGES)}::text[])
         AND NOT EXISTS (SELECT 1 FROM input_data d WHERE d.case_id = c.id)`,
-    [DEMO_PATIENTS_WITH_IMAGES],
   );
   if (cases.length === 0) return;
   const folder = await mkdtemp(join(tmpdir(), 'cm-demo-'));
@@ -46,19 +46,18 @@ async function uploadPhantoms(app: FastifyInstance): Promise<void> {
     await pipeline(zip.outputStream as unknown as Readable, createWriteStream(zipPath));
     for (const c of cases) {
       const [row] = await query<{ id: string; storageKey: string }>(
-        `INSERT INTO input_data (case_id, name, filename, mime_type, source_version, source_client, storage_key,
+        sql`INSERT INTO input_data (case_id, name, filename, mime_type, source_version, source_client, storage_key,
                                  upload_successful, status, created_by_id, date_confirmed)
-         VALUES ($1, 'Patient Images', 'demo-phantom.zip', 'application/zip', 'demo', 'demo-seed', '', true, $2, $3, now())
+         VALUES (${c.id}, 'Patient Images', 'demo-phantom.zip', 'application/zip', 'demo', 'demo-seed', '', true,
+           ${InputDataStatus.UPLOADED}, ${c.createdById}, now())
          RETURNING id, 'input-data/' || id || '/upload.zip' AS "storageKey"`,
-        [c.id, InputDataStatus.UPLOADED, c.createdById],
       );
       if (!row) continue;
       await app.storage.writeFile(row.storageKey, zipPath, 'application/zip');
-      await query('UPDATE input_data SET storage_key = $2, size = $3 WHERE id = $1', [
-        row.id,
-        row.storageKey,
-        (await stat(zipPath)).size,
-      ]);
+      await query(
+        sql`UPDATE input_data SET storage_key = ${row.storageKey}, size = ${(await stat(zipPath)).size}
+          WHERE id = ${row.id}`,
+      );
       const job = await insertJob(query, {
         caseId: c.id,
         inputDataId: row.id,

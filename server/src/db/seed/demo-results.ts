@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AnalysisResourceType, AnalysisType, GeometryType, OrderStatus, ViewType } from '@cardiomap/contract';
 import { measureLandmark } from '@cardiomap/domain';
-import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
 import { ensureStudy } from '../../modules/studies/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { DbOrTx } from '../client.ts';
+import { type Query, queryOn } from '../query.ts';
 import { binaryStl, demoAortaTriangles, phantomDiscAt } from './demo-aorta.ts';
 
 /** The delivered demo case whose result a clinician can open ('View result'). */
@@ -58,47 +59,32 @@ export function demoLandmarks(): { name: string; geometryType: GeometryType; poi
 export async function seedDemoResults(db: DbOrTx, storage: ObjectStorage): Promise<void> {
   const query = queryOn(db);
   const [target] = await query<{ caseId: string; orderId: string; analystId: string }>(
-    `SELECT c.id AS "caseId", o.id AS "orderId", u.id AS "analystId"
-       FROM cases c JOIN orders o ON o.case_id = c.id AND o.status = $2 JOIN users u ON u.email = $3
-      WHERE c.patient_identifier = $1 ORDER BY o.date_created LIMIT 1`,
-    [DEMO_RESULT_PATIENT, OrderStatus.DELIVERED, DEMO_ANALYST],
+    sql`SELECT c.id AS "caseId", o.id AS "orderId", u.id AS "analystId"
+       FROM cases c JOIN orders o ON o.case_id = c.id
+         AND o.status = ${OrderStatus.DELIVERED} JOIN users u ON u.email = ${DEMO_ANALYST}
+      WHERE c.patient_identifier = ${DEMO_RESULT_PATIENT} ORDER BY o.date_created LIMIT 1`,
   );
   if (!target) return;
   const studyId = await ensureStudy(query, target.caseId);
-  const existing = await query('SELECT 1 FROM analyses WHERE study_id = $1 AND NOT is_preliminary', [studyId]);
+  const existing = await query(sql`SELECT 1 FROM analyses WHERE study_id = ${studyId} AND NOT is_preliminary`);
   if (existing.length > 0) return;
 
   const landmarks = demoLandmarks().map((l) => ({ ...l, measurements: measureLandmark(l.geometryType, l.points) }));
   const outline = landmarks[1]?.measurements ?? {};
   const [analysis] = await query<{ id: string }>(
-    `INSERT INTO analyses (study_id, type, name, order_id, results, created_by_id)
-     VALUES ($1, $2, 'Anatomical analysis', $3, $4::jsonb, $5) RETURNING id`,
-    [
-      studyId,
-      AnalysisType.ANATOMICAL,
-      target.orderId,
-      JSON.stringify([
-        { name: 'Disc perimeter', value: round(outline.perimeter ?? 0), unit: 'mm' },
-        { name: 'Disc area', value: round(outline.area ?? 0), unit: 'mm²' },
-      ]),
-      target.analystId,
-    ],
+    sql`INSERT INTO analyses (study_id, type, name, order_id, results, created_by_id)
+     VALUES (${studyId}, ${AnalysisType.ANATOMICAL}, 'Anatomical analysis', ${target.orderId}, ${JSON.stringify([
+       { name: 'Disc perimeter', value: round(outline.perimeter ?? 0), unit: 'mm' },
+       { name: 'Disc area', value: round(outline.area ?? 0), unit: 'mm²' },
+     ])}::jsonb, ${target.analystId}) RETURNING id`,
   );
   for (const l of landmarks) {
     await query(
-      `INSERT INTO landmarks (analysis_id, name, geometry_type, view_type, points, normal, centroid, measurements,
+      sql`INSERT INTO landmarks (analysis_id, name, geometry_type, view_type, points, normal, centroid, measurements,
                               source_client, is_published, is_enabled, created_by_id)
-       VALUES ($1, $2, $3, $4, $5::jsonb, '[0, 0, 1]'::jsonb, $6::jsonb, $7::jsonb, 'demo-seed', true, true, $8)`,
-      [
-        analysis?.id,
-        l.name,
-        l.geometryType,
-        ViewType.AXIAL,
-        JSON.stringify(l.points),
-        JSON.stringify(demoDisc().centre),
-        JSON.stringify(l.measurements),
-        target.analystId,
-      ],
+       VALUES (${analysis?.id}, ${l.name}, ${l.geometryType}, ${ViewType.AXIAL},
+         ${JSON.stringify(l.points)}::jsonb, '[0, 0, 1]'::jsonb, ${JSON.stringify(demoDisc().centre)}::jsonb,
+         ${JSON.stringify(l.measurements)}::jsonb, 'demo-seed', true, true, ${target.analystId})`,
     );
   }
   if (analysis) await seedDemoAorta(query, storage, studyId, analysis.id);
@@ -111,20 +97,19 @@ async function seedDemoAorta(query: Query, storage: ObjectStorage, studyId: stri
   const stl = binaryStl(demoAortaTriangles(DEMO_PHANTOM));
   await storage.write(storageKey, stl, 'model/stl');
   await query(
-    `INSERT INTO analysis_resources (id, analysis_id, type, name, filename, mime_type, storage_key, size,
+    sql`INSERT INTO analysis_resources (id, analysis_id, type, name, filename, mime_type, storage_key, size,
                                      upload_successful, attributes, source_version, source_client)
-     VALUES ($1, $2, ${AnalysisResourceType.SCENE_OBJECT}, 'Aorta', 'aorta.stl', 'model/stl', $3, $4, true, '{}'::jsonb,
+     VALUES (${id}, ${analysisId}, ${AnalysisResourceType.SCENE_OBJECT}, 'Aorta', 'aorta.stl', 'model/stl',
+       ${storageKey}, ${stl.length}, true, '{}'::jsonb,
              'demo', 'demo-seed')`,
-    [id, analysisId, storageKey, stl.length],
   );
-  await query('INSERT INTO viewer_configs (study_id) VALUES ($1) ON CONFLICT (study_id) DO NOTHING', [studyId]);
+  await query(sql`INSERT INTO viewer_configs (study_id) VALUES (${studyId}) ON CONFLICT (study_id) DO NOTHING`);
   const [visualisation] = await query<{ id: string }>(
-    `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Anatomical analysis') RETURNING id`,
-    [studyId, analysisId],
+    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${studyId},
+      ${analysisId}, 'Anatomical analysis') RETURNING id`,
   );
   await query(
-    `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)
-     VALUES ($1, $2, $3, 'Aorta', '#d9534f', 0.6, 1)`,
-    [visualisation?.id, studyId, id],
+    sql`INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)
+     VALUES (${visualisation?.id}, ${studyId}, ${id}, 'Aorta', '#d9534f', 0.6, 1)`,
   );
 }

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@cardiomap/domain';
 import { inArray } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../../modules/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import {
   groupMemberships,

@@ -4,36 +4,20 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import { CASE_TRANSITIONS } from '@cardiomap/domain';
+import { type Query, queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
-import { transitionCase } from '../../modules/cases/repository.ts';
-import { type Query, queryOn } from '../../modules/cases/sql-helpers.ts';
-import { jobRuns } from '../../modules/jobs/index.ts';
-import type { ClaimedRow, ClaimedRun } from '../../modules/jobs/runs.ts';
+import { findIngestFacts, transitionCase } from '../../modules/cases/index.ts';
+import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
-import { recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
-import { findInputData } from '../../modules/uploads/repository.ts';
+import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import { type JobHandler, RunLost } from '../job-runner.ts';
-import type { WorkerDeps } from '../workers.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
 
 /** A fault (not bad input) is tried this many times before the case is marked 'could not be processed'. */
 export const MAX_ATTEMPTS = 3;
 const INGEST_VERSION = 'cardiomap-ingest/1';
-
-interface CaseFacts {
-  caseIdentifier: string;
-  deidSecret: string;
-  status: CaseStatus;
-}
-
-const caseFacts = async (query: Query, caseId: string) =>
-  (
-    await query<CaseFacts>(
-      'SELECT case_identifier AS "caseIdentifier", deid_secret::text AS "deidSecret", status FROM cases WHERE id = $1',
-      [caseId],
-    )
-  )[0];
 
 /** Cases whose images nobody will look at again. */
 const CLOSED: readonly CaseStatus[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
@@ -83,7 +67,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     flush: () => Promise<void>,
   ): Promise<void> {
     const input = run.inputDataId ? await findInputData(query, run.inputDataId) : undefined;
-    const facts = await caseFacts(query, run.caseId);
+    const facts = await findIngestFacts(query, run.caseId);
     if (!input || !facts) throw new Error('The upload or its case no longer exists.');
     if (CLOSED.includes(facts.status)) {
       await jobRuns.finishRun(

@@ -1,5 +1,6 @@
 import { AnalysisResourceType, AnalysisType, StudyResourceType } from '@cardiomap/contract';
-import type { Query } from '../../modules/cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import type { Query } from '../../db/query.ts';
 
 export const PRELIMINARY_ANALYSIS_NAME = 'Preliminary 3D model';
 
@@ -13,12 +14,11 @@ export interface CaseVolume {
 /** The case's status and its volume (study resource type 2), if ingest made one. */
 export async function findCaseVolume(query: Query, caseId: string): Promise<CaseVolume | undefined> {
   const [row] = await query<CaseVolume>(
-    `SELECT c.status, s.id AS "studyId", r.storage_key AS "volumeKey", r.size::float8 AS "volumeSize"
+    sql`SELECT c.status, s.id AS "studyId", r.storage_key AS "volumeKey", r.size::float8 AS "volumeSize"
        FROM cases c
        LEFT JOIN studies s ON s.case_id = c.id
        LEFT JOIN study_resources r ON r.study_id = s.id AND r.type = ${StudyResourceType.DICOM_VOLUME}
-      WHERE c.id = $1`,
-    [caseId],
+      WHERE c.id = ${caseId}`,
   );
   return row;
 }
@@ -48,51 +48,43 @@ export interface PreliminaryModel {
  */
 export async function replacePreliminaryModel(query: Query, model: PreliminaryModel): Promise<string[]> {
   const [analysis] = await query<{ id: string }>(
-    `INSERT INTO analyses (study_id, type, name, is_preliminary, results)
-     VALUES ($1, ${AnalysisType.ANATOMICAL}, $2, true, $3::jsonb)
+    sql`INSERT INTO analyses (study_id, type, name, is_preliminary, results)
+     VALUES (${model.studyId}, ${AnalysisType.ANATOMICAL}, ${PRELIMINARY_ANALYSIS_NAME}, true,
+       ${JSON.stringify(model.results)}::jsonb)
      ON CONFLICT (study_id) WHERE is_preliminary DO UPDATE SET name = EXCLUDED.name, results = EXCLUDED.results
      RETURNING id`,
-    [model.studyId, PRELIMINARY_ANALYSIS_NAME, JSON.stringify(model.results)],
   );
   const analysisId = (analysis as { id: string }).id;
   const replaced = await query<{ storageKey: string }>(
-    'DELETE FROM analysis_resources WHERE analysis_id = $1 RETURNING storage_key AS "storageKey"',
-    [analysisId],
+    sql`DELETE FROM analysis_resources WHERE analysis_id = ${analysisId} RETURNING storage_key AS "storageKey"`,
   );
   const [resource] = await query<{ id: string }>(
-    `INSERT INTO analysis_resources (analysis_id, type, name, filename, mime_type, storage_key, size, upload_successful,
+    sql`INSERT INTO analysis_resources (analysis_id, type, name, filename, mime_type, storage_key, size, upload_successful,
                                      attributes, source_version, source_client)
-     VALUES ($1, ${AnalysisResourceType.SCENE_OBJECT}, $2, $3, $4, $5, $6, true, $7::jsonb, $8, 'cardiomap-surface')
+     VALUES (${analysisId}, ${AnalysisResourceType.SCENE_OBJECT}, ${model.name}, ${model.filename}, ${model.mimeType},
+       ${model.storageKey}, ${model.size}, true,
+       ${JSON.stringify({ ...model.attributes, name: model.name, color: model.color, opacity: model.opacity })}::jsonb,
+       ${model.sourceVersion}, 'cardiomap-surface')
      RETURNING id`,
-    [
-      analysisId,
-      model.name,
-      model.filename,
-      model.mimeType,
-      model.storageKey,
-      model.size,
-      JSON.stringify({ ...model.attributes, name: model.name, color: model.color, opacity: model.opacity }),
-      model.sourceVersion,
-    ],
   );
-  await query('INSERT INTO viewer_configs (study_id) VALUES ($1) ON CONFLICT (study_id) DO NOTHING', [model.studyId]);
+  await query(sql`INSERT INTO viewer_configs (study_id) VALUES (${model.studyId}) ON CONFLICT (study_id) DO NOTHING`);
   const visualisationId = await preliminaryVisualisation(query, model.studyId, analysisId);
   await query(
-    `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)
-     VALUES ($1, $2, $3, $4, $5, $6, 1)`,
-    [visualisationId, model.studyId, (resource as { id: string }).id, model.name, model.color, model.opacity],
+    sql`INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color, opacity, max_opacity)
+     VALUES (${visualisationId}, ${model.studyId}, ${(resource as { id: string }).id}, ${model.name}, ${model.color},
+       ${model.opacity}, 1)`,
   );
   return replaced.map((r) => r.storageKey).filter((key) => key !== model.storageKey);
 }
 
 async function preliminaryVisualisation(query: Query, studyId: string, analysisId: string): Promise<string> {
-  const [existing] = await query<{ id: string }>('SELECT id FROM visualisations WHERE analysis_id = $1 LIMIT 1', [
-    analysisId,
-  ]);
+  const [existing] = await query<{ id: string }>(
+    sql`SELECT id FROM visualisations WHERE analysis_id = ${analysisId} LIMIT 1`,
+  );
   if (existing) return existing.id;
   const [created] = await query<{ id: string }>(
-    'INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, $3) RETURNING id',
-    [studyId, analysisId, PRELIMINARY_ANALYSIS_NAME],
+    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${studyId}, ${analysisId},
+      ${PRELIMINARY_ANALYSIS_NAME}) RETURNING id`,
   );
   return (created as { id: string }).id;
 }
@@ -103,11 +95,10 @@ async function preliminaryVisualisation(query: Query, studyId: string, analysisI
  */
 export async function removePreliminaryModel(query: Query, studyId: string): Promise<string[]> {
   const removed = await query<{ storageKey: string }>(
-    `DELETE FROM analysis_resources
-      WHERE analysis_id IN (SELECT id FROM analyses WHERE study_id = $1 AND is_preliminary)
+    sql`DELETE FROM analysis_resources
+      WHERE analysis_id IN (SELECT id FROM analyses WHERE study_id = ${studyId} AND is_preliminary)
       RETURNING storage_key AS "storageKey"`,
-    [studyId],
   );
-  await query('DELETE FROM analyses WHERE study_id = $1 AND is_preliminary', [studyId]);
+  await query(sql`DELETE FROM analyses WHERE study_id = ${studyId} AND is_preliminary`);
   return removed.map((r) => r.storageKey);
 }

@@ -5,7 +5,6 @@ import { createAccountsService } from './service.ts';
 
 export { ActorCache } from './actor-cache.ts';
 export { loadActor } from './actor-loader.ts';
-export { hashPassword, verifyPassword } from './passwords.ts';
 export { AUTH_CHANGED_CHANNEL, SessionStateCache } from './session-cache.ts';
 export { createTokenService, type TokenService } from './tokens.ts';
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOnPool } from '../../db/query.ts';
 import {
   appSecrets,
   authSessions,
@@ -12,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { UserProfile } from '../../lib/actor.ts';
 
-const PROFILE_COLUMNS = `
+const PROFILE_COLUMNS = sql`
   u.id, u.email, u.given_name AS "givenName", u.middle_name AS "middleName", u.family_name AS "familyName",
   u.title, u.phone_number AS "phoneNumber", u.is_superuser AS "isSuperuser", u.is_active AS "isActive",
   u.has_approved_terms AS "hasApprovedTerms", u.previously_approved AS "previouslyApproved",
@@ -53,15 +54,18 @@ export async function loadProfile(
 ): Promise<UserProfile | null> {
   let rows: ProfileRow[];
   if ('email' in key) {
-    rows = await database.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM users u WHERE u.email = $1`, [key.email]);
+    rows = await queryOnPool(database)<ProfileRow>(
+      sql`SELECT ${PROFILE_COLUMNS} FROM users u WHERE u.email = ${key.email}`,
+    );
   } else if (key.sessionId) {
-    rows = await database.query<ProfileRow>(
-      `SELECT ${PROFILE_COLUMNS} FROM auth_sessions a JOIN users u ON u.id = a.user_id
-       WHERE a.id = $1 AND a.user_id = $2 AND a.revoked_at IS NULL`,
-      [key.sessionId, key.userId],
+    rows = await queryOnPool(database)<ProfileRow>(
+      sql`SELECT ${PROFILE_COLUMNS} FROM auth_sessions a JOIN users u ON u.id = a.user_id
+       WHERE a.id = ${key.sessionId} AND a.user_id = ${key.userId} AND a.revoked_at IS NULL`,
     );
   } else {
-    rows = await database.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM users u WHERE u.id = $1`, [key.userId]);
+    rows = await queryOnPool(database)<ProfileRow>(
+      sql`SELECT ${PROFILE_COLUMNS} FROM users u WHERE u.id = ${key.userId}`,
+    );
   }
   const row = rows[0];
   return row ? toProfile(row) : null;
@@ -75,11 +79,10 @@ export async function openSessionProfileVersion(
   database: Database,
   key: { userId: string; sessionId: string },
 ): Promise<number | null> {
-  const rows = await database.query<{ profileVersion: number }>(
-    `SELECT u.profile_version AS "profileVersion" FROM auth_sessions a JOIN users u ON u.id = a.user_id
-     WHERE a.id = $1 AND a.user_id = $2 AND a.revoked_at IS NULL AND u.is_active`,
-    [key.sessionId, key.userId],
-    { name: 'open_session_profile_version' },
+  const rows = await queryOnPool(database)<{ profileVersion: number }>(
+    sql`SELECT u.profile_version AS "profileVersion" FROM auth_sessions a JOIN users u ON u.id = a.user_id
+     WHERE a.id = ${key.sessionId} AND a.user_id = ${key.userId} AND a.revoked_at IS NULL AND u.is_active`,
+    'open_session_profile_version',
   );
   return rows[0]?.profileVersion ?? null;
 }

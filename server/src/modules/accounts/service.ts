@@ -11,10 +11,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Actor, UserProfile } from '../../lib/actor.ts';
 import { fieldError, HttpError, nonFieldError, tokenNotValid, tooManyRequests } from '../../lib/http-errors.ts';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { recordAudit } from '../audit/index.ts';
 import { otpMail } from './otp-mail.ts';
-import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import { hashToken, newOpaqueToken, newOtpCode, type TokenService } from './tokens.ts';
 

@@ -1,10 +1,10 @@
 import { CaseStatus } from '@cardiomap/contract';
 import { type CaseFacts, isUndelivered, PERMISSIONS } from '@cardiomap/domain';
+import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase, type VisibleCase } from '../cases/visibility.ts';
 import { type AnalysisRow, findAnalysis, findStudyCaseId } from './repository.ts';
 
 export const STUDY_NOT_FOUND = 'No study matches the given id.';

@@ -1,6 +1,6 @@
 import type { Analysis, AnalysisResource } from '@cardiomap/contract';
+import { iso } from '../../db/query.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { iso } from '../cases/sql-helpers.ts';
 import type { AnalysisRow } from './repository.ts';
 import type { AnalysisResourceRow } from './resource-repository.ts';
 

@@ -1,9 +1,9 @@
 import type { Analysis, AnalysisResource } from '@cardiomap/contract';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import type { VisibleCase } from '../cases/visibility.ts';
 import { seesAnalysesOf, seesUnpublishedLandmarks } from './access.ts';
 import { presentAnalysis, presentAnalysisResource } from './presenter.ts';
 import { allAnalysesOfStudy } from './repository.ts';

@@ -1,4 +1,5 @@
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Timestamp = Date | string;
 
@@ -16,17 +17,15 @@ export interface AnalysisRow {
   landmarkIds: string[];
 }
 
-/**
- * `published` names the parameter saying whether only published landmarks count (spec §6: unpublished
- * ones are hidden from most users).
- */
-const analysisSelect = (published: string) => `
+/** `publishedOnly`: whether only published landmarks count (spec §6: unpublished ones are hidden from most users). */
+const analysisSelect = (publishedOnly: boolean) => sql`
   SELECT a.id, a.study_id AS "studyId", s.case_id AS "caseId", a.type, a.name, a.order_id AS "orderId",
          a.is_preliminary AS "isPreliminary", a.results, a.date_created AS "dateCreated",
          COALESCE((SELECT json_agg(r.id ORDER BY r.date_created, r.id)
                      FROM analysis_resources r WHERE r.analysis_id = a.id), '[]'::json) AS "analysisResourceIds",
          COALESCE((SELECT json_agg(l.id ORDER BY l.date_created, l.id)
-                     FROM landmarks l WHERE l.analysis_id = a.id AND (l.is_published OR NOT ${published})), '[]'::json)
+                     FROM landmarks l WHERE l.analysis_id = a.id
+                       AND (l.is_published OR NOT ${publishedOnly})), '[]'::json)
            AS "landmarkIds"
     FROM analyses a JOIN studies s ON s.id = a.study_id`;
 
@@ -35,7 +34,7 @@ export async function findAnalysis(
   id: string,
   publishedLandmarksOnly: boolean,
 ): Promise<AnalysisRow | undefined> {
-  const [row] = await query<AnalysisRow>(`${analysisSelect('$2')} WHERE a.id = $1`, [id, publishedLandmarksOnly]);
+  const [row] = await query<AnalysisRow>(sql`${analysisSelect(publishedLandmarksOnly)} WHERE a.id = ${id}`);
   return row;
 }
 
@@ -48,22 +47,21 @@ export async function listAnalysesOfStudy(
   return pageOfRows<AnalysisRow>(
     query,
     {
-      count: 'SELECT count(*)::int AS count FROM analyses WHERE study_id = $1',
-      rows: `${analysisSelect('$2')} WHERE a.study_id = $1 ORDER BY a.date_created, a.id LIMIT $3 OFFSET $4`,
+      count: sql`SELECT count(*)::int AS count FROM analyses WHERE study_id = ${studyId}`,
+      rows: sql`${analysisSelect(publishedLandmarksOnly)} WHERE a.study_id = ${studyId} ORDER BY a.date_created, a.id`,
     },
-    [studyId, publishedLandmarksOnly],
     window,
   );
 }
 
 /** The case a study belongs to, to check the caller may see it. */
 export async function findStudyCaseId(query: Query, studyId: string): Promise<string | undefined> {
-  const [row] = await query<{ caseId: string }>('SELECT case_id AS "caseId" FROM studies WHERE id = $1', [studyId]);
+  const [row] = await query<{ caseId: string }>(sql`SELECT case_id AS "caseId" FROM studies WHERE id = ${studyId}`);
   return row?.caseId;
 }
 
 export async function orderBelongsToCase(query: Query, orderId: string, caseId: string): Promise<boolean> {
-  const rows = await query<{ id: string }>('SELECT id FROM orders WHERE id = $1 AND case_id = $2', [orderId, caseId]);
+  const rows = await query<{ id: string }>(sql`SELECT id FROM orders WHERE id = ${orderId} AND case_id = ${caseId}`);
   return rows.length > 0;
 }
 
@@ -79,9 +77,9 @@ export async function insertAnalysis(
   },
 ): Promise<string> {
   const [inserted] = await query<{ id: string }>(
-    `INSERT INTO analyses (study_id, type, name, order_id, results, created_by_id)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING id`,
-    [row.studyId, row.type, row.name, row.orderId, JSON.stringify(row.results), row.createdById],
+    sql`INSERT INTO analyses (study_id, type, name, order_id, results, created_by_id)
+     VALUES (${row.studyId}, ${row.type}, ${row.name}, ${row.orderId}, ${JSON.stringify(row.results)}::jsonb,
+       ${row.createdById}) RETURNING id`,
   );
   if (!inserted) throw new Error('analyses insert returned nothing');
   return inserted.id;
@@ -90,10 +88,9 @@ export async function insertAnalysis(
 /** Removes the analysis (its resources and landmarks go with it); answers the resources' storage keys. */
 export async function deleteAnalysis(query: Query, id: string): Promise<string[]> {
   const keys = await query<{ storageKey: string }>(
-    'SELECT storage_key AS "storageKey" FROM analysis_resources WHERE analysis_id = $1',
-    [id],
+    sql`SELECT storage_key AS "storageKey" FROM analysis_resources WHERE analysis_id = ${id}`,
   );
-  await query('DELETE FROM analyses WHERE id = $1', [id]);
+  await query(sql`DELETE FROM analyses WHERE id = ${id}`);
   return keys.map((k) => k.storageKey);
 }
 
@@ -103,8 +100,7 @@ export async function allAnalysesOfStudy(
   studyId: string,
   publishedLandmarksOnly: boolean,
 ): Promise<AnalysisRow[]> {
-  return query<AnalysisRow>(`${analysisSelect('$2')} WHERE a.study_id = $1 ORDER BY a.date_created, a.id`, [
-    studyId,
-    publishedLandmarksOnly,
-  ]);
+  return query<AnalysisRow>(
+    sql`${analysisSelect(publishedLandmarksOnly)} WHERE a.study_id = ${studyId} ORDER BY a.date_created, a.id`,
+  );
 }

@@ -3,13 +3,13 @@ import type { analysisResourceListQuerySchema, createAnalysisResourceSchema } fr
 import { PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, nonFieldError, notFound } from '../../lib/http-errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { safeFileName } from '../../storage/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import { assertNotCanceled, findVisibleAnalysis, findVisibleStudyCase, seesAnalysesOf } from './access.ts';
 import { presentAnalysisResource } from './presenter.ts';
 import {

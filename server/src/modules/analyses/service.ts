@@ -2,12 +2,12 @@ import type { createAnalysisSchema } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import {
   assertNotCanceled,
   findVisibleAnalysis,

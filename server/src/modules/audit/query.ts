@@ -1,5 +1,7 @@
 import type { AuditEvent } from '@cardiomap/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryOnPool } from '../../db/query.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 
 export interface AuditFilter {
@@ -18,32 +20,27 @@ export async function queryAuditEvents(
   filter: AuditFilter,
   page: PageRequest,
 ): Promise<{ count: number; rows: AuditEvent[] }> {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql.replace('?', `$${params.length}`));
-  };
-  if (filter.actorId) add('e.actor_id = ?', filter.actorId);
-  if (filter.organisationId) add('e.organisation_id = ?', filter.organisationId);
-  if (filter.action) add('e.action = ?', filter.action);
-  if (filter.targetType) add('e.target_type = ?', filter.targetType);
-  if (filter.targetId) add('e.target_id = ?', filter.targetId);
-  if (filter.since) add('e.at >= ?', filter.since);
-  if (filter.until) add('e.at < ?', filter.until);
-  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(sql`e.actor_id = ${filter.actorId}`);
+  if (filter.organisationId) conditions.push(sql`e.organisation_id = ${filter.organisationId}`);
+  if (filter.action) conditions.push(sql`e.action = ${filter.action}`);
+  if (filter.targetType) conditions.push(sql`e.target_type = ${filter.targetType}`);
+  if (filter.targetId) conditions.push(sql`e.target_id = ${filter.targetId}`);
+  if (filter.since) conditions.push(sql`e.at >= ${filter.since}`);
+  if (filter.until) conditions.push(sql`e.at < ${filter.until}`);
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const { limit, offset } = pageWindow(page);
+  const query = queryOnPool(database);
   const [rows, total] = await Promise.all([
-    database.query<AuditEvent & { at: Date | string }>(
-      `SELECT e.id, e.at, e.actor_id AS "actorId", u.email AS "actorEmail", e.action, e.target_type AS "targetType",
-              e.target_id AS "targetId", e.organisation_id AS "organisationId", e.ip, e.details
-         FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
-         ${where}
-        ORDER BY e.at DESC, e.id
-        LIMIT ${limit} OFFSET ${offset}`,
-      params,
+    query<AuditEvent & { at: Date | string }>(
+      sql`SELECT e.id, e.at, e.actor_id AS "actorId", u.email AS "actorEmail", e.action, e.target_type AS "targetType",
+                 e.target_id AS "targetId", e.organisation_id AS "organisationId", e.ip, e.details
+            FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
+            ${where}
+           ORDER BY e.at DESC, e.id
+           LIMIT ${limit} OFFSET ${offset}`,
     ),
-    database.query<{ n: number | string }>(`SELECT count(*) AS n FROM audit_events e ${where}`, params),
+    query<{ n: number | string }>(sql`SELECT count(*) AS n FROM audit_events e ${where}`),
   ]);
   return {
     count: Number(total[0]?.n ?? 0),

@@ -1,5 +1,6 @@
 import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
-import type { Query } from './sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import type { Query } from '../../db/query.ts';
 
 /** A case as stored, with the names the wire shows beside its ids. */
 /** A timestamp column: a Date from a row, an ISO string from JSON (iso() takes both). */
@@ -72,7 +73,7 @@ export interface ShareRow {
   sharedByName: string;
 }
 
-export const CASE_COLUMNS = `
+const CASE_COLUMNS = sql`
   c.id, c.case_identifier AS "caseIdentifier", c.status, c.organisation_id AS "organisationId",
   o.code AS "organisationCode", o.name AS "organisationName",
   c.intervention_id AS "interventionId", i.name AS "interventionName", i.prefix AS "interventionPrefix",
@@ -90,7 +91,7 @@ export const CASE_COLUMNS = `
   (SELECT COALESCE(json_agg(d.id ORDER BY d.date_created, d.id), '[]'::json) FROM input_data d
     WHERE d.case_id = c.id AND d.upload_successful) AS "inputDataIds"`;
 
-export const CASE_JOINS = `
+const CASE_JOINS = sql`
   JOIN organisations o ON o.id = c.organisation_id
   JOIN interventions i ON i.id = c.intervention_id
   LEFT JOIN users ru ON ru.id = c.case_responsible_id
@@ -98,8 +99,7 @@ export const CASE_JOINS = `
 
 export function loadCaseRows(query: Query, ids: readonly string[]): Promise<CaseRow[]> {
   return query<CaseRow>(
-    `SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY($1::uuid[])`,
-    [ids],
+    sql`SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY(${sql.param(ids)}::uuid[])`,
     'cases_rows',
   );
 }
@@ -108,7 +108,7 @@ export function loadCaseRows(query: Query, ids: readonly string[]): Promise<Case
  * Every order of the given cases with its devices, sizes, degradation and latest delivery (no query per
  * order), in creation order within a case.
  */
-const ORDER_ROWS = `
+const orderRows = (caseIds: readonly string[]) => sql`
   SELECT json_agg(o ORDER BY o."caseId", o."dateCreated", o.service, o.id) FROM (
     SELECT o.id, o.case_id AS "caseId", o.service, o.status, o.is_initial AS "isInitial",
            o.is_clinical AS "isClinical", o.date_created AS "dateCreated",
@@ -126,15 +126,15 @@ const ORDER_ROWS = `
         SELECT id, is_obsoleted, date_created FROM deliveries
          WHERE order_id = o.id ORDER BY date_created DESC, id DESC LIMIT 1
       ) dl ON true
-     WHERE o.case_id = ANY($1::uuid[])) o`;
+     WHERE o.case_id = ANY(${sql.param(caseIds)}::uuid[])) o`;
 
-const SHARE_ROWS = `
+const shareRows = (caseIds: readonly string[]) => sql`
   SELECT json_agg(json_build_object('id', s.id, 'caseId', s.case_id, 'userId', s.user_id, 'email', s.email,
                                     'sharedById', s.shared_by_id, 'sharedByEmail', sb.email,
                                     'sharedByName', trim(sb.given_name || ' ' || sb.family_name))
                   ORDER BY s.date_created, s.id)
     FROM shared_cases s JOIN users sb ON sb.id = s.shared_by_id
-   WHERE s.case_id = ANY($1::uuid[])`;
+   WHERE s.case_id = ANY(${sql.param(caseIds)}::uuid[])`;
 
 /**
  * The cases, their orders and their shares in one statement, as JSON: one round trip instead of three,
@@ -145,10 +145,10 @@ export async function loadCasePage(
   ids: readonly string[],
 ): Promise<{ cases: CaseRow[]; orders: OrderRow[]; shares: ShareRow[] }> {
   const [page] = await query<{ cases: CaseRow[] | null; orders: OrderRow[] | null; shares: ShareRow[] | null }>(
-    `SELECT (SELECT json_agg(r) FROM (SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS} WHERE c.id = ANY($1::uuid[])) r)
+    sql`SELECT (SELECT json_agg(r) FROM (SELECT ${CASE_COLUMNS} FROM cases c ${CASE_JOINS}
+      WHERE c.id = ANY(${sql.param(ids)}::uuid[])) r)
               AS cases,
-            (${ORDER_ROWS}) AS orders, (${SHARE_ROWS}) AS shares`,
-    [ids],
+            (${orderRows(ids)}) AS orders, (${shareRows(ids)}) AS shares`,
     'cases_page',
   );
   return { cases: page?.cases ?? [], orders: page?.orders ?? [], shares: page?.shares ?? [] };

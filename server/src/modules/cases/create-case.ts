@@ -10,6 +10,7 @@ import {
 } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { type Query, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, ValidationError } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -22,7 +23,6 @@ import {
   unfollowedTrainings,
 } from './ordering-repository.ts';
 import { insertCase, insertOrder, nextCaseSequence, organisationCode } from './repository.ts';
-import { type Query, queryOn } from './sql-helpers.ts';
 
 export type CreateCaseBody = z.output<typeof createCaseSchema>;
 

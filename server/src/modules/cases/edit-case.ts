@@ -1,15 +1,15 @@
 import type { PatientInformation, patchCaseSchema } from '@cardiomap/contract';
 import { mayEditCase, mayRequestPatientInformation, seesPatientDetails } from '@cardiomap/domain';
 import type { z } from 'zod';
+import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { iso, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, ValidationError } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { caseDateErrors } from './case-dates.ts';
 import { loadCaseRows } from './case-rows.ts';
 import { type CaseChanges, updateCase } from './repository.ts';
-import { iso, queryOn } from './sql-helpers.ts';
-import { findVisibleCase, type VisibleCase } from './visibility.ts';
 
 type PatchBody = z.output<typeof patchCaseSchema>;
 type Stored = NonNullable<Awaited<ReturnType<typeof loadCaseRows>>[number]>;

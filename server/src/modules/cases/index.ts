@@ -4,8 +4,14 @@ import { CASES_CHANGED_CHANNEL, CaseListCache } from './list-cache.ts';
 import { caseRoutes } from './routes.ts';
 import { createCasesService } from './service.ts';
 
+export {
+  findIntervention,
+  loadOrderingCatalogue,
+  lockTrialUsage,
+  unfollowedTrainings,
+} from './ordering-repository.ts';
 export { presentCase } from './presenter.ts';
-export { findVisibleCase, type VisibleCase } from './visibility.ts';
+export { findIngestFacts, markCaseSubmitted, transitionCase } from './repository.ts';
 
 /** Cases (spec §7 "Cases"): list, create, read, edit, the text export and the case transitions. */
 export const casesModule = fp(

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@cardiomap/domain';
+import { seesAllOrganisations } from '../../access/case-access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { CaseListFilter } from './list-query.ts';
@@ -9,11 +9,7 @@ import type { CaseListFilter } from './list-query.ts';
  */
 export function listScope(actor: Actor, filter: CaseListFilter): CaseListFilter {
   const { organisationId } = filter;
-  if (
-    organisationId !== undefined &&
-    !actor.organisationIds.includes(organisationId) &&
-    !actor.permissions.has(PERMISSIONS.allOrganisations)
-  ) {
+  if (organisationId !== undefined && !actor.organisationIds.includes(organisationId) && !seesAllOrganisations(actor)) {
     throw notFound('No organisation matches the given query.');
   }
   return filter;

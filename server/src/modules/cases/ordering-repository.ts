@@ -1,6 +1,7 @@
 import { CaseStatus, type Service } from '@cardiomap/contract';
 import type { OrderingCatalogue } from '@cardiomap/domain';
-import type { Query } from './sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import type { Query } from '../../db/query.ts';
 
 /**
  * The catalogue and licence facts for the devices and sizes an order names, and the organisation's
@@ -15,24 +16,20 @@ export async function loadOrderingCatalogue(
   variantIds: readonly string[],
 ): Promise<OrderingCatalogue> {
   const devices = await query<{ id: string; name: string; interventionId: string; services: Service[] }>(
-    `SELECT d.id, d.name, d.intervention_id AS "interventionId",
+    sql`SELECT d.id, d.name, d.intervention_id AS "interventionId",
             ARRAY(SELECT service FROM device_services s WHERE s.device_id = d.id ORDER BY service) AS services
-       FROM devices d WHERE d.id = ANY($1::uuid[])`,
-    [deviceIds],
+       FROM devices d WHERE d.id = ANY(${sql.param(deviceIds)}::uuid[])`,
   );
   const variants = await query<{ id: string; deviceId: string; name: string }>(
-    'SELECT id, device_id AS "deviceId", name FROM device_variants WHERE id = ANY($1::uuid[])',
-    [variantIds],
+    sql`SELECT id, device_id AS "deviceId", name FROM device_variants WHERE id = ANY(${sql.param(variantIds)}::uuid[])`,
   );
   const interventions = await query<{ id: string; prefix: string; variantLimit: number }>(
-    `SELECT id, prefix, variant_limit AS "variantLimit" FROM interventions
-      WHERE id IN (SELECT intervention_id FROM devices WHERE id = ANY($1::uuid[]))`,
-    [deviceIds],
+    sql`SELECT id, prefix, variant_limit AS "variantLimit" FROM interventions
+      WHERE id IN (SELECT intervention_id FROM devices WHERE id = ANY(${sql.param(deviceIds)}::uuid[]))`,
   );
   const accesses = await query<OrderingCatalogue['accesses'][number]>(
-    `SELECT device_id AS "deviceId", service, is_clinical AS "isClinical", trial_id AS "trialId"
-       FROM device_accesses WHERE organisation_id = $1`,
-    [organisationId],
+    sql`SELECT device_id AS "deviceId", service, is_clinical AS "isClinical", trial_id AS "trialId"
+       FROM device_accesses WHERE organisation_id = ${organisationId}`,
   );
   return {
     devices: new Map(devices.map((d) => [d.id, { ...d, services: d.services.map(Number) as Service[] }])),
@@ -51,8 +48,8 @@ export interface InterventionFacts {
 
 export async function findIntervention(query: Query, interventionId: string): Promise<InterventionFacts | null> {
   const [row] = await query<InterventionFacts>(
-    'SELECT id, name, prefix, training_required AS "trainingRequired" FROM interventions WHERE id = $1',
-    [interventionId],
+    sql`SELECT id, name, prefix, training_required AS "trainingRequired" FROM interventions
+      WHERE id = ${interventionId}`,
   );
   return row ?? null;
 }
@@ -68,12 +65,11 @@ export function unfollowedTrainings(
   organisationId: string,
 ): Promise<{ title: string }[]> {
   return query<{ title: string }>(
-    `SELECT t.title FROM trainings t
-      WHERE t.intervention_id = $1
-        AND (t.region_id IS NULL OR t.region_id = (SELECT region_id FROM organisations WHERE id = $2))
-        AND NOT EXISTS (SELECT 1 FROM training_records r WHERE r.training_id = t.id AND r.user_id = $3)
+    sql`SELECT t.title FROM trainings t
+      WHERE t.intervention_id = ${interventionId}
+        AND (t.region_id IS NULL OR t.region_id = (SELECT region_id FROM organisations WHERE id = ${organisationId}))
+        AND NOT EXISTS (SELECT 1 FROM training_records r WHERE r.training_id = t.id AND r.user_id = ${userId})
       ORDER BY t.title`,
-    [interventionId, organisationId, userId],
   );
 }
 
@@ -83,12 +79,11 @@ export function unfollowedTrainings(
  * never analysed.
  */
 export async function lockTrialUsage(query: Query, trialId: string): Promise<{ limit: number; numberOfCases: number }> {
-  const [trial] = await query<{ limit: number }>('SELECT "limit" FROM trial_licenses WHERE id = $1 FOR UPDATE', [
-    trialId,
-  ]);
+  const [trial] = await query<{ limit: number }>(
+    sql`SELECT "limit" FROM trial_licenses WHERE id = ${trialId} FOR UPDATE`,
+  );
   const [used] = await query<{ n: string | number }>(
-    'SELECT count(*) AS n FROM cases WHERE trial_id = $1 AND status <> $2',
-    [trialId, CaseStatus.CANCELED],
+    sql`SELECT count(*) AS n FROM cases WHERE trial_id = ${trialId} AND status <> ${CaseStatus.CANCELED}`,
   );
   return { limit: trial?.limit ?? 0, numberOfCases: Number(used?.n ?? 0) };
 }
@@ -96,9 +91,8 @@ export async function lockTrialUsage(query: Query, trialId: string): Promise<{ l
 /** Whether the user belongs to the organisation (case responsible, assignment). */
 export async function isMember(query: Query, userId: string, organisationId: string): Promise<boolean> {
   const rows = await query<{ one: number }>(
-    `SELECT 1 AS one FROM organisation_memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.user_id = $1 AND m.organisation_id = $2 AND u.is_active`,
-    [userId, organisationId],
+    sql`SELECT 1 AS one FROM organisation_memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.user_id = ${userId} AND m.organisation_id = ${organisationId} AND u.is_active`,
   );
   return rows.length > 0;
 }

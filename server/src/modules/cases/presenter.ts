@@ -12,12 +12,12 @@ import {
   PERMISSIONS,
   seesPatientDetails,
 } from '@cardiomap/domain';
+import { CASE_NOT_FOUND, findVisibleCase, sharedOnly } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { iso, type Query, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type CaseRow, loadCasePage, type OrderRow, type ShareRow } from './case-rows.ts';
-import { iso, type Query, queryOn } from './sql-helpers.ts';
-import { CASE_NOT_FOUND, findVisibleCase, sharedOnly } from './visibility.ts';
 
 function presentOrder(row: OrderRow): Order {
   return {

@@ -1,19 +1,33 @@
 import type { CaseStatus, OrderStatus, PatientInformation, Service } from '@cardiomap/contract';
-import type { Query } from './sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import type { Query } from '../../db/query.ts';
+
+/** What the ingest job needs of its case: the pseudonym, the de-identification secret and the status. */
+export async function findIngestFacts(
+  query: Query,
+  caseId: string,
+): Promise<{ caseIdentifier: string; deidSecret: string; status: CaseStatus } | undefined> {
+  const [row] = await query<{ caseIdentifier: string; deidSecret: string; status: CaseStatus }>(
+    sql`SELECT case_identifier AS "caseIdentifier", deid_secret::text AS "deidSecret", status FROM cases
+      WHERE id = ${caseId}`,
+  );
+  return row;
+}
 
 /** Next number of the readable identifier, atomically per organisation and intervention. */
 export async function nextCaseSequence(query: Query, organisationId: string, interventionId: string): Promise<number> {
   const [row] = await query<{ lastValue: number }>(
-    `INSERT INTO case_identifier_counters AS k (organisation_id, intervention_id, last_value) VALUES ($1, $2, 1)
+    sql`INSERT INTO case_identifier_counters AS k (organisation_id, intervention_id, last_value)
+      VALUES (${organisationId},
+      ${interventionId}, 1)
      ON CONFLICT (organisation_id, intervention_id) DO UPDATE SET last_value = k.last_value + 1
      RETURNING last_value AS "lastValue"`,
-    [organisationId, interventionId],
   );
   return Number(row?.lastValue);
 }
 
 export async function organisationCode(query: Query, organisationId: string): Promise<string> {
-  const [row] = await query<{ code: string }>('SELECT code FROM organisations WHERE id = $1', [organisationId]);
+  const [row] = await query<{ code: string }>(sql`SELECT code FROM organisations WHERE id = ${organisationId}`);
   return row?.code ?? '';
 }
 
@@ -35,30 +49,16 @@ export interface NewCase {
 
 export async function insertCase(query: Query, c: NewCase): Promise<string> {
   const [row] = await query<{ id: string }>(
-    `INSERT INTO cases (case_identifier, organisation_id, intervention_id, created_by_id, case_responsible_id,
+    sql`INSERT INTO cases (case_identifier, organisation_id, intervention_id, created_by_id, case_responsible_id,
                         trial_id, is_research, is_prospective, patient_identifier, patient_age, patient_sex,
                         physician_comment, imaging_date, intervention_datetime, expected_delivery_datetime,
                         allow_data_processing)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, o.allow_data_processing
-       FROM organisations o WHERE o.id = $2
+     SELECT ${c.caseIdentifier}, ${c.organisationId}, ${c.interventionId}, ${c.createdById}, ${c.caseResponsibleId},
+       ${c.trialId}, ${c.isResearch}, ${c.isProspective}, ${c.patient.identifier}, ${c.patient.age}, ${c.patient.sex},
+       ${c.physicianComment}, ${c.imagingDate}, ${c.interventionDatetime},
+       ${c.expectedDeliveryDatetime}, o.allow_data_processing
+       FROM organisations o WHERE o.id = ${c.organisationId}
      RETURNING id`,
-    [
-      c.caseIdentifier,
-      c.organisationId,
-      c.interventionId,
-      c.createdById,
-      c.caseResponsibleId,
-      c.trialId,
-      c.isResearch,
-      c.isProspective,
-      c.patient.identifier,
-      c.patient.age,
-      c.patient.sex,
-      c.physicianComment,
-      c.imagingDate,
-      c.interventionDatetime,
-      c.expectedDeliveryDatetime,
-    ],
   );
   if (!row) throw new Error('The case could not be stored');
   return row.id;
@@ -76,20 +76,20 @@ export interface NewOrder {
 /** An order with its devices (in the order chosen) and sizes. */
 export async function insertOrder(query: Query, caseId: string, order: NewOrder): Promise<string> {
   const [row] = await query<{ id: string }>(
-    'INSERT INTO orders (case_id, service, status, is_initial, is_clinical) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [caseId, order.service, order.status, order.isInitial, order.isClinical],
+    sql`INSERT INTO orders (case_id, service, status, is_initial, is_clinical) VALUES (${caseId}, ${order.service},
+      ${order.status}, ${order.isInitial}, ${order.isClinical}) RETURNING id`,
   );
   if (!row) throw new Error('The order could not be stored');
   await query(
-    `INSERT INTO order_devices (order_id, device_id, position)
-     SELECT $1, d.id, d.position - 1 FROM unnest($2::uuid[]) WITH ORDINALITY AS d(id, position)`,
-    [row.id, order.deviceIds],
+    sql`INSERT INTO order_devices (order_id, device_id, position)
+     SELECT ${row.id}, d.id, d.position - 1
+       FROM unnest(${sql.param(order.deviceIds)}::uuid[]) WITH ORDINALITY AS d(id, position)`,
   );
   if (order.deviceVariantIds.length > 0) {
-    await query('INSERT INTO order_device_variants (order_id, device_variant_id) SELECT $1, unnest($2::uuid[])', [
-      row.id,
-      order.deviceVariantIds,
-    ]);
+    await query(
+      sql`INSERT INTO order_device_variants (order_id, device_variant_id) SELECT ${row.id},
+        unnest(${sql.param(order.deviceVariantIds)}::uuid[])`,
+    );
   }
   return row.id;
 }
@@ -111,12 +111,9 @@ export type CaseChanges = Partial<{
 }>;
 
 export async function updateCase(query: Query, caseId: string, changes: CaseChanges): Promise<void> {
-  const entries = Object.entries(changes);
-  const sets = entries.map(([column], index) => `${column} = $${index + 2}`);
-  await query(`UPDATE cases SET ${[...sets, 'date_modified = now()'].join(', ')} WHERE id = $1`, [
-    caseId,
-    ...entries.map(([, value]) => value),
-  ]);
+  // The column names are CaseChanges' keys, never caller text.
+  const sets = Object.entries(changes).map(([column, value]) => sql`${sql.identifier(column)} = ${value ?? null}`);
+  await query(sql`UPDATE cases SET ${sql.join([...sets, sql`date_modified = now()`], sql`, `)} WHERE id = ${caseId}`);
 }
 
 /**
@@ -131,12 +128,17 @@ export async function transitionCase(
   extra: { analystComment?: string; rejectionReasonId?: string } = {},
 ): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    `UPDATE cases SET status = $3, date_modified = now(),
-            analyst_comment = COALESCE($4, analyst_comment), rejection_reason_id = COALESCE($5, rejection_reason_id)
-      WHERE id = $1 AND status = ANY($2::smallint[]) RETURNING id`,
-    [caseId, from, to, extra.analystComment ?? null, extra.rejectionReasonId ?? null],
+    sql`UPDATE cases SET status = ${to}, date_modified = now(),
+            analyst_comment = COALESCE(${extra.analystComment ?? null}, analyst_comment),
+              rejection_reason_id = COALESCE(${extra.rejectionReasonId ?? null}, rejection_reason_id)
+      WHERE id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[]) RETURNING id`,
   );
   return rows.length === 1;
+}
+
+/** Dates the case's submission; a later upload keeps the first date. */
+export async function markCaseSubmitted(query: Query, caseId: string): Promise<void> {
+  await query(sql`UPDATE cases SET date_submitted = COALESCE(date_submitted, now()) WHERE id = ${caseId}`);
 }
 
 /** Moves the case's orders in one of the `from` statuses to `to` (a canceled or rejected case's open orders). */
@@ -147,11 +149,11 @@ export async function transitionOrdersOfCase(
   to: OrderStatus,
 ): Promise<void> {
   await query(
-    'UPDATE orders SET status = $3, date_modified = now() WHERE case_id = $1 AND status = ANY($2::smallint[])',
-    [caseId, from, to],
+    sql`UPDATE orders SET status = ${to}, date_modified = now()
+      WHERE case_id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[])`,
   );
 }
 
 export async function rejectionReasonExists(query: Query, reasonId: string): Promise<boolean> {
-  return (await query('SELECT 1 FROM rejection_reasons WHERE id = $1', [reasonId])).length > 0;
+  return (await query(sql`SELECT 1 FROM rejection_reasons WHERE id = ${reasonId}`)).length > 0;
 }

@@ -1,6 +1,7 @@
 import type { assignResponsibleSchema, Case, Paginated, patchCaseSchema, rejectCaseSchema } from '@cardiomap/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { queryOnPool } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { PageRequest } from '../../lib/pagination.ts';
 import { caseAsText } from './case-text.ts';
@@ -10,7 +11,6 @@ import { CaseListCache } from './list-cache.ts';
 import { type CaseListFilter, listCaseIds } from './list-query.ts';
 import { listScope } from './list-scope.ts';
 import { presentCase, presentCases } from './presenter.ts';
-import { queryOnPool } from './sql-helpers.ts';
 import { assignCaseResponsible, cancelCase, rejectCase } from './transitions.ts';
 
 /** The case use cases; each checks permissions first and changes state in one transaction. */

@@ -1,14 +1,14 @@
 import type { rejectCaseSchema } from '@cardiomap/contract';
 import { CASE_TRANSITIONS, cancelDecision, ORDER_TRANSITIONS, PERMISSIONS, rejectDecision } from '@cardiomap/domain';
 import type { z } from 'zod';
+import { findVisibleCase } from '../../access/case-access.ts';
 import type { Db } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { isMember } from './ordering-repository.ts';
 import { rejectionReasonExists, transitionCase, transitionOrdersOfCase, updateCase } from './repository.ts';
-import { queryOn } from './sql-helpers.ts';
-import { findVisibleCase } from './visibility.ts';
 
 /** Lost a race (another request moved the case first) or the status never allowed it. */
 const ALREADY_CHANGED = 'This case was changed by someone else in the meantime. Reload it and try again.';

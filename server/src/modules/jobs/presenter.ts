@@ -1,7 +1,7 @@
 import { type Job, type JobResource, JobStatus } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
+import { iso } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { iso } from '../cases/sql-helpers.ts';
 import type { JobResourceRow, JobRow } from './repository.ts';
 
 export function presentJob(actor: Actor, row: JobRow): Job {

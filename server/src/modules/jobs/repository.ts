@@ -1,7 +1,8 @@
 import { InputDataStatus, JobStatus } from '@cardiomap/contract';
+import { sql } from 'drizzle-orm';
+import { pageOfRows, type Query } from '../../db/query.ts';
 import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
 import { type FailedResult, type JobParams, type JobResult, parseJobPayload } from '../../jobs/job-types.ts';
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
 
 type Timestamp = Date | string;
 
@@ -26,12 +27,12 @@ export interface JobRow {
   dateFinished: Timestamp | null;
 }
 
-const JOB_COLUMNS = `
+const JOB_COLUMNS = sql`
   j.id, j.case_id AS "caseId", c.organisation_id AS "organisationId", j.input_data_id AS "inputDataId",
   j.job_type_id AS "jobTypeId", t.name AS "jobTypeName", q.id AS "queueId", q.name AS "queueName",
   j.status, j.attempts, j.log, j.summary, j.date_created AS "dateCreated",
   j.date_started AS "dateStarted", j.date_finished AS "dateFinished"`;
-const JOB_JOINS = `
+const JOB_JOINS = sql`
   JOIN cases c ON c.id = j.case_id
   JOIN job_types t ON t.id = j.job_type_id
   JOIN queues q ON q.id = t.queue_id`;
@@ -46,19 +47,20 @@ export async function insertJob<T extends JobTypeName>(
 ): Promise<{ id: string; queueName: string }> {
   const { jobType, params } = parseJobPayload(job);
   const [row] = await query<{ id: string; queueName: string }>(
-    `WITH t AS (SELECT t.id, q.name FROM job_types t JOIN queues q ON q.id = t.queue_id WHERE t.name = $3)
+    sql`WITH t AS (SELECT t.id, q.name FROM job_types t JOIN queues q ON q.id = t.queue_id
+      WHERE t.name = ${jobType})
      INSERT INTO jobs (case_id, input_data_id, job_type_id, params, created_by_id, log)
-     SELECT $1, $2, t.id, $4::jsonb, $5, jsonb_build_array(jsonb_build_object('at', now(), 'message', 'Queued.'))
+     SELECT ${job.caseId}, ${job.inputDataId}, t.id, ${JSON.stringify(params)}::jsonb,
+       ${job.createdById}, jsonb_build_array(jsonb_build_object('at', now(), 'message', 'Queued.'))
        FROM t
      RETURNING id, (SELECT name FROM t) AS "queueName"`,
-    [job.caseId, job.inputDataId, jobType, JSON.stringify(params), job.createdById],
   );
   if (!row) throw new Error(`Unknown job type ${jobType}`);
   return row;
 }
 
 export async function findJob(query: Query, id: string): Promise<JobRow | undefined> {
-  const [row] = await query<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs j ${JOB_JOINS} WHERE j.id = $1`, [id]);
+  const [row] = await query<JobRow>(sql`SELECT ${JOB_COLUMNS} FROM jobs j ${JOB_JOINS} WHERE j.id = ${id}`);
   return row;
 }
 
@@ -70,11 +72,10 @@ export async function listJobsOfCase(
   return pageOfRows<JobRow>(
     query,
     {
-      count: 'SELECT count(*)::int AS count FROM jobs WHERE case_id = $1',
-      rows: `SELECT ${JOB_COLUMNS} FROM jobs j ${JOB_JOINS} WHERE j.case_id = $1
-              ORDER BY j.date_created DESC, j.id DESC LIMIT $2 OFFSET $3`,
+      count: sql`SELECT count(*)::int AS count FROM jobs WHERE case_id = ${caseId}`,
+      rows: sql`SELECT ${JOB_COLUMNS} FROM jobs j ${JOB_JOINS} WHERE j.case_id = ${caseId}
+              ORDER BY j.date_created DESC, j.id DESC`,
     },
-    [caseId],
     window,
   );
 }
@@ -85,16 +86,16 @@ export async function listJobsOfCase(
  */
 export async function terminateJob(query: Query, id: string, by: string): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    `WITH j AS (
+    sql`WITH j AS (
        UPDATE jobs SET status = ${JobStatus.TERMINATED}, date_finished = now(), lease_id = NULL,
-              log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message', $2::text))
-        WHERE id = $1 AND status IN (${JobStatus.QUEUED}, ${JobStatus.RUNNING}) RETURNING id, input_data_id
+              log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
+                ${`Terminated by ${by}.`}::text))
+        WHERE id = ${id} AND status IN (${JobStatus.QUEUED}, ${JobStatus.RUNNING}) RETURNING id, input_data_id
      ), d AS (
        UPDATE input_data SET status = ${InputDataStatus.UPLOADED}
         WHERE id = (SELECT input_data_id FROM j) AND status = ${InputDataStatus.PROCESSING}
      )
      SELECT id FROM j`,
-    [id, `Terminated by ${by}.`],
   );
   return rows.length === 1;
 }
@@ -110,7 +111,7 @@ export interface JobResourceRow {
   seriesKey: string | null;
 }
 
-const RESOURCE_COLUMNS = `id, job_id AS "jobId", path, bytes::float8 AS bytes, outcome, code, reason, series_key AS "seriesKey"`;
+const RESOURCE_COLUMNS = sql`id, job_id AS "jobId", path, bytes::float8 AS bytes, outcome, code, reason, series_key AS "seriesKey"`;
 
 export async function listJobResources(
   query: Query,
@@ -119,27 +120,25 @@ export async function listJobResources(
   window: { limit: number; offset: number } | null,
 ): Promise<{ count: number; rows: JobResourceRow[] }> {
   const [{ count } = { count: 0 }] = await query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM job_resources WHERE job_id = $1 AND ($2::text IS NULL OR outcome = $2)',
-    [jobId, outcome ?? null],
+    sql`SELECT count(*)::int AS count FROM job_resources
+      WHERE job_id = ${jobId} AND (${outcome ?? null}::text IS NULL OR outcome = ${outcome ?? null})`,
   );
   const rows = await query<JobResourceRow>(
-    `SELECT ${RESOURCE_COLUMNS} FROM job_resources WHERE job_id = $1 AND ($2::text IS NULL OR outcome = $2)
-      ORDER BY ordinal LIMIT $3 OFFSET $4`,
-    [jobId, outcome ?? null, window?.limit ?? null, window?.offset ?? 0],
+    sql`SELECT ${RESOURCE_COLUMNS} FROM job_resources
+      WHERE job_id = ${jobId} AND (${outcome ?? null}::text IS NULL OR outcome = ${outcome ?? null})
+      ORDER BY ordinal LIMIT ${window?.limit ?? null} OFFSET ${window?.offset ?? 0}`,
   );
   return { count, rows };
 }
 
 export async function listJobTypes(query: Query) {
   return query<{ id: string; name: string; description: string; queueId: string }>(
-    'SELECT id, name, description, queue_id AS "queueId" FROM job_types ORDER BY name',
-    [],
+    sql`SELECT id, name, description, queue_id AS "queueId" FROM job_types ORDER BY name`,
   );
 }
 
 export async function listQueues(query: Query) {
   return query<{ id: string; name: string; description: string }>(
-    'SELECT id, name, description FROM queues ORDER BY name',
-    [],
+    sql`SELECT id, name, description FROM queues ORDER BY name`,
   );
 }

@@ -1,7 +1,8 @@
 import { JobStatus } from '@cardiomap/contract';
+import { sql } from 'drizzle-orm';
+import type { Query } from '../../db/query.ts';
 import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
 import type { FailedResult, JobParams, JobResult } from '../../jobs/job-types.ts';
-import type { Query } from '../cases/sql-helpers.ts';
 
 /** A run whose heartbeat is older than this is taken to be dead (its worker was killed) and is taken over. */
 export const STALE_RUN_SECONDS = 30;
@@ -33,15 +34,15 @@ export interface ClaimedRun<T extends JobTypeName = JobTypeName> extends Claimed
  */
 export async function claimRun(query: Query, jobId: string, leaseId: string): Promise<ClaimedRow | undefined> {
   const [row] = await query<ClaimedRow>(
-    `UPDATE jobs SET status = ${JobStatus.RUNNING}, lease_id = $2, heartbeat_at = now(), attempts = attempts + 1,
+    sql`UPDATE jobs SET status = ${JobStatus.RUNNING}, lease_id = ${leaseId}, heartbeat_at = now(),
+      attempts = attempts + 1,
             date_started = COALESCE(date_started, now()),
             log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
                     'Started (attempt ' || (attempts + 1) || ').'))
-      WHERE id = $1 AND (status = ${JobStatus.QUEUED}
+      WHERE id = ${jobId} AND (status = ${JobStatus.QUEUED}
             OR (status = ${JobStatus.RUNNING} AND heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS})))
       RETURNING id AS "jobId", lease_id AS "leaseId", case_id AS "caseId", input_data_id AS "inputDataId", attempts,
                 (SELECT name FROM job_types WHERE id = job_type_id) AS "jobType", params`,
-    [jobId, leaseId],
   );
   return row;
 }
@@ -49,8 +50,8 @@ export async function claimRun(query: Query, jobId: string, leaseId: string): Pr
 /** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
 export async function heartbeat(query: Query, run: RunLease): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    `UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND lease_id = $2 AND status = ${JobStatus.RUNNING} RETURNING id`,
-    [run.jobId, run.leaseId],
+    sql`UPDATE jobs SET heartbeat_at = now()
+      WHERE id = ${run.jobId} AND lease_id = ${run.leaseId} AND status = ${JobStatus.RUNNING} RETURNING id`,
   );
   return rows.length === 1;
 }
@@ -58,11 +59,10 @@ export async function heartbeat(query: Query, run: RunLease): Promise<boolean> {
 /** Log lines stamped when they happened (they are written in batches). */
 export async function appendLog(query: Query, run: RunLease, lines: { at: string; message: string }[]): Promise<void> {
   if (lines.length === 0) return;
-  await query('UPDATE jobs SET log = log || $3::jsonb WHERE id = $1 AND lease_id = $2', [
-    run.jobId,
-    run.leaseId,
-    JSON.stringify(lines),
-  ]);
+  await query(
+    sql`UPDATE jobs SET log = log || ${JSON.stringify(lines)}::jsonb
+      WHERE id = ${run.jobId} AND lease_id = ${run.leaseId}`,
+  );
 }
 
 /**
@@ -98,11 +98,11 @@ export async function finishRun(
   message: string,
 ): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    `UPDATE jobs SET status = $3, lease_id = NULL, heartbeat_at = NULL, summary = COALESCE($4::jsonb, summary),
-            date_finished = CASE WHEN $3 = ${JobStatus.QUEUED} THEN NULL ELSE now() END,
-            log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message', $5::text))
-      WHERE id = $1 AND lease_id = $2 AND status = ${JobStatus.RUNNING} RETURNING id`,
-    [run.jobId, run.leaseId, status, summary === null ? null : JSON.stringify(summary), message],
+    sql`UPDATE jobs SET status = ${status}, lease_id = NULL, heartbeat_at = NULL,
+      summary = COALESCE(${summary === null ? null : JSON.stringify(summary)}::jsonb, summary),
+            date_finished = CASE WHEN ${status}::smallint = ${JobStatus.QUEUED} THEN NULL ELSE now() END,
+            log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message', ${message}::text))
+      WHERE id = ${run.jobId} AND lease_id = ${run.leaseId} AND status = ${JobStatus.RUNNING} RETURNING id`,
   );
   return rows.length === 1;
 }
@@ -113,29 +113,25 @@ export async function replaceJobResources(
   jobId: string,
   lines: { path: string; bytes: number; outcome: string; code?: string; reason?: string; seriesKey?: string }[],
 ): Promise<void> {
-  await query('DELETE FROM job_resources WHERE job_id = $1', [jobId]);
+  await query(sql`DELETE FROM job_resources WHERE job_id = ${jobId}`);
   const BATCH = 2000;
   for (let start = 0; start < lines.length; start += BATCH) {
     const batch = lines.slice(start, start + BATCH);
     await query(
-      `INSERT INTO job_resources (job_id, ordinal, path, bytes, outcome, code, reason, series_key)
-       SELECT $1, r.ordinal, r.path, r.bytes, r.outcome, r.code, r.reason, r.series_key
-         FROM jsonb_to_recordset($2::jsonb)
+      sql`INSERT INTO job_resources (job_id, ordinal, path, bytes, outcome, code, reason, series_key)
+       SELECT ${jobId}, r.ordinal, r.path, r.bytes, r.outcome, r.code, r.reason, r.series_key
+         FROM jsonb_to_recordset(${JSON.stringify(
+           batch.map((l, i) => ({
+             ordinal: start + i,
+             path: l.path,
+             bytes: l.bytes,
+             outcome: l.outcome,
+             code: l.code ?? null,
+             reason: l.reason ?? null,
+             series_key: l.seriesKey ?? null,
+           })),
+         )}::jsonb)
               AS r(ordinal int, path text, bytes bigint, outcome text, code text, reason text, series_key text)`,
-      [
-        jobId,
-        JSON.stringify(
-          batch.map((l, i) => ({
-            ordinal: start + i,
-            path: l.path,
-            bytes: l.bytes,
-            outcome: l.outcome,
-            code: l.code ?? null,
-            reason: l.reason ?? null,
-            series_key: l.seriesKey ?? null,
-          })),
-        ),
-      ],
     );
   }
 }
@@ -146,10 +142,10 @@ export async function jobsToResume(
   olderThanSeconds: number,
 ): Promise<{ id: string; queueName: string }[]> {
   return query<{ id: string; queueName: string }>(
-    `SELECT j.id, q.name AS "queueName" FROM jobs j JOIN job_types t ON t.id = j.job_type_id JOIN queues q ON q.id = t.queue_id
-      WHERE (j.status = ${JobStatus.QUEUED} AND j.date_created < now() - make_interval(secs => $1))
+    sql`SELECT j.id, q.name AS "queueName"
+      FROM jobs j JOIN job_types t ON t.id = j.job_type_id JOIN queues q ON q.id = t.queue_id
+      WHERE (j.status = ${JobStatus.QUEUED} AND j.date_created < now() - make_interval(secs => ${olderThanSeconds}))
          OR (j.status = ${JobStatus.RUNNING} AND j.heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS}))`,
-    [olderThanSeconds],
   );
 }
 
@@ -160,11 +156,10 @@ export async function jobsToResume(
  */
 export async function requeueInterrupted(query: Query): Promise<number> {
   const rows = await query<{ id: string }>(
-    `UPDATE jobs SET status = ${JobStatus.QUEUED}, lease_id = NULL, heartbeat_at = NULL,
+    sql`UPDATE jobs SET status = ${JobStatus.QUEUED}, lease_id = NULL, heartbeat_at = NULL,
             log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
                     'Interrupted: the worker stopped before the job ended. Resuming.'))
       WHERE status = ${JobStatus.RUNNING} RETURNING id`,
-    [],
   );
   return rows.length;
 }
@@ -173,9 +168,8 @@ export async function requeueInterrupted(query: Query): Promise<number> {
 export async function liveRuns(query: Query, jobIds: string[]): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set();
   const rows = await query<{ id: string }>(
-    `SELECT id FROM jobs WHERE id = ANY($1::uuid[]) AND status = ${JobStatus.RUNNING}
+    sql`SELECT id FROM jobs WHERE id = ANY(${sql.param(jobIds)}::uuid[]) AND status = ${JobStatus.RUNNING}
         AND heartbeat_at >= now() - make_interval(secs => ${STALE_RUN_SECONDS})`,
-    [jobIds],
   );
   return new Set(rows.map((r) => r.id));
 }

@@ -1,12 +1,12 @@
 import { JobStatus } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
+import { findVisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase } from '../cases/visibility.ts';
 import { jobReportCsv, presentJob, presentJobResource } from './presenter.ts';
 import {
   findJob,

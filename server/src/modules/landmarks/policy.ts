@@ -6,8 +6,8 @@ import {
   hasDeliveredOrder,
   type ViewerCaseFacts,
 } from '@cardiomap/domain';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { VisibleCase } from '../cases/visibility.ts';
 import type { LandmarkRights } from './presenter.ts';
 
 /** The case as the spec §6 landmark rules (packages/domain) see it. */

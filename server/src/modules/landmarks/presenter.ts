@@ -1,5 +1,5 @@
 import { type Landmark, type LandmarkType, VIEW_TYPE_COLORS, type ViewType } from '@cardiomap/contract';
-import { iso } from '../cases/sql-helpers.ts';
+import { iso } from '../../db/query.ts';
 import type { LandmarkRow, LandmarkTypeRow } from './repository.ts';
 
 /** The caller's rights on one landmark (spec §6), computed by the landmark policy. */

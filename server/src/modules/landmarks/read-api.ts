@@ -1,9 +1,9 @@
 import type { Landmark, LandmarkType } from '@cardiomap/contract';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { seesAnalysesOf, seesUnpublishedLandmarks } from '../analyses/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import type { VisibleCase } from '../cases/visibility.ts';
 import { landmarkRights } from './policy.ts';
 import { presentLandmark, presentLandmarkType } from './presenter.ts';
 import { allLandmarksOfStudy, allLandmarkTypeRows } from './repository.ts';

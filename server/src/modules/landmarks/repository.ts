@@ -1,9 +1,10 @@
 import type { Vec3 } from '@cardiomap/contract';
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Timestamp = Date | string;
 
-const LANDMARK_SELECT = `
+const LANDMARK_SELECT = sql`
   SELECT l.id, l.analysis_id AS "analysisId", a.study_id AS "studyId", s.case_id AS "caseId",
          l.landmark_type_id AS "landmarkTypeId", t.name AS "typeName", t.color AS "typeColor", l.name,
          l.description, l.geometry_type AS "geometryType", l.view_type AS "viewType", l.points, l.normal,
@@ -15,10 +16,10 @@ const LANDMARK_SELECT = `
     JOIN analyses a ON a.id = l.analysis_id
     JOIN studies s ON s.id = a.study_id
     LEFT JOIN landmark_types t ON t.id = l.landmark_type_id`;
-const ORDER = 'ORDER BY l.date_created, l.id';
+const ORDER = sql`ORDER BY l.date_created, l.id`;
 
 export async function findLandmark(query: Query, id: string): Promise<LandmarkRow | undefined> {
-  const [row] = await query<LandmarkRow>(`${LANDMARK_SELECT} WHERE l.id = $1`, [id]);
+  const [row] = await query<LandmarkRow>(sql`${LANDMARK_SELECT} WHERE l.id = ${id}`);
   return row;
 }
 
@@ -28,24 +29,22 @@ export async function listLandmarksOfAnalysis(
   publishedOnly: boolean,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: LandmarkRow[] }> {
-  const where = 'WHERE l.analysis_id = $1 AND (l.is_published OR NOT $2)';
+  const where = sql`WHERE l.analysis_id = ${analysisId} AND (l.is_published OR NOT ${publishedOnly})`;
   return pageOfRows<LandmarkRow>(
     query,
     {
-      count: `SELECT count(*)::int AS count FROM landmarks l ${where}`,
-      rows: `${LANDMARK_SELECT} ${where} ${ORDER} LIMIT $3 OFFSET $4`,
+      count: sql`SELECT count(*)::int AS count FROM landmarks l ${where}`,
+      rows: sql`${LANDMARK_SELECT} ${where} ${ORDER}`,
     },
-    [analysisId, publishedOnly],
     window,
   );
 }
 
 /** Every landmark of a study's analyses (the viewer loads them all at once). */
 export async function allLandmarksOfStudy(query: Query, studyId: string, publishedOnly: boolean) {
-  return query<LandmarkRow>(`${LANDMARK_SELECT} WHERE a.study_id = $1 AND (l.is_published OR NOT $2) ${ORDER}`, [
-    studyId,
-    publishedOnly,
-  ]);
+  return query<LandmarkRow>(
+    sql`${LANDMARK_SELECT} WHERE a.study_id = ${studyId} AND (l.is_published OR NOT ${publishedOnly}) ${ORDER}`,
+  );
 }
 
 /** What a stored landmark is made of; the server fills measurements, name and the flags. */
@@ -85,33 +84,15 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 
 export async function insertLandmark(query: Query, v: LandmarkValues): Promise<string> {
   const [row] = await query<{ id: string }>(
-    `INSERT INTO landmarks (analysis_id, landmark_type_id, name, description, geometry_type, view_type, points, normal,
+    sql`INSERT INTO landmarks (analysis_id, landmark_type_id, name, description, geometry_type, view_type, points, normal,
                             centroid, reslice_rotation, reslice_center, measurements, color, source_client,
                             source_version, is_published, is_enabled, is_visible, created_by_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14,
-             $15, $16, $17, $18, $19)
+     VALUES (${v.analysisId}, ${v.landmarkTypeId}, ${v.name}, ${v.description}, ${v.geometryType}, ${v.viewType},
+       ${json(v.points)}::jsonb, ${json(v.normal)}::jsonb, ${json(v.centroid)}::jsonb,
+       ${json(v.resliceRotation)}::jsonb, ${json(v.resliceCenter)}::jsonb, ${json(v.measurements)}::jsonb, ${v.color},
+       ${v.sourceClient},
+             ${v.sourceVersion}, ${v.isPublished}, ${v.isEnabled}, ${v.isVisible}, ${v.createdById})
      RETURNING id`,
-    [
-      v.analysisId,
-      v.landmarkTypeId,
-      v.name,
-      v.description,
-      v.geometryType,
-      v.viewType,
-      json(v.points),
-      json(v.normal),
-      json(v.centroid),
-      json(v.resliceRotation),
-      json(v.resliceCenter),
-      json(v.measurements),
-      v.color,
-      v.sourceClient,
-      v.sourceVersion,
-      v.isPublished,
-      v.isEnabled,
-      v.isVisible,
-      v.createdById,
-    ],
   );
   if (!row) throw new Error('landmarks insert returned nothing');
   return row.id;
@@ -135,27 +116,29 @@ export type LandmarkPatch = { -readonly [K in keyof typeof PATCHABLE]?: Landmark
 
 /** One UPDATE of the given fields (and dateModified): concurrent patches each apply whole, none loses the row. */
 export async function updateLandmark(query: Query, id: string, patch: LandmarkPatch): Promise<void> {
-  const sets = ['date_modified = now()'];
-  const params: unknown[] = [id];
+  const sets = [sql`date_modified = now()`];
   for (const [field, [column, cast]] of Object.entries(PATCHABLE)) {
     if (!(field in patch)) continue;
-    const value = patch[field as keyof LandmarkPatch];
-    params.push(cast === '::jsonb' ? json(value) : value);
-    sets.push(`${column} = $${params.length}${cast}`);
+    const value = patch[field as keyof LandmarkPatch] ?? null;
+    sets.push(
+      cast === '::jsonb'
+        ? sql`${sql.identifier(column)} = ${json(value)}::jsonb`
+        : sql`${sql.identifier(column)} = ${value}`,
+    );
   }
-  await query(`UPDATE landmarks SET ${sets.join(', ')} WHERE id = $1`, params);
+  await query(sql`UPDATE landmarks SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
 }
 
 /** Spec §4: publish and unpublish toggle isPublished and isEnabled together. */
 export async function setLandmarkPublished(query: Query, id: string, published: boolean): Promise<void> {
-  await query('UPDATE landmarks SET is_published = $2, is_enabled = $2, date_modified = now() WHERE id = $1', [
-    id,
-    published,
-  ]);
+  await query(
+    sql`UPDATE landmarks SET is_published = ${published}, is_enabled = ${published}, date_modified = now()
+      WHERE id = ${id}`,
+  );
 }
 
 export async function deleteLandmark(query: Query, id: string): Promise<void> {
-  await query('DELETE FROM landmarks WHERE id = $1', [id]);
+  await query(sql`DELETE FROM landmarks WHERE id = ${id}`);
 }
 
 export interface LandmarkTypeRow {
@@ -169,13 +152,13 @@ export interface LandmarkTypeRow {
   order: number;
 }
 
-const TYPE_SELECT = `
+const TYPE_SELECT = sql`
   SELECT id, name, kind, geometry_type AS "geometryType", view_type AS "viewType",
          intervention_id AS "interventionId", color, "order"
     FROM landmark_types`;
 
 export async function findLandmarkType(query: Query, id: string): Promise<LandmarkTypeRow | undefined> {
-  const [row] = await query<LandmarkTypeRow>(`${TYPE_SELECT} WHERE id = $1`, [id]);
+  const [row] = await query<LandmarkTypeRow>(sql`${TYPE_SELECT} WHERE id = ${id}`);
   return row;
 }
 
@@ -184,18 +167,17 @@ export async function listLandmarkTypeRows(
   interventionId: string | null,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: LandmarkTypeRow[] }> {
-  const where = 'WHERE ($1::uuid IS NULL OR intervention_id = $1)';
+  const where = sql`WHERE (${interventionId}::uuid IS NULL OR intervention_id = ${interventionId})`;
   return pageOfRows<LandmarkTypeRow>(
     query,
     {
-      count: `SELECT count(*)::int AS count FROM landmark_types ${where}`,
-      rows: `${TYPE_SELECT} ${where} ORDER BY "order", name, id LIMIT $2 OFFSET $3`,
+      count: sql`SELECT count(*)::int AS count FROM landmark_types ${where}`,
+      rows: sql`${TYPE_SELECT} ${where} ORDER BY "order", name, id`,
     },
-    [interventionId],
     window,
   );
 }
 
 export async function allLandmarkTypeRows(query: Query): Promise<LandmarkTypeRow[]> {
-  return query<LandmarkTypeRow>(`${TYPE_SELECT} ORDER BY "order", name, id`, []);
+  return query<LandmarkTypeRow>(sql`${TYPE_SELECT} ORDER BY "order", name, id`);
 }

@@ -6,14 +6,14 @@ import {
   type patchLandmarkSchema,
 } from '@cardiomap/contract';
 import type { z } from 'zod';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { findVisibleAnalysis, seesUnpublishedLandmarks } from '../analyses/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import type { VisibleCase } from '../cases/visibility.ts';
 import { measuredPoints } from './geometry.ts';
 import { landmarkRights, mayCreateLandmarkOn, mayPublishOn } from './policy.ts';
 import { presentLandmark } from './presenter.ts';

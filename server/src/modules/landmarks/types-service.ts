@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import { presentLandmarkType } from './presenter.ts';
 import { listLandmarkTypeRows } from './repository.ts';
 

@@ -7,10 +7,10 @@ import {
   PERMISSIONS as P,
   transitionDecision,
 } from '@cardiomap/domain';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import type { VisibleCase } from '../cases/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
 import type { OrderRow } from './repository.ts';

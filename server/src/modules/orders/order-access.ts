@@ -1,9 +1,9 @@
 import { PERMISSIONS as P } from '@cardiomap/domain';
+import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { findVisibleCase, type VisibleCase } from '../cases/index.ts';
 import { findOrder, type OrderRow } from './repository.ts';
 
 export const NO_ORDER = 'No order matches the given id.';

@@ -7,12 +7,12 @@ import {
   orderDeviceChangeDecision,
   PERMISSIONS as P,
 } from '@cardiomap/domain';
+import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
-import { findVisibleCase, presentCase, type VisibleCase } from '../cases/index.ts';
-import { findIntervention } from '../cases/ordering-repository.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
+import { findIntervention, presentCase } from '../cases/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, NO_ORDER, refuseSharedCase, requirePermission } from './order-access.ts';
 import { checkOrderOnCase } from './ordering-check.ts';

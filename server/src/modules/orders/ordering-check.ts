@@ -6,17 +6,12 @@ import {
   trialLimitMessage,
   trialLimitReached,
 } from '@cardiomap/domain';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { Tx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ValidationError } from '../../lib/http-errors.ts';
-import type { VisibleCase } from '../cases/index.ts';
-import {
-  findIntervention,
-  loadOrderingCatalogue,
-  lockTrialUsage,
-  unfollowedTrainings,
-} from '../cases/ordering-repository.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
+import { findIntervention, loadOrderingCatalogue, lockTrialUsage, unfollowedTrainings } from '../cases/index.ts';
 import * as repo from './repository.ts';
 
 const OPEN: readonly number[] = [OrderStatus.IN_PROGRESS, OrderStatus.DELIVERED];

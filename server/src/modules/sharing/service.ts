@@ -1,11 +1,12 @@
 import type { Case } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
+import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { recordAudit } from '../audit/index.ts';
-import { findVisibleCase, presentCase, type VisibleCase } from '../cases/index.ts';
+import { presentCase } from '../cases/index.ts';
 import * as repo from './repository.ts';
 import { shareMail } from './share-mail.ts';
 

@@ -1,6 +1,6 @@
 import { type Study, type StudyResource, StudyResourceType } from '@cardiomap/contract';
+import { iso } from '../../db/query.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { iso } from '../cases/sql-helpers.ts';
 import type { StudyResourceRow, StudyRow } from './repository.ts';
 
 /** Signed read links live this long: enough to start a download or stream a volume, not to be shared. */

@@ -1,4 +1,6 @@
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import { type CaseScope, visibleCases } from '../../access/case-access.ts';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Timestamp = Date | string;
 
@@ -13,7 +15,7 @@ export interface StudyRow {
   visualisationIds: string[];
 }
 
-const STUDY_SELECT = `
+const STUDY_SELECT = sql`
   SELECT s.id, s.case_id AS "caseId", c.case_identifier AS "caseIdentifier", s.date_created AS "dateCreated",
          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type, 'size', r.size)
                                    ORDER BY r.date_created, r.id)
@@ -25,40 +27,37 @@ const STUDY_SELECT = `
     FROM studies s JOIN cases c ON c.id = s.case_id`;
 
 export async function findStudy(query: Query, id: string): Promise<StudyRow | undefined> {
-  const [row] = await query<StudyRow>(`${STUDY_SELECT} WHERE s.id = $1`, [id]);
+  const [row] = await query<StudyRow>(sql`${STUDY_SELECT} WHERE s.id = ${id}`);
   return row;
 }
 
 export async function findStudyOfCase(query: Query, caseId: string): Promise<StudyRow | undefined> {
-  const [row] = await query<StudyRow>(`${STUDY_SELECT} WHERE s.case_id = $1`, [caseId]);
+  const [row] = await query<StudyRow>(sql`${STUDY_SELECT} WHERE s.case_id = ${caseId}`);
   return row;
 }
 
 /** The studies of the cases the scope admits (the same tenancy rule as the case list). */
 export async function listVisibleStudies(
   query: Query,
-  scope: { allOrganisations: boolean; organisationIds: string[]; userId: string; caseId: string | null },
+  scope: CaseScope,
+  caseId: string | null,
   window: { limit: number; offset: number },
 ): Promise<{ count: number; rows: StudyRow[] }> {
-  const where = `WHERE ($1 OR c.organisation_id = ANY($2::uuid[])
-                        OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = $3))
-                   AND ($4::uuid IS NULL OR s.case_id = $4)`;
-  const params = [scope.allOrganisations, scope.organisationIds, scope.userId, scope.caseId];
+  const where = sql`WHERE ${visibleCases(scope)} AND (${caseId}::uuid IS NULL OR s.case_id = ${caseId})`;
   return pageOfRows<StudyRow>(
     query,
     {
-      count: `SELECT count(*)::int AS count FROM studies s JOIN cases c ON c.id = s.case_id ${where}`,
-      rows: `${STUDY_SELECT} ${where} ORDER BY s.date_created DESC, s.id LIMIT $5 OFFSET $6`,
+      count: sql`SELECT count(*)::int AS count FROM studies s JOIN cases c ON c.id = s.case_id ${where}`,
+      rows: sql`${STUDY_SELECT} ${where} ORDER BY s.date_created DESC, s.id`,
     },
-    params,
     window,
   );
 }
 
 /** The case's study, made on first need; concurrent callers get the same one. */
 export async function ensureStudy(query: Query, caseId: string): Promise<string> {
-  await query('INSERT INTO studies (case_id) VALUES ($1) ON CONFLICT (case_id) DO NOTHING', [caseId]);
-  const [row] = await query<{ id: string }>('SELECT id FROM studies WHERE case_id = $1', [caseId]);
+  await query(sql`INSERT INTO studies (case_id) VALUES (${caseId}) ON CONFLICT (case_id) DO NOTHING`);
+  const [row] = await query<{ id: string }>(sql`SELECT id FROM studies WHERE case_id = ${caseId}`);
   if (!row) throw new Error(`Study of case ${caseId} vanished`);
   return row.id;
 }
@@ -79,14 +78,14 @@ export interface StudyResourceRow {
   dateCreated: Timestamp;
 }
 
-const RESOURCE_SELECT = `
+const RESOURCE_SELECT = sql`
   SELECT r.id, r.study_id AS "studyId", s.case_id AS "caseId", r.type, r.name, r.filename, r.mime_type AS "mimeType",
          r.storage_key AS "storageKey", r.size::float8 AS size, r.attributes, r.source_version AS "sourceVersion",
          r.source_client AS "sourceClient", r.date_created AS "dateCreated"
     FROM study_resources r JOIN studies s ON s.id = r.study_id`;
 
 export async function findStudyResource(query: Query, id: string): Promise<StudyResourceRow | undefined> {
-  const [row] = await query<StudyResourceRow>(`${RESOURCE_SELECT} WHERE r.id = $1`, [id]);
+  const [row] = await query<StudyResourceRow>(sql`${RESOURCE_SELECT} WHERE r.id = ${id}`);
   return row;
 }
 
@@ -98,10 +97,9 @@ export async function listStudyResources(
   return pageOfRows<StudyResourceRow>(
     query,
     {
-      count: 'SELECT count(*)::int AS count FROM study_resources WHERE study_id = $1',
-      rows: `${RESOURCE_SELECT} WHERE r.study_id = $1 ORDER BY r.type, r.date_created, r.id LIMIT $2 OFFSET $3`,
+      count: sql`SELECT count(*)::int AS count FROM study_resources WHERE study_id = ${studyId}`,
+      rows: sql`${RESOURCE_SELECT} WHERE r.study_id = ${studyId} ORDER BY r.type, r.date_created, r.id`,
     },
-    [studyId],
     window,
   );
 }
@@ -116,10 +114,9 @@ export async function findPseudonymisedDicomOfInput(
 ): Promise<{ storageKey: string; filename: string; mimeType: string } | undefined> {
   const [row] = await query<{ storageKey: string; filename: string; mimeType: string }>(
     // Through the case's study: study_resources is indexed by study and type, not by upload.
-    `SELECT r.storage_key AS "storageKey", r.filename, r.mime_type AS "mimeType"
+    sql`SELECT r.storage_key AS "storageKey", r.filename, r.mime_type AS "mimeType"
        FROM input_data i JOIN studies s ON s.case_id = i.case_id JOIN study_resources r ON r.study_id = s.id
-      WHERE i.id = $1 AND r.type = 1 AND r.input_data_id = i.id AND r.size IS NOT NULL`,
-    [inputDataId],
+      WHERE i.id = ${inputDataId} AND r.type = 1 AND r.input_data_id = i.id AND r.size IS NOT NULL`,
   );
   return row;
 }
@@ -144,30 +141,20 @@ export async function upsertIngestResource(
   },
 ): Promise<{ id: string; replacedKey: string | null }> {
   const [previous] = await query<{ storageKey: string }>(
-    'SELECT storage_key AS "storageKey" FROM study_resources WHERE study_id = $1 AND type = $2 FOR UPDATE',
-    [resource.studyId, resource.type],
+    sql`SELECT storage_key AS "storageKey" FROM study_resources
+      WHERE study_id = ${resource.studyId} AND type = ${resource.type} FOR UPDATE`,
   );
   const [row] = await query<{ id: string }>(
-    `INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, attributes,
+    sql`INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, attributes,
                                   input_data_id, source_version, source_client)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, 'cardiomap-ingest')
+     VALUES (${resource.studyId}, ${resource.type}, ${resource.name}, ${resource.filename}, ${resource.mimeType},
+       ${resource.storageKey}, ${resource.size}, ${JSON.stringify(resource.attributes)}::jsonb,
+       ${resource.inputDataId}, ${resource.sourceVersion}, 'cardiomap-ingest')
      ON CONFLICT (study_id, type) WHERE type in (1, 2) DO UPDATE
         SET name = EXCLUDED.name, filename = EXCLUDED.filename, mime_type = EXCLUDED.mime_type,
             storage_key = EXCLUDED.storage_key, size = EXCLUDED.size, attributes = EXCLUDED.attributes,
             input_data_id = EXCLUDED.input_data_id, source_version = EXCLUDED.source_version, date_created = now()
      RETURNING id`,
-    [
-      resource.studyId,
-      resource.type,
-      resource.name,
-      resource.filename,
-      resource.mimeType,
-      resource.storageKey,
-      resource.size,
-      JSON.stringify(resource.attributes),
-      resource.inputDataId,
-      resource.sourceVersion,
-    ],
   );
   if (!row) throw new Error('Study resource upsert returned nothing');
   const replacedKey = previous && previous.storageKey !== resource.storageKey ? previous.storageKey : null;

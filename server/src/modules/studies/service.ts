@@ -1,10 +1,10 @@
+import { caseScopeOf, findVisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase, seesAllOrganisations } from '../cases/visibility.ts';
 import { presentStudy, presentStudyResource } from './presenter.ts';
 import { findStudy, findStudyResource, listStudyResources, listVisibleStudies } from './repository.ts';
 
@@ -27,16 +27,7 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
 
   return {
     async list(actor: Actor, caseId: string | undefined, page: PageRequest) {
-      const { count, rows } = await listVisibleStudies(
-        query,
-        {
-          allOrganisations: seesAllOrganisations(actor),
-          organisationIds: actor.organisationIds,
-          userId: actor.userId,
-          caseId: caseId ?? null,
-        },
-        pageWindow(page),
-      );
+      const { count, rows } = await listVisibleStudies(query, caseScopeOf(actor), caseId ?? null, pageWindow(page));
       return { count, results: rows.map(presentStudy) };
     },
     get: async (actor: Actor, studyId: string) => presentStudy(await visibleStudy(actor, studyId)),

@@ -7,14 +7,14 @@ import {
 } from '@cardiomap/contract';
 import { canSetInterpolation, hasDeliveredOrder, PERMISSIONS as P } from '@cardiomap/domain';
 import type { z } from 'zod';
+import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden, nonFieldError, notFound } from '../../lib/http-errors.ts';
 import { safeFileName } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { presentStudy, presentStudyResource } from './presenter.ts';
 import { findStudy, findStudyResource, type StudyResourceRow, type StudyRow } from './repository.ts';
 import { STUDY_NOT_FOUND, STUDY_RESOURCE_NOT_FOUND } from './service.ts';

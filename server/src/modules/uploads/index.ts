@@ -6,6 +6,7 @@ import { createUploadsService } from './service.ts';
 export {
   abandonedMultipartUploads,
   clearMultipartUpload,
+  findInputData,
   recordProcessing,
   type StoredSeries,
   setInputDataStatus,

@@ -1,8 +1,8 @@
 import type { InputData } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
+import { iso } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { iso } from '../cases/sql-helpers.ts';
 import type { InputDataRow } from './repository.ts';
 
 const READ_URL_SECONDS = 15 * 60;

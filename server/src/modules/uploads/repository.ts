@@ -1,4 +1,5 @@
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 type Timestamp = Date | string;
 
@@ -38,7 +39,7 @@ export interface InputDataRow {
   dateCreated: Timestamp;
 }
 
-const COLUMNS = `
+const COLUMNS = sql`
   id, case_id AS "caseId", name, filename, mime_type AS "mimeType", source_version AS "sourceVersion",
   source_client AS "sourceClient", storage_key AS "storageKey", multipart_upload_id AS "multipartUploadId",
   size::float8 AS size, upload_successful AS "uploadSuccessful", status, reasons, warnings, series,
@@ -59,26 +60,16 @@ export async function insertInputData(
   },
 ): Promise<InputDataRow> {
   const [inserted] = await query<InputDataRow>(
-    `INSERT INTO input_data (id, case_id, name, filename, mime_type, source_version, source_client, storage_key, created_by_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-    [
-      row.id,
-      row.caseId,
-      row.name,
-      row.filename,
-      row.mimeType,
-      row.sourceVersion,
-      row.sourceClient,
-      row.storageKey,
-      row.createdById,
-    ],
+    sql`INSERT INTO input_data (id, case_id, name, filename, mime_type, source_version, source_client, storage_key, created_by_id)
+     VALUES (${row.id}, ${row.caseId}, ${row.name}, ${row.filename}, ${row.mimeType}, ${row.sourceVersion},
+       ${row.sourceClient}, ${row.storageKey}, ${row.createdById}) RETURNING ${COLUMNS}`,
   );
   if (!inserted) throw new Error('input_data insert returned nothing');
   return inserted;
 }
 
 export async function setMultipartUpload(query: Query, id: string, uploadId: string): Promise<void> {
-  await query('UPDATE input_data SET multipart_upload_id = $2 WHERE id = $1', [id, uploadId]);
+  await query(sql`UPDATE input_data SET multipart_upload_id = ${uploadId} WHERE id = ${id}`);
 }
 
 export async function findInputData(
@@ -87,8 +78,7 @@ export async function findInputData(
   options: { forUpdate?: boolean } = {},
 ): Promise<InputDataRow | undefined> {
   const [row] = await query<InputDataRow>(
-    `SELECT ${COLUMNS} FROM input_data WHERE id = $1 ${options.forUpdate ? 'FOR UPDATE' : ''}`,
-    [id],
+    sql`SELECT ${COLUMNS} FROM input_data WHERE id = ${id} ${options.forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
   return row;
 }
@@ -101,19 +91,17 @@ export async function listInputDataOfCase(
   return pageOfRows<InputDataRow>(
     query,
     {
-      count: 'SELECT count(*)::int AS count FROM input_data WHERE case_id = $1',
-      rows: `SELECT ${COLUMNS} FROM input_data WHERE case_id = $1 ORDER BY date_created DESC, id LIMIT $2 OFFSET $3`,
+      count: sql`SELECT count(*)::int AS count FROM input_data WHERE case_id = ${caseId}`,
+      rows: sql`SELECT ${COLUMNS} FROM input_data WHERE case_id = ${caseId} ORDER BY date_created DESC, id`,
     },
-    [caseId],
     window,
   );
 }
 
 export async function markUploaded(query: Query, id: string, size: number, status: number): Promise<void> {
   await query(
-    `UPDATE input_data SET upload_successful = true, size = $2, status = $3, multipart_upload_id = NULL,
-            date_confirmed = now() WHERE id = $1`,
-    [id, size, status],
+    sql`UPDATE input_data SET upload_successful = true, size = ${size}, status = ${status}, multipart_upload_id = NULL,
+            date_confirmed = now() WHERE id = ${id}`,
   );
 }
 
@@ -124,27 +112,21 @@ export async function recordProcessing(
   outcome: { status: number; reasons: string[]; warnings: string[]; series: StoredSeries[] | null },
 ): Promise<void> {
   await query(
-    `UPDATE input_data SET status = $2, reasons = $3::jsonb, warnings = $4::jsonb, series = COALESCE($5::jsonb, series)
-      WHERE id = $1`,
-    [
-      id,
-      outcome.status,
-      JSON.stringify(outcome.reasons),
-      JSON.stringify(outcome.warnings),
-      outcome.series === null ? null : JSON.stringify(outcome.series),
-    ],
+    sql`UPDATE input_data SET status = ${outcome.status}, reasons = ${JSON.stringify(outcome.reasons)}::jsonb,
+      warnings = ${JSON.stringify(outcome.warnings)}::jsonb,
+      series = COALESCE(${outcome.series === null ? null : JSON.stringify(outcome.series)}::jsonb, series)
+      WHERE id = ${id}`,
   );
 }
 
 export async function setInputDataStatus(query: Query, id: string, status: number): Promise<void> {
-  await query('UPDATE input_data SET status = $2 WHERE id = $1', [id, status]);
+  await query(sql`UPDATE input_data SET status = ${status} WHERE id = ${id}`);
 }
 
 /** Whether a job for this upload is queued or running. */
 export async function hasActiveJob(query: Query, inputDataId: string): Promise<boolean> {
   const rows = await query<{ id: string }>(
-    'SELECT id FROM jobs WHERE input_data_id = $1 AND status IN (0, 1) LIMIT 1',
-    [inputDataId],
+    sql`SELECT id FROM jobs WHERE input_data_id = ${inputDataId} AND status IN (0, 1) LIMIT 1`,
   );
   return rows.length > 0;
 }
@@ -155,13 +137,12 @@ export async function abandonedMultipartUploads(
   olderThanSeconds: number,
 ): Promise<{ id: string; storageKey: string; multipartUploadId: string }[]> {
   return query(
-    `SELECT id, storage_key AS "storageKey", multipart_upload_id AS "multipartUploadId" FROM input_data
+    sql`SELECT id, storage_key AS "storageKey", multipart_upload_id AS "multipartUploadId" FROM input_data
       WHERE multipart_upload_id IS NOT NULL AND NOT upload_successful
-        AND date_created < now() - make_interval(secs => $1)`,
-    [olderThanSeconds],
+        AND date_created < now() - make_interval(secs => ${olderThanSeconds})`,
   );
 }
 
 export async function clearMultipartUpload(query: Query, id: string): Promise<void> {
-  await query('UPDATE input_data SET multipart_upload_id = NULL WHERE id = $1', [id]);
+  await query(sql`UPDATE input_data SET multipart_upload_id = NULL WHERE id = ${id}`);
 }

@@ -10,18 +10,16 @@ import {
 } from '@cardiomap/contract';
 import { CASE_TRANSITIONS, PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
+import { findVisibleCase, sharedOnly } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { transitionCase } from '../cases/repository.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase, sharedOnly } from '../cases/visibility.ts';
-import { insertJob } from '../jobs/index.ts';
-import { presentJob } from '../jobs/presenter.ts';
-import { findJob, type JobRow } from '../jobs/repository.ts';
+import { markCaseSubmitted, transitionCase } from '../cases/index.ts';
+import { findJob, insertJob, type JobRow, presentJob } from '../jobs/index.ts';
 import { findPseudonymisedDicomOfInput } from '../studies/index.ts';
 import { downloadableFile, type InputDataDownload, mayReprocess, presentInputData } from './presenter.ts';
 import {
@@ -208,7 +206,7 @@ export function createUploadsService(
         await markUploaded(txQuery, id, object.size, InputDataStatus.UPLOADED);
         const submit = CASE_TRANSITIONS.submit;
         await transitionCase(txQuery, row.caseId, submit.from, submit.to);
-        await txQuery('UPDATE cases SET date_submitted = COALESCE(date_submitted, now()) WHERE id = $1', [row.caseId]);
+        await markCaseSubmitted(txQuery, row.caseId);
         const job = await insertJob(txQuery, {
           caseId: row.caseId,
           inputDataId: id,

@@ -1,5 +1,7 @@
 import type { UserSummary } from '@cardiomap/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryOnPool } from '../../db/query.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 
 export interface UserListFilter {
@@ -22,42 +24,38 @@ export async function listUsers(
   filter: UserListFilter,
   page: PageRequest,
 ): Promise<{ count: number; rows: UserSummary[] }> {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const membership: string[] = [];
-  const scope = filter.withinOrganisations ? param(filter.withinOrganisations) : null;
-  if (scope) membership.push(`m.organisation_id = ANY(${scope}::uuid[])`);
-  if (filter.organisationId) membership.push(`m.organisation_id = ${param(filter.organisationId)}`);
-  if (filter.primaryOnly) membership.push('m.is_primary');
-  const where: string[] = [];
-  if (scope) where.push('u.is_active');
+  const scope = filter.withinOrganisations ? sql`${sql.param(filter.withinOrganisations)}::uuid[]` : null;
+  const membership: SQL[] = [];
+  if (scope) membership.push(sql`m.organisation_id = ANY(${scope})`);
+  if (filter.organisationId) membership.push(sql`m.organisation_id = ${filter.organisationId}`);
+  if (filter.primaryOnly) membership.push(sql`m.is_primary`);
+  const where: SQL[] = [];
+  if (scope) where.push(sql`u.is_active`);
   if (membership.length > 0) {
     where.push(
-      `EXISTS (SELECT 1 FROM organisation_memberships m WHERE m.user_id = u.id AND ${membership.join(' AND ')})`,
+      sql`EXISTS (SELECT 1 FROM organisation_memberships m
+        WHERE m.user_id = u.id AND ${sql.join(membership, sql` AND `)})`,
     );
   }
   if (filter.search) {
-    const p = param(containsPattern(filter.search));
-    where.push(`(u.email ILIKE ${p} OR u.title ILIKE ${p} OR (u.given_name || ' ' || u.family_name) ILIKE ${p}
+    const p = containsPattern(filter.search);
+    where.push(sql`(u.email ILIKE ${p} OR u.title ILIKE ${p} OR (u.given_name || ' ' || u.family_name) ILIKE ${p}
       OR (u.given_name || ' ' || u.middle_name || ' ' || u.family_name) ILIKE ${p})`);
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const whereSql = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const { limit, offset } = pageWindow(page);
+  const query = queryOnPool(database);
   const [rows, total] = await Promise.all([
-    database.query<UserSummary>(
-      `SELECT u.id, u.email, u.given_name AS "givenName", u.family_name AS "familyName", u.title,
-              ARRAY(SELECT m.organisation_id::text FROM organisation_memberships m
-                     WHERE m.user_id = u.id ${scope ? `AND m.organisation_id = ANY(${scope}::uuid[])` : ''}
-                     ORDER BY m.is_primary DESC, m.organisation_id) AS "organisationIds"
-         FROM users u ${whereSql}
-        ORDER BY u.family_name, u.given_name, u.email
-        LIMIT ${limit} OFFSET ${offset}`,
-      params,
+    query<UserSummary>(
+      sql`SELECT u.id, u.email, u.given_name AS "givenName", u.family_name AS "familyName", u.title,
+                 ARRAY(SELECT m.organisation_id::text FROM organisation_memberships m
+                        WHERE m.user_id = u.id ${scope ? sql`AND m.organisation_id = ANY(${scope})` : sql``}
+                        ORDER BY m.is_primary DESC, m.organisation_id) AS "organisationIds"
+            FROM users u ${whereSql}
+           ORDER BY u.family_name, u.given_name, u.email
+           LIMIT ${limit} OFFSET ${offset}`,
     ),
-    database.query<{ n: string | number }>(`SELECT count(*) AS n FROM users u ${whereSql}`, params),
+    query<{ n: string | number }>(sql`SELECT count(*) AS n FROM users u ${whereSql}`),
   ]);
   return { count: Number(total[0]?.n ?? 0), rows };
 }

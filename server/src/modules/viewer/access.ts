@@ -1,8 +1,8 @@
 import { CaseStatus } from '@cardiomap/contract';
 import { hasDeliveredOrder, viewerRoute } from '@cardiomap/domain';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/http-errors.ts';
-import type { VisibleCase } from '../cases/visibility.ts';
 
 export const CASE_CANCELED = 'This case has been canceled.';
 export const RESULTS_PENDING = 'This case is still being processed. Please come back later.';

@@ -1,8 +1,8 @@
 import type { Analysis, Landmark, LandmarkType } from '@cardiomap/contract';
+import type { VisibleCase } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { listStudyAnalyses } from '../analyses/index.ts';
-import type { VisibleCase } from '../cases/visibility.ts';
 import { listLandmarkTypes, listStudyLandmarks } from '../landmarks/index.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { OrderStatus } from '@cardiomap/contract';
-import type { Query } from '../cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import type { Query } from '../../db/query.ts';
 
 /** The study's volume (type 2) and the warnings its ingest left on the upload it came from. */
 export interface VolumeRow {
@@ -13,11 +14,10 @@ export interface VolumeRow {
 
 export async function findVolume(query: Query, studyId: string): Promise<VolumeRow | undefined> {
   const [row] = await query<VolumeRow>(
-    `SELECT r.id, r.storage_key AS "storageKey", r.filename, r.mime_type AS "mimeType", r.attributes,
+    sql`SELECT r.id, r.storage_key AS "storageKey", r.filename, r.mime_type AS "mimeType", r.attributes,
             COALESCE(d.warnings, '[]'::jsonb) AS "imageWarnings"
        FROM study_resources r LEFT JOIN input_data d ON d.id = r.input_data_id
-      WHERE r.study_id = $1 AND r.type = 2`,
-    [studyId],
+      WHERE r.study_id = ${studyId} AND r.type = 2`,
   );
   return row;
 }
@@ -31,18 +31,19 @@ export interface CaseHeaderRow {
 
 export async function findCaseHeader(query: Query, caseId: string): Promise<CaseHeaderRow> {
   const [row] = await query<CaseHeaderRow>(
-    `SELECT i.name AS "interventionName",
+    sql`SELECT i.name AS "interventionName",
             COALESCE((SELECT json_agg(name ORDER BY first_at, name) FROM (
                         SELECT d.name, min(o.date_created) AS first_at
                           FROM orders o JOIN order_devices od ON od.order_id = o.id JOIN devices d ON d.id = od.device_id
-                         WHERE o.case_id = c.id AND o.status <> $2 GROUP BY d.name) names), '[]'::json) AS "deviceNames",
+                         WHERE o.case_id = c.id
+                           AND o.status <> ${OrderStatus.CANCELED} GROUP BY d.name) names),
+                           '[]'::json) AS "deviceNames",
             COALESCE((SELECT json_agg(json_build_object('isClinical', o.is_clinical, 'remark', g.remark)
                                       ORDER BY o.date_created, o.id)
                         FROM orders o LEFT JOIN degradations g ON g.order_id = o.id
-                       WHERE o.case_id = c.id AND o.status <> $2), '[]'::json) AS orders
+                       WHERE o.case_id = c.id AND o.status <> ${OrderStatus.CANCELED}), '[]'::json) AS orders
        FROM cases c JOIN interventions i ON i.id = c.intervention_id
-      WHERE c.id = $1`,
-    [caseId, OrderStatus.CANCELED],
+      WHERE c.id = ${caseId}`,
   );
   if (!row) throw new Error(`Case ${caseId} vanished`);
   return row;

@@ -9,12 +9,12 @@ import {
   PERMISSIONS as P,
   seesPatientDetails,
 } from '@cardiomap/domain';
+import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { findStudy, presentStudy, STUDY_NOT_FOUND } from '../studies/index.ts';
 import {
   findConfigOfStudy,

@@ -1,10 +1,10 @@
 import { PERMISSIONS } from '@cardiomap/domain';
+import { caseScopeOf, findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { seesAnalysesOf } from '../analyses/index.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
-import { findVisibleCase, seesAllOrganisations, sharedOnly, type VisibleCase } from '../cases/visibility.ts';
 import { findStudy } from '../studies/index.ts';
 import type { Scope } from './repository.ts';
 
@@ -32,9 +32,7 @@ export function createSceneAccess(database: Database) {
   };
   return {
     scope: (actor: Actor): Scope => ({
-      allOrganisations: seesAllOrganisations(actor),
-      organisationIds: actor.organisationIds,
-      userId: actor.userId,
+      ...caseScopeOf(actor),
       seesUndelivered: actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses),
     }),
     /** A study named by a query parameter or a path: hidden answers 404 like missing. */

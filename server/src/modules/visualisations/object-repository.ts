@@ -1,4 +1,5 @@
-import { pageOfRows, type Query } from '../cases/sql-helpers.ts';
+import { sql } from 'drizzle-orm';
+import { pageOfRows, type Query } from '../../db/query.ts';
 
 /** The drawing settings of a scene object, as the contract names them. */
 export interface ObjectSettings {
@@ -46,24 +47,27 @@ const COLUMN_OF: Record<keyof ObjectSettings, string> = {
   objectOrder: 'object_order',
 };
 
-const OBJECT_SELECT = `
+const OBJECT_SELECT = sql`
   SELECT o.id, o.visualisation_id AS "visualisationId", o.study_id AS "studyId", s.case_id AS "caseId",
-         o.analysis_resource_id AS "analysisResourceId", ${Object.entries(COLUMN_OF)
-           .map(([field, column]) => `o.${column} AS "${field}"`)
-           .join(', ')},
+         o.analysis_resource_id AS "analysisResourceId", ${sql.join(
+           Object.entries(COLUMN_OF).map(
+             ([field, column]) => sql`o.${sql.identifier(column)} AS ${sql.identifier(field)}`,
+           ),
+           sql`, `,
+         )},
          r.storage_key AS "resourceKey", r.filename AS "resourceFilename", r.mime_type AS "resourceMimeType",
          r.upload_successful AS "resourceUploaded", r.analysis_id AS "resourceAnalysisId"
     FROM visualisation_objects o JOIN studies s ON s.id = o.study_id
     LEFT JOIN analysis_resources r ON r.id = o.analysis_resource_id`;
-const OBJECT_ORDER = 'ORDER BY o.object_order, o.date_created, o.id';
+const OBJECT_ORDER = sql`ORDER BY o.object_order, o.date_created, o.id`;
 
 export async function findObject(query: Query, id: string): Promise<VisualisationObjectRow | undefined> {
-  const [row] = await query<VisualisationObjectRow>(`${OBJECT_SELECT} WHERE o.id = $1`, [id]);
+  const [row] = await query<VisualisationObjectRow>(sql`${OBJECT_SELECT} WHERE o.id = ${id}`);
   return row;
 }
 
 export async function objectsOfStudy(query: Query, studyId: string): Promise<VisualisationObjectRow[]> {
-  return query<VisualisationObjectRow>(`${OBJECT_SELECT} WHERE o.study_id = $1 ${OBJECT_ORDER}`, [studyId]);
+  return query<VisualisationObjectRow>(sql`${OBJECT_SELECT} WHERE o.study_id = ${studyId} ${OBJECT_ORDER}`);
 }
 
 /** Objects of one study, optionally of one of its visualisations. */
@@ -72,14 +76,14 @@ export async function listObjects(
   filter: { studyId: string; visualisationId: string | null },
   window: { limit: number; offset: number },
 ) {
-  const where = 'WHERE o.study_id = $1 AND ($2::uuid IS NULL OR o.visualisation_id = $2)';
+  const where = sql`WHERE o.study_id = ${filter.studyId}
+    AND (${filter.visualisationId}::uuid IS NULL OR o.visualisation_id = ${filter.visualisationId})`;
   return pageOfRows<VisualisationObjectRow>(
     query,
     {
-      count: `SELECT count(*)::int AS count FROM visualisation_objects o ${where}`,
-      rows: `${OBJECT_SELECT} ${where} ${OBJECT_ORDER} LIMIT $3 OFFSET $4`,
+      count: sql`SELECT count(*)::int AS count FROM visualisation_objects o ${where}`,
+      rows: sql`${OBJECT_SELECT} ${where} ${OBJECT_ORDER}`,
     },
-    [filter.studyId, filter.visualisationId],
     window,
   );
 }
@@ -102,9 +106,14 @@ export async function insertObject(
     ...settings.map(([field]) => row[field as keyof ObjectSettings]),
   ];
   const [inserted] = await query<{ id: string }>(
-    `INSERT INTO visualisation_objects (${columns.join(', ')})
-     VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-    values,
+    sql`INSERT INTO visualisation_objects (${sql.join(
+      columns.map((column) => sql.identifier(column)),
+      sql`, `,
+    )})
+        VALUES (${sql.join(
+          values.map((value) => sql`${value ?? null}`),
+          sql`, `,
+        )}) RETURNING id`,
   );
   if (!inserted) throw new Error('Visualisation object insert returned nothing');
   return inserted.id;
@@ -113,13 +122,12 @@ export async function insertObject(
 export async function updateObject(query: Query, id: string, change: Partial<ObjectSettings>): Promise<void> {
   const settings = Object.entries(COLUMN_OF).filter(([field]) => change[field as keyof ObjectSettings] !== undefined);
   if (settings.length === 0) return;
-  await query(
-    `UPDATE visualisation_objects SET ${settings.map(([, column], i) => `${column} = $${i + 2}`).join(', ')}
-      WHERE id = $1`,
-    [id, ...settings.map(([field]) => change[field as keyof ObjectSettings])],
+  const sets = settings.map(
+    ([field, column]) => sql`${sql.identifier(column)} = ${change[field as keyof ObjectSettings] ?? null}`,
   );
+  await query(sql`UPDATE visualisation_objects SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
 }
 
 export async function deleteObject(query: Query, id: string): Promise<void> {
-  await query('DELETE FROM visualisation_objects WHERE id = $1', [id]);
+  await query(sql`DELETE FROM visualisation_objects WHERE id = ${id}`);
 }

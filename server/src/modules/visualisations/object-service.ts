@@ -6,10 +6,10 @@ import type {
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import { queryOn } from '../cases/sql-helpers.ts';
 import type { SceneAccess } from './access.ts';
 import * as objects from './object-repository.ts';
 import { presentVisualisationObject } from './presenter.ts';

@@ -1,7 +1,7 @@
 import { CaseStatus, InputDataStatus, JobStatus, MULTIPART_THRESHOLD_BYTES } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryOn } from '../../../src/db/query.ts';
 import { abortAbandonedUploads } from '../../../src/jobs/workers.ts';
-import { queryOn } from '../../../src/modules/cases/sql-helpers.ts';
 import { auditActions, insertCase, shareWith } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';

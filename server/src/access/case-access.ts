@@ -1,9 +1,10 @@
 import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
-import type { DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/http-errors.ts';
-import { queryOn } from './sql-helpers.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { queryOn } from '../db/query.ts';
+import type { Actor } from '../lib/actor.ts';
+import { notFound } from '../lib/http-errors.ts';
 
 export const CASE_NOT_FOUND = 'No case matches the given id.';
 
@@ -12,6 +13,27 @@ export const seesAllOrganisations = (actor: Actor): boolean => actor.permissions
 /** Whether the case reached the actor only through a share (not their organisation, not all organisations). */
 export const sharedOnly = (actor: Actor, organisationId: string): boolean =>
   !seesAllOrganisations(actor) && !actor.organisationIds.includes(organisationId);
+
+/** What decides which cases an actor sees: their organisations, all of them, and the cases shared with them. */
+export interface CaseScope {
+  allOrganisations: boolean;
+  organisationIds: readonly string[];
+  userId: string;
+}
+
+export const caseScopeOf = (actor: Actor): CaseScope => ({
+  allOrganisations: seesAllOrganisations(actor),
+  organisationIds: actor.organisationIds,
+  userId: actor.userId,
+});
+
+/**
+ * The set form of the rule, for lists: the case row `c` is one the scope admits. (The case list has its
+ * own index-tuned form of the same rule, in modules/cases/list-query.ts.)
+ */
+export const visibleCases = (scope: CaseScope): SQL =>
+  sql`(${scope.allOrganisations} OR c.organisation_id = ANY(${sql.param(scope.organisationIds)}::uuid[])
+       OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = ${scope.userId}))`;
 
 /** The stored case and the facts the case and order rules look at. */
 export interface VisibleCase {
@@ -46,21 +68,17 @@ export async function findVisibleCase(
 ): Promise<VisibleCase> {
   const query = queryOn(db);
   const [row] = await query<Omit<VisibleCase, 'orders' | 'isSharedToActor'>>(
-    `SELECT c.id, c.case_identifier AS "caseIdentifier", c.status, c.is_research AS "isResearch",
-            c.organisation_id AS "organisationId", c.intervention_id AS "interventionId",
-            c.created_by_id AS "createdById", c.case_responsible_id AS "caseResponsibleId", c.trial_id AS "trialId",
-            c.patient_identifier AS "patientIdentifier", c.patient_age AS "patientAge", c.patient_sex AS "patientSex"
-       FROM cases c
-      WHERE c.id = $1
-        AND ($2 OR c.organisation_id = ANY($3::uuid[])
-             OR EXISTS (SELECT 1 FROM shared_cases s WHERE s.case_id = c.id AND s.user_id = $4))
-      ${options.forUpdate ? 'FOR UPDATE OF c' : ''}`,
-    [caseId, seesAllOrganisations(actor), actor.organisationIds, actor.userId],
+    sql`SELECT c.id, c.case_identifier AS "caseIdentifier", c.status, c.is_research AS "isResearch",
+               c.organisation_id AS "organisationId", c.intervention_id AS "interventionId",
+               c.created_by_id AS "createdById", c.case_responsible_id AS "caseResponsibleId", c.trial_id AS "trialId",
+               c.patient_identifier AS "patientIdentifier", c.patient_age AS "patientAge", c.patient_sex AS "patientSex"
+          FROM cases c
+         WHERE c.id = ${caseId} AND ${visibleCases(caseScopeOf(actor))}
+         ${options.forUpdate ? sql`FOR UPDATE OF c` : sql``}`,
   );
   if (!row) throw notFound(CASE_NOT_FOUND);
   const orders = await query<VisibleCase['orders'][number]>(
-    'SELECT id, status, service FROM orders WHERE case_id = $1 ORDER BY date_created, service, id',
-    [caseId],
+    sql`SELECT id, status, service FROM orders WHERE case_id = ${caseId} ORDER BY date_created, service, id`,
   );
   return { ...row, isSharedToActor: sharedOnly(actor, row.organisationId), orders };
 }
