@@ -9,19 +9,17 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
-  TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { allowsSeveralDevices, deviceChangeFor } from './change-devices.ts';
+import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
 import { variantLimitMessage } from './new-analysis-schema.ts';
-import { SizesSelect } from './SizesSelect.tsx';
 import { allErrorMessages } from './server-errors.ts';
 
 export const CHOOSE_A_DEVICE = 'Choose at least one device';
@@ -70,7 +68,6 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
     .filter((d) => deviceIds.includes(d.id))
     .flatMap((d) => d.variants.map((v) => ({ id: v.id, label: `${d.name} ${v.name}` })));
 
-  const several = allowsSeveralDevices(kase);
   const submit = form.handleSubmit(async (values) => {
     setAlerts([]);
     const changed = await change.mutateAsync((order) => deviceChangeFor(order, values, offered)).catch(shownByOnError);
@@ -84,7 +81,6 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
       </DialogContent>
     );
   }
-  const nameOf = (id: string) => offered.find((d) => d.id === id)?.name ?? '';
   return (
     <form noValidate onSubmit={submit} aria-label="Change devices">
       <DialogContent>
@@ -96,48 +92,19 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
           ))}
           {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
           {affected.length === 0 && <Alert severity="info">No analysis of this case is in progress.</Alert>}
-          <Controller
+          <DeviceAndSizesFields
             control={form.control}
-            name="deviceIds"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="change-devices"
-                select
-                required
-                label="Devices"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? `Changes ${affected.length} analysis(es) in progress.`}
-                // Spec §9: several devices only for a TAVI case without simulation; else a single choice.
-                value={several ? field.value : (field.value[0] ?? '')}
-                onChange={(event) => {
-                  const value = event.target.value as string | string[];
-                  field.onChange(Array.isArray(value) ? value : [value]);
-                }}
-                slotProps={{
-                  select: {
-                    multiple: several,
-                    renderValue: (ids) => [ids as string | string[]].flat().map(nameOf).join(', '),
-                  },
-                }}
-              >
-                {offered.map((d) => (
-                  <MenuItem key={d.id} value={d.id}>
-                    {d.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            deviceField="deviceIds"
+            sizesField="deviceVariantIds"
+            id="change-devices"
+            sizesId="change-device-variants"
+            label="Devices"
+            devices={offered}
+            sizes={variants}
+            // Spec §9: several devices only for a TAVI case without simulation; else a single choice.
+            multiple={allowsSeveralDevices(kase)}
+            deviceHint={`Changes ${affected.length} analysis(es) in progress.`}
           />
-          {variants.length > 0 && (
-            <Controller
-              control={form.control}
-              name="deviceVariantIds"
-              render={({ field, fieldState }) => (
-                <SizesSelect field={field} fieldState={fieldState} id="change-device-variants" options={variants} />
-              )}
-            />
-          )}
         </Stack>
       </DialogContent>
       <DialogActions>

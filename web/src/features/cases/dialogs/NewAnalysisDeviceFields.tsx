@@ -1,8 +1,9 @@
 import { SERVICE_LABELS } from '@cardiomap/contract';
 import { Alert, FormControlLabel, FormHelperText, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
+import { DeviceSelect } from './DeviceSelect.tsx';
 import { NON_CLINICAL_WARNING } from './new-analysis-options.ts';
-import { SizesSelect } from './SizesSelect.tsx';
 import type { NewAnalysisFormState } from './use-new-analysis-form.ts';
 
 /** Intervention, device(s), sizes and service of the new-analysis form (spec §5). */
@@ -11,7 +12,6 @@ export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState
   const [deviceId, extraDeviceIds] = form.watch(['deviceId', 'extraDeviceIds']);
   // Spec §5: while extra devices are chosen for an anatomical-only analysis the device select is locked.
   const deviceLocked = state.extrasAllowed && extraDeviceIds.length > 0;
-  const deviceName = (id: string) => deviceOptions.find((d) => d.id === id)?.name ?? '';
   return (
     <Stack spacing={2}>
       <Controller
@@ -35,69 +35,35 @@ export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState
           </TextField>
         )}
       />
-      <Controller
+      <DeviceAndSizesFields
         control={form.control}
-        name="deviceId"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="device"
-            select
-            required
-            label="Device"
-            disabled={deviceLocked || deviceOptions.length === 0}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          >
-            {deviceOptions.map((d) => (
-              <MenuItem key={d.id} value={d.id}>
-                {d.name}
-              </MenuItem>
-            ))}
-          </TextField>
+        deviceField="deviceId"
+        sizesField="deviceVariantIds"
+        id="device"
+        sizesId="device-variants"
+        label="Device"
+        devices={deviceOptions}
+        disabled={deviceLocked || deviceOptions.length === 0}
+        sizes={variants}
+        sizesHint={`Up to ${intervention?.variantLimit ?? ''} sizes.`}
+      >
+        {state.extrasAllowed && deviceId && (
+          <Controller
+            control={form.control}
+            name="extraDeviceIds"
+            render={({ field }) => (
+              <DeviceSelect
+                field={field}
+                id="extra-devices"
+                label="Extra devices"
+                devices={deviceOptions.filter((d) => d.id !== deviceId)}
+                multiple
+                hint="Compare other valves in the same anatomical analysis."
+              />
+            )}
+          />
         )}
-      />
-      {state.extrasAllowed && deviceId && (
-        <Controller
-          control={form.control}
-          name="extraDeviceIds"
-          render={({ field }) => (
-            <TextField
-              {...field}
-              id="extra-devices"
-              select
-              label="Extra devices"
-              helperText="Compare other valves in the same anatomical analysis."
-              slotProps={{
-                select: { multiple: true, renderValue: (ids) => (ids as string[]).map(deviceName).join(', ') },
-              }}
-            >
-              {deviceOptions
-                .filter((d) => d.id !== deviceId)
-                .map((d) => (
-                  <MenuItem key={d.id} value={d.id}>
-                    {d.name}
-                  </MenuItem>
-                ))}
-            </TextField>
-          )}
-        />
-      )}
-      {variants.length > 0 && (
-        <Controller
-          control={form.control}
-          name="deviceVariantIds"
-          render={({ field, fieldState }) => (
-            <SizesSelect
-              field={field}
-              fieldState={fieldState}
-              id="device-variants"
-              options={variants}
-              hint={`Up to ${intervention?.variantLimit ?? ''} sizes.`}
-            />
-          )}
-        />
-      )}
+      </DeviceAndSizesFields>
       <Controller
         control={form.control}
         name="service"

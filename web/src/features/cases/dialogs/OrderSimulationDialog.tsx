@@ -8,17 +8,15 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
-  TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useDevices } from '../api/get-devices.ts';
+import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
 import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
-import { SizesSelect } from './SizesSelect.tsx';
 import { allErrorMessages } from './server-errors.ts';
 
 export interface OrderSimulationDialogProps {
@@ -89,45 +87,17 @@ function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => voi
           {devices.isSuccess && offered.length === 0 && (
             <Alert severity="info">No device of this intervention is licensed for simulation.</Alert>
           )}
-          <Controller
+          <DeviceAndSizesFields
             control={form.control}
-            name="deviceId"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                onChange={(event) => {
-                  field.onChange(event);
-                  form.setValue('deviceVariantIds', []);
-                }}
-                id="simulation-device"
-                select
-                required
-                label="Device"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              >
-                {offered.map((d) => (
-                  <MenuItem key={d.id} value={d.id}>
-                    {d.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            deviceField="deviceId"
+            sizesField="deviceVariantIds"
+            id="simulation-device"
+            sizesId="simulation-variants"
+            label="Device"
+            devices={offered}
+            sizes={variants.map((v) => ({ id: v.id, label: v.name }))}
+            onDeviceChosen={() => form.setValue('deviceVariantIds', [])}
           />
-          {variants.length > 0 && (
-            <Controller
-              control={form.control}
-              name="deviceVariantIds"
-              render={({ field, fieldState }) => (
-                <SizesSelect
-                  field={field}
-                  fieldState={fieldState}
-                  id="simulation-variants"
-                  options={variants.map((v) => ({ id: v.id, label: v.name }))}
-                />
-              )}
-            />
-          )}
         </Stack>
       </DialogContent>
       <DialogActions>
