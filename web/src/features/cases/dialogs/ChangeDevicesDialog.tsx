@@ -1,16 +1,7 @@
 import { type Case, type OrderStatus, REQUIRED } from '@cardiomap/contract';
 import { ordersAffectedByDeviceChange } from '@cardiomap/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Alert, Dialog, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -19,6 +10,8 @@ import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { allowsSeveralDevices, deviceChangeFor } from './change-devices.ts';
 import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
+import { DevicesLoading } from './DevicesLoading.tsx';
+import { DialogForm } from './DialogForm.tsx';
 import { variantLimitMessage } from './new-analysis-schema.ts';
 import { allErrorMessages } from './server-errors.ts';
 
@@ -74,49 +67,31 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
     if (changed) onClose();
   });
 
-  if (devices.isPending) {
-    return (
-      <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading devices" />
-      </DialogContent>
-    );
-  }
+  if (devices.isPending) return <DevicesLoading />;
   return (
-    <form noValidate onSubmit={submit} aria-label="Change devices">
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {alerts.map((message) => (
-            <Alert key={message} severity="error">
-              {message}
-            </Alert>
-          ))}
-          {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
-          {affected.length === 0 && <Alert severity="info">No analysis of this case is in progress.</Alert>}
-          <DeviceAndSizesFields
-            control={form.control}
-            deviceField="deviceIds"
-            sizesField="deviceVariantIds"
-            id="change-devices"
-            sizesId="change-device-variants"
-            label="Devices"
-            devices={offered}
-            sizes={variants}
-            // Spec §9: several devices only for a TAVI case without simulation; else a single choice.
-            multiple={allowsSeveralDevices(kase)}
-            deviceHint={`Changes ${affected.length} analysis(es) in progress.`}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!form.formState.isValid || form.formState.isSubmitting || affected.length === 0}
-        >
-          Change devices
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      label="Change devices"
+      onSubmit={submit}
+      onCancel={onClose}
+      alerts={alerts}
+      submitLabel="Change devices"
+      canSubmit={form.formState.isValid && !form.formState.isSubmitting && affected.length > 0}
+    >
+      {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
+      {affected.length === 0 && <Alert severity="info">No analysis of this case is in progress.</Alert>}
+      <DeviceAndSizesFields
+        control={form.control}
+        deviceField="deviceIds"
+        sizesField="deviceVariantIds"
+        id="change-devices"
+        sizesId="change-device-variants"
+        label="Devices"
+        devices={offered}
+        sizes={variants}
+        // Spec §9: several devices only for a TAVI case without simulation; else a single choice.
+        multiple={allowsSeveralDevices(kase)}
+        deviceHint={`Changes ${affected.length} analysis(es) in progress.`}
+      />
+    </DialogForm>
   );
 }

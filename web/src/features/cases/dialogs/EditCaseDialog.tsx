@@ -1,19 +1,10 @@
 import type { Case } from '@cardiomap/contract';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
-import { Controller } from 'react-hook-form';
+import { Dialog, DialogTitle } from '@mui/material';
 import { DateTimeFields } from './DateTimeFields.tsx';
+import { DialogForm } from './DialogForm.tsx';
+import { ImagingDateField } from './ImagingDateField.tsx';
 import { PatientFields } from './PatientFields.tsx';
+import { ProspectiveSwitch } from './ProspectiveSwitch.tsx';
 import { useEditCaseForm } from './use-edit-case-form.ts';
 
 export interface EditCaseDialogProps {
@@ -36,63 +27,32 @@ export function EditCaseDialog({ open, onClose, case: kase }: EditCaseDialogProp
 function EditCaseForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
   const { form, submit, alerts, canSubmit } = useEditCaseForm(kase, onClose);
   return (
-    <form noValidate onSubmit={submit} aria-label="Edit case">
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {alerts.map((message) => (
-            <Alert key={message} severity="error">
-              {message}
-            </Alert>
-          ))}
-          <PatientFields form={form} />
-          <Controller
-            control={form.control}
-            name="isProspective"
-            render={({ field }) => (
-              <FormControlLabel
-                label={field.value ? 'Prospective' : 'Retrospective'}
-                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="imagingDate"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="edit-imaging-date"
-                type="date"
-                label="Imaging date"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            )}
-          />
-          <DateTimeFields
-            control={form.control}
-            idPrefix="edit-intervention"
-            label="Intervention date"
-            dateName="interventionDate"
-            timeName="interventionTime"
-          />
-          <DateTimeFields
-            control={form.control}
-            idPrefix="edit-expected-delivery"
-            label="Expected delivery date"
-            dateName="expectedDeliveryDate"
-            timeName="expectedDeliveryTime"
-            required
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit}>
-          Save
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      label="Edit case"
+      onSubmit={submit}
+      onCancel={onClose}
+      alerts={alerts}
+      submitLabel="Save"
+      canSubmit={canSubmit}
+    >
+      <PatientFields form={form} />
+      <ProspectiveSwitch control={form.control} name="isProspective" />
+      <ImagingDateField control={form.control} name="imagingDate" id="edit-imaging-date" />
+      <DateTimeFields
+        control={form.control}
+        idPrefix="edit-intervention"
+        label="Intervention date"
+        dateName="interventionDate"
+        timeName="interventionTime"
+      />
+      <DateTimeFields
+        control={form.control}
+        idPrefix="edit-expected-delivery"
+        label="Expected delivery date"
+        dateName="expectedDeliveryDate"
+        timeName="expectedDeliveryTime"
+        required
+      />
+    </DialogForm>
   );
 }

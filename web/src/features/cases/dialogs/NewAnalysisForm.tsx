@@ -5,19 +5,19 @@ import {
   CircularProgress,
   DialogActions,
   DialogContent,
-  FormControlLabel,
   MenuItem,
   Stack,
-  Switch,
   TextField,
 } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { CaseResponsibleField } from './CaseResponsibleField.tsx';
 import { DateTimeFields } from './DateTimeFields.tsx';
+import { ImagingDateField } from './ImagingDateField.tsx';
 import { NewAnalysisDeviceFields } from './NewAnalysisDeviceFields.tsx';
 import { LICENCE_REQUIRED } from './new-analysis-options.ts';
 import { PatientFields } from './PatientFields.tsx';
+import { ProspectiveSwitch } from './ProspectiveSwitch.tsx';
 import type { NewAnalysisFormState } from './use-new-analysis-form.ts';
 
 /** The new-analysis form as a view of useNewAnalysisForm. */
@@ -79,24 +79,11 @@ export function NewAnalysisForm({ state, onCancel }: { state: NewAnalysisFormSta
           )}
           <NewAnalysisDeviceFields state={state} />
           <PatientFields form={form} />
-          <Controller
+          <ProspectiveSwitch
             control={form.control}
             name="isProspective"
-            render={({ field }) => (
-              <FormControlLabel
-                label={field.value ? 'Prospective' : 'Retrospective'}
-                control={
-                  <Switch
-                    checked={field.value}
-                    onChange={(event) => {
-                      field.onChange(event.target.checked);
-                      // The intervention date bound flips with this switch.
-                      void form.trigger('interventionDate');
-                    }}
-                  />
-                }
-              />
-            )}
+            // The intervention date bound flips with this switch.
+            onToggled={() => void form.trigger('interventionDate')}
           />
           <DateTimeFields
             control={form.control}
@@ -107,21 +94,7 @@ export function NewAnalysisForm({ state, onCancel }: { state: NewAnalysisFormSta
             min={isProspective ? today : undefined}
             max={isProspective ? undefined : today}
           />
-          <Controller
-            control={form.control}
-            name="imagingDate"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="imaging-date"
-                type="date"
-                label="Imaging date"
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-              />
-            )}
-          />
+          <ImagingDateField control={form.control} name="imagingDate" id="imaging-date" max={today} />
           <DateTimeFields
             control={form.control}
             idPrefix="expected-delivery"

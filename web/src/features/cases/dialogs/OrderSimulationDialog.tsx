@@ -1,21 +1,14 @@
 import { type Case, Service } from '@cardiomap/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Alert, Dialog, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
+import { DevicesLoading } from './DevicesLoading.tsx';
+import { DialogForm } from './DialogForm.tsx';
 import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
 import { allErrorMessages } from './server-errors.ts';
 
@@ -67,45 +60,31 @@ function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => voi
     if (ordered) onClose();
   });
 
-  if (devices.isPending) {
-    return (
-      <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading devices" />
-      </DialogContent>
-    );
-  }
+  if (devices.isPending) return <DevicesLoading />;
   return (
-    <form noValidate onSubmit={submit} aria-label="Order simulation">
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {alerts.map((message) => (
-            <Alert key={message} severity="error">
-              {message}
-            </Alert>
-          ))}
-          {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
-          {devices.isSuccess && offered.length === 0 && (
-            <Alert severity="info">No device of this intervention is licensed for simulation.</Alert>
-          )}
-          <DeviceAndSizesFields
-            control={form.control}
-            deviceField="deviceId"
-            sizesField="deviceVariantIds"
-            id="simulation-device"
-            sizesId="simulation-variants"
-            label="Device"
-            devices={offered}
-            sizes={variants.map((v) => ({ id: v.id, label: v.name }))}
-            onDeviceChosen={() => form.setValue('deviceVariantIds', [])}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!form.formState.isValid || form.formState.isSubmitting}>
-          Order simulation
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      label="Order simulation"
+      onSubmit={submit}
+      onCancel={onClose}
+      alerts={alerts}
+      submitLabel="Order simulation"
+      canSubmit={form.formState.isValid && !form.formState.isSubmitting}
+    >
+      {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
+      {devices.isSuccess && offered.length === 0 && (
+        <Alert severity="info">No device of this intervention is licensed for simulation.</Alert>
+      )}
+      <DeviceAndSizesFields
+        control={form.control}
+        deviceField="deviceId"
+        sizesField="deviceVariantIds"
+        id="simulation-device"
+        sizesId="simulation-variants"
+        label="Device"
+        devices={offered}
+        sizes={variants.map((v) => ({ id: v.id, label: v.name }))}
+        onDeviceChosen={() => form.setValue('deviceVariantIds', [])}
+      />
+    </DialogForm>
   );
 }
