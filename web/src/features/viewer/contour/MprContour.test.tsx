@@ -3,14 +3,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/index.ts';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import type { MprEngine } from '../mpr/index.ts';
 import { MprToolbar } from '../mpr/MprToolbar.tsx';
 import { PANE_IDS, type PaneId } from '../mpr/mpr-settings.ts';
 import { asciiStl } from '../scene/testing/mesh-fixtures.ts';
+import { closeViewerSessions } from '../session/viewer-sessions.ts';
 import { mprSnapshotFixture } from '../testing/mpr-snapshot-fixture.ts';
+import { viewerSessionWrapper } from '../testing/session-wrapper.tsx';
 import { ANALYSIS_ID, figureFixture, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import { CONTOUR_MESSAGES } from './contour-messages.ts';
 import { useMprContour } from './use-mpr-contour.tsx';
@@ -20,6 +23,7 @@ setUpMockApi();
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup();
+afterEach(() => closeViewerSessions());
 
 const MESH_URL = 'http://localhost:8080/files/aorta.stl';
 
@@ -59,6 +63,7 @@ function Viewer({ load }: { load: ViewerLoad }) {
 
 function renderViewer(canSeeContour: boolean, resources: AnalysisResource[]) {
   const listed: string[] = [];
+  const meshRequests: string[] = [];
   server.use(
     http.get('*/api/analysis-resources/', ({ request }) => {
       const analysisId = new URL(request.url).searchParams.get('analysis_id') ?? '';
@@ -66,16 +71,24 @@ function renderViewer(canSeeContour: boolean, resources: AnalysisResource[]) {
       const results = resources.filter((resource) => resource.analysisId === analysisId);
       return HttpResponse.json({ count: results.length, next: null, previous: null, results });
     }),
-    http.get(MESH_URL, () => HttpResponse.arrayBuffer(asciiStl())),
+    http.get(MESH_URL, ({ request }) => {
+      meshRequests.push(request.url);
+      return HttpResponse.arrayBuffer(asciiStl());
+    }),
   );
   const base = viewerLoadFixture();
   const load = viewerLoadFixture({ permissions: { ...base.permissions, canSeeContour } });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Viewer load={load} />
-    </QueryClientProvider>,
+  const { session, wrapper } = viewerSessionWrapper();
+  // StrictMode, as in development: the contour must survive its unmount and remount.
+  const view = render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <Viewer load={load} />
+      </QueryClientProvider>
+    </StrictMode>,
+    { wrapper },
   );
-  return { listed };
+  return { listed, meshRequests, session, view };
 }
 
 const aorta = figureFixture({
@@ -131,5 +144,26 @@ describe('MPR contour toggle', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Contour: File does not exists or you don't have permission to access it.",
     );
+  });
+
+  it("is the session's controller: StrictMode's remount keeps its mesh, leaving the view destroys it", async () => {
+    const { meshRequests, session, view } = renderViewer(true, [aorta]);
+    const toggle = screen.getByRole('button', { name: 'Contour' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('mpr-axial-contour').querySelector('path')).not.toBeNull());
+    expect(meshRequests).toEqual([MESH_URL]);
+    const controller = session.getSnapshot().contour;
+    expect(controller?.getSnapshot().status).toBe('ready');
+    const destroy = vi.spyOn(controller!, 'destroy');
+    view.unmount();
+    await waitFor(() => expect(session.getSnapshot().contour).toBeNull());
+    expect(destroy).toHaveBeenCalledOnce();
+  });
+
+  it('is never made for a user who may not see it', async () => {
+    const { session } = renderViewer(false, [aorta]);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(session.getSnapshot().contour).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import type { AnalysisResource, ViewerLoad } from '@cardiomap/contract';
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import type { MprEngine } from '../mpr/index.ts';
 import type { PaneId } from '../mpr/mpr-settings.ts';
+import { useViewerSession } from '../session/viewer-session-context.ts';
 import { ContourPaneLayer } from './ContourPaneLayer.tsx';
 import { ContourToggle } from './ContourToggle.tsx';
-import { type ContourController, type ContourSource, createContourController } from './contour-controller.ts';
+import { type ContourSource, createContourController } from './contour-controller.ts';
 import { useContourSource } from './use-contour-source.ts';
 
 /** What the MPR panes show of the contour: the toolbar's toggle and each pane's outline. */
@@ -25,22 +26,16 @@ const sourceOf = (resource: AnalysisResource): ContourSource => ({
 
 /**
  * The contour toggle (issue 5 §4) for a user the viewer answer allows it (spec §6 canSeeContour); null
- * for anyone else, who never sees it. One controller per mounted viewer, fed the engine and the
- * study's Atrium or Aorta result.
+ * for anyone else, who never sees it. The viewer session's controller, leased while the MPR view is
+ * mounted (StrictMode's remount keeps it and its mesh; the last release destroys it), fed the engine
+ * and the study's Atrium or Aorta result.
  */
 export function useMprContour(engine: MprEngine | null, load: ViewerLoad): MprContourSlots | null {
   const allowed = load.permissions.canSeeContour;
   const source = useContourSource(load.study.id, load.analyses, allowed);
-  const [controller, setController] = useState<ContourController | null>(null);
-  useEffect(() => {
-    if (!allowed) return;
-    const created = createContourController();
-    setController(created);
-    return () => {
-      created.destroy();
-      setController(null);
-    };
-  }, [allowed]);
+  const session = useViewerSession();
+  const controller = useSyncExternalStore(session.subscribe, () => session.getSnapshot().contour);
+  useEffect(() => (allowed ? session.leaseContour(() => createContourController()) : undefined), [session, allowed]);
   useEffect(() => {
     controller?.setEngine(engine);
   }, [controller, engine]);

@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { closeViewerSessions } from '../session/viewer-sessions.ts';
+import { viewerSessionWrapper } from '../testing/session-wrapper.tsx';
 import { MISSING_FILE_MESSAGE } from './load-mesh.ts';
 import { SceneViewport } from './SceneViewport.tsx';
 import { fakeRenderer } from './testing/fake-renderer.ts';
@@ -18,6 +20,7 @@ setUpMockApi();
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
+afterEach(() => closeViewerSessions());
 
 describe('SceneViewport objects', () => {
   it('reports each object that cannot be shown once, and shows the others', async () => {
@@ -30,7 +33,10 @@ describe('SceneViewport objects', () => {
       sceneObject({ id: 'aorta', url: 'http://localhost:8080/files/aorta.stl' }),
       sceneObject({ id: 'valve', url: 'http://localhost:8080/files/valve.stl' }),
     ];
-    const { rerender } = render(<SceneViewport objects={objects} landmarks={[]} onObjectError={onObjectError} />);
+    const { rerender } = render(
+      <SceneViewport objects={objects} landmarks={[]} onObjectError={onObjectError} />,
+      viewerSessionWrapper(),
+    );
     await waitFor(() => expect(onObjectError).toHaveBeenCalledWith('valve', MISSING_FILE_MESSAGE));
     rerender(<SceneViewport objects={[...objects]} landmarks={[]} onObjectError={onObjectError} />);
     expect(onObjectError).toHaveBeenCalledOnce();

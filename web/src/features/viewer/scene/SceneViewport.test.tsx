@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeViewerSessions } from '../session/viewer-sessions.ts';
+import { viewerSessionWrapper } from '../testing/session-wrapper.tsx';
 import { SceneViewport } from './SceneViewport.tsx';
 import { NO_WEBGL_MESSAGE } from './scene-engine.ts';
 
@@ -13,8 +15,9 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
+afterEach(() => closeViewerSessions());
 
-const renderViewport = () => render(<SceneViewport objects={[]} landmarks={[]} />);
+const renderViewport = () => render(<SceneViewport objects={[]} landmarks={[]} />, viewerSessionWrapper());
 const angle = () => screen.getByLabelText('Camera angle');
 
 describe('SceneViewport', () => {

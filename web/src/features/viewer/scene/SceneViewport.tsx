@@ -12,7 +12,10 @@ interface Props {
   onObjectError?(id: string, message: string): void;
 }
 
-/** The 3D scene pane: the engine's canvas filling the box, the camera toolbar over it. */
+/**
+ * The 3D scene pane: the session's engine's canvas filling the box, the camera toolbar over it (from
+ * the engine's first lease on, right after the first render).
+ */
 export function SceneViewport({ objects, landmarks, onObjectError }: Props) {
   const engine = useSceneEngine();
   const snapshot = useSceneSnapshot(engine);
@@ -20,20 +23,22 @@ export function SceneViewport({ objects, landmarks, onObjectError }: Props) {
   const reported = useRef(new Map<string, string>());
 
   useEffect(() => {
+    if (!engine) return;
     engine.attach(containerRef.current!);
     return () => engine.detach();
   }, [engine]);
-  useEffect(() => engine.setObjects(objects), [engine, objects]);
-  useEffect(() => engine.setLandmarks(landmarks), [engine, landmarks]);
+  useEffect(() => engine?.setObjects(objects), [engine, objects]);
+  useEffect(() => engine?.setLandmarks(landmarks), [engine, landmarks]);
+  const objectStates = snapshot?.objects;
   useEffect(() => {
-    for (const [id, status] of Object.entries(snapshot.objects)) {
+    for (const [id, status] of Object.entries(objectStates ?? {})) {
       // A reload (a new file, a fresh signature) may fail again and is then reported again.
       if (status.state !== 'error') reported.current.delete(id);
       if (status.state !== 'error' || reported.current.get(id) === status.message) continue;
       reported.current.set(id, status.message);
       onObjectError?.(id, status.message);
     }
-  }, [snapshot.objects, onObjectError]);
+  }, [objectStates, onObjectError]);
 
   return (
     <Box sx={{ position: 'relative', width: '100%', height: '100%', minHeight: 200, overflow: 'hidden' }}>
@@ -45,20 +50,24 @@ export function SceneViewport({ objects, landmarks, onObjectError }: Props) {
         data-testid="scene-canvas"
         sx={{ position: 'absolute', inset: 0, '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } }}
       />
-      <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
-        <SceneToolbar angles={snapshot.angles} onCommand={(command) => engine.command(command)} />
-      </Box>
-      <Typography
-        variant="caption"
-        aria-label="Camera angle"
-        sx={{ position: 'absolute', right: 8, bottom: 8, color: 'common.white', pointerEvents: 'none' }}
-      >
-        {formatCArmAngles(snapshot.angles)}
-      </Typography>
-      {snapshot.renderError && (
-        <Alert severity="warning" sx={{ position: 'absolute', left: 8, right: 8, bottom: 40 }}>
-          {snapshot.renderError}
-        </Alert>
+      {engine && snapshot && (
+        <>
+          <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
+            <SceneToolbar angles={snapshot.angles} onCommand={(command) => engine.command(command)} />
+          </Box>
+          <Typography
+            variant="caption"
+            aria-label="Camera angle"
+            sx={{ position: 'absolute', right: 8, bottom: 8, color: 'common.white', pointerEvents: 'none' }}
+          >
+            {formatCArmAngles(snapshot.angles)}
+          </Typography>
+          {snapshot.renderError && (
+            <Alert severity="warning" sx={{ position: 'absolute', left: 8, right: 8, bottom: 40 }}>
+              {snapshot.renderError}
+            </Alert>
+          )}
+        </>
       )}
     </Box>
   );

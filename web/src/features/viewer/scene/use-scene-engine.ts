@@ -1,19 +1,27 @@
-import { useState, useSyncExternalStore } from 'react';
-import { SceneEngine, type SceneEngineDeps } from './scene-engine.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useViewerSession } from '../session/viewer-session-context.ts';
+import { SceneEngine } from './scene-engine.ts';
 import type { SceneSnapshot } from './scene-types.ts';
 
+const noSubscription = () => () => undefined;
+
 /**
- * One engine per mounted viewport, made without touching the DOM. The component attaches it in an
- * effect and detaches it in the cleanup, which frees the WebGL context and stops loads but keeps the
- * engine usable, so StrictMode's replayed effects and a hidden-then-shown <Activity> work; after the
- * last detach nothing holds GPU memory and the engine is garbage.
+ * The viewer session's 3D scene engine for a mounted viewport, null until the first lease: leased
+ * while mounted (StrictMode's unmount and remount keep the same engine, its camera and its loaded
+ * surfaces; the last release destroys it). The component attaches it in an effect and detaches it in
+ * the cleanup, which frees the WebGL context and stops loads but keeps the engine usable.
  */
-export function useSceneEngine(deps?: SceneEngineDeps): SceneEngine {
-  const [engine] = useState(() => new SceneEngine(deps));
+export function useSceneEngine(): SceneEngine | null {
+  const session = useViewerSession();
+  const engine = useSyncExternalStore(session.subscribe, () => session.getSnapshot().sceneEngine);
+  useEffect(() => session.leaseSceneEngine(() => new SceneEngine()), [session]);
   return engine;
 }
 
 /** The engine's read-outs (object load states, C-arm angles), re-rendering only when they change. */
-export function useSceneSnapshot(engine: SceneEngine): SceneSnapshot {
-  return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
+export function useSceneSnapshot(engine: SceneEngine | null): SceneSnapshot | null {
+  return useSyncExternalStore<SceneSnapshot | null>(
+    engine?.subscribe ?? noSubscription,
+    engine ? engine.getSnapshot : () => null,
+  );
 }

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useMemo } from 'react';
 import type { ViewerSession } from './viewer-session.ts';
 import { viewerSession } from './viewer-sessions.ts';
 
-/** The viewer page's session, for the views below it (the MPR panes lease their engine from it). */
+/** The viewer page's session, for the views below it (the MPR panes, the 3D scene and the contour lease from it). */
 export const ViewerSessionContext = createContext<ViewerSession | null>(null);
 
 export function useViewerSession(): ViewerSession {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContourController } from '../contour/contour-controller.ts';
 import type { MprEngine } from '../mpr/mpr-engine.ts';
+import type { SceneEngine } from '../scene/scene-engine.ts';
 import { STUDY_ID, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
 import { closeViewerSessions, viewerSession } from './viewer-sessions.ts';
@@ -20,7 +22,7 @@ function volumeServer() {
   return { fetchFn, requests };
 }
 
-/** An engine stand-in that records whether it was destroyed. */
+/** An engine (or controller) stand-in that records whether it was destroyed. */
 function fakeEngine() {
   const engine = {
     destroyed: false,
@@ -28,8 +30,10 @@ function fakeEngine() {
       engine.destroyed = true;
     },
   };
-  return engine as unknown as MprEngine & { destroyed: boolean };
+  return engine as unknown as MprEngine & SceneEngine & ContourController & { destroyed: boolean };
 }
+
+type Fake = ReturnType<typeof fakeEngine>;
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -119,5 +123,77 @@ describe('viewer sessions', () => {
     expect(download.live).toBe(false);
     expect(viewerSession(STUDY_ID)).not.toBe(session);
     expect(() => session.openVolume('/v/a.cmvol')).toThrow(/closed/);
+  });
+
+  it('keeps the scene engine through a StrictMode remount and destroys it after the last release', async () => {
+    const session = viewerSession(STUDY_ID);
+    const create = vi.fn(fakeEngine);
+    const release = session.leaseSceneEngine(create);
+    const engine = session.getSnapshot().sceneEngine as SceneEngine & { destroyed: boolean };
+    expect(engine).not.toBeNull();
+    release();
+    const again = session.leaseSceneEngine(create);
+    await nextTurn();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(engine.destroyed).toBe(false);
+    expect(session.getSnapshot().sceneEngine).toBe(engine);
+    // The MPR engine is leased apart: the scene leaving does not touch it.
+    session.leaseMprEngine(fakeEngine);
+    const mprEngine = session.getSnapshot().mprEngine as MprEngine & { destroyed: boolean };
+    again();
+    await nextTurn();
+    expect(engine.destroyed).toBe(true);
+    expect(session.getSnapshot().sceneEngine).toBeNull();
+    expect(mprEngine.destroyed).toBe(false);
+    session.leaseSceneEngine(create);
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the contour controller through a StrictMode remount and destroys it after the last release', async () => {
+    const session = viewerSession(STUDY_ID);
+    const create = vi.fn(fakeEngine);
+    const release = session.leaseContour(create);
+    const controller = session.getSnapshot().contour as ContourController & { destroyed: boolean };
+    release();
+    const again = session.leaseContour(create);
+    await nextTurn();
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(controller.destroyed).toBe(false);
+    again();
+    await nextTurn();
+    expect(controller.destroyed).toBe(true);
+    expect(session.getSnapshot().contour).toBeNull();
+  });
+
+  it("gives a second study its own scene engine and contour, and leaves them when the first one's go", async () => {
+    const first = viewerSession(STUDY_ID);
+    const second = viewerSession(OTHER_STUDY);
+    const releaseScene = first.leaseSceneEngine(fakeEngine);
+    const releaseContour = first.leaseContour(fakeEngine);
+    second.leaseSceneEngine(fakeEngine);
+    second.leaseContour(fakeEngine);
+    const sceneEngine = second.getSnapshot().sceneEngine as Fake;
+    const contour = second.getSnapshot().contour as Fake;
+    expect(sceneEngine).not.toBe(first.getSnapshot().sceneEngine);
+    expect(contour).not.toBe(first.getSnapshot().contour);
+    releaseScene();
+    releaseContour();
+    await nextTurn();
+    expect(first.getSnapshot().sceneEngine).toBeNull();
+    expect(sceneEngine.destroyed).toBe(false);
+    expect(contour.destroyed).toBe(false);
+  });
+
+  it('destroys the scene engine and the contour when it is disposed, and leases none after', () => {
+    const session = viewerSession(STUDY_ID);
+    session.leaseSceneEngine(fakeEngine);
+    session.leaseContour(fakeEngine);
+    const sceneEngine = session.getSnapshot().sceneEngine as Fake;
+    const contour = session.getSnapshot().contour as Fake;
+    session.dispose();
+    expect(sceneEngine.destroyed).toBe(true);
+    expect(contour.destroyed).toBe(true);
+    expect(() => session.leaseSceneEngine(fakeEngine)).toThrow(/closed/);
+    expect(() => session.leaseContour(fakeEngine)).toThrow(/closed/);
   });
 });

@@ -1,7 +1,9 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { fetchViewerLoadEarly } from '../api/early-viewer-load.ts';
+import type { ContourController } from '../contour/contour-controller.ts';
 import type { MprEngine } from '../mpr/mpr-engine.ts';
 import { startVolumeDownload, type VolumeDownload } from '../mpr/volume-download.ts';
+import type { SceneEngine } from '../scene/scene-engine.ts';
 
 /** What React reads of a session (useSyncExternalStore): replaced, with a new revision, on change. */
 export interface ViewerSessionSnapshot {
@@ -9,13 +11,20 @@ export interface ViewerSessionSnapshot {
   studyId: string;
   /** The MPR panes' engine while they are mounted. */
   mprEngine: MprEngine | null;
+  /** The 3D scene's engine while its viewport is mounted. */
+  sceneEngine: SceneEngine | null;
+  /** The MPR contour's controller while a user allowed to see it has the MPR view open. */
+  contour: ContourController | null;
 }
+
+/** The session's leased objects: each is made on its first lease and destroyed after its last release. */
+type LeasedKey = 'mprEngine' | 'sceneEngine' | 'contour';
 
 /**
  * Everything the viewer holds for one study, from the start-up script's first request to the page's
  * last unmount: the viewer load's answer (asked for once), the volume's download (started once, by
- * whoever knows its URL first, and adopted by everyone after), the MPR engine and their disposal. No
- * React and no Cornerstone here: the start-up script (boot.ts) opens the session before the app runs.
+ * whoever knows its URL first, and adopted by everyone after), the MPR engine, the 3D scene's engine,
+ * the contour controller and their disposal. No React, no Cornerstone and no three.js here: the start-up script (boot.ts) opens the session before the app runs.
  */
 export interface ViewerSession {
   readonly studyId: string;
@@ -39,21 +48,31 @@ export interface ViewerSession {
    * unmounts and mounts again at once: the engine, its panes' download and its volume stay).
    */
   leaseMprEngine(create: () => MprEngine): () => void;
+  /** The 3D scene's viewport holds its engine while mounted, on the same terms as the MPR engine. */
+  leaseSceneEngine(create: () => SceneEngine): () => void;
+  /** The MPR contour holds its controller while shown, on the same terms as the MPR engine. */
+  leaseContour(create: () => ContourController): () => void;
   /** The page holds the session while mounted; the last release (after the same grace) disposes it. */
   retain(): () => void;
-  /** Destroys the engine and stops the download. */
+  /** Destroys the engines and the contour controller and stops the download. */
   dispose(): void;
 }
 
 /** A lease released and not taken again within this long (ms) lets its object go. */
 const RELEASE_GRACE_MS = 0;
 
+const LEASED_KEYS: readonly LeasedKey[] = ['mprEngine', 'sceneEngine', 'contour'];
+
 export function createViewerSession(studyId: string, onDisposed: () => void = () => undefined): ViewerSession {
-  let snapshot: ViewerSessionSnapshot = { revision: 0, studyId, mprEngine: null };
+  let snapshot: ViewerSessionSnapshot = { revision: 0, studyId, mprEngine: null, sceneEngine: null, contour: null };
   const listeners = new Set<() => void>();
   let earlyLoad: Promise<ViewerLoad | null> | null = null;
   let download: VolumeDownload | null = null;
-  const mprLease = holder(() => destroyMprEngine());
+  const leases: Record<LeasedKey, ReturnType<typeof holder>> = {
+    mprEngine: holder(() => destroyLeased('mprEngine')),
+    sceneEngine: holder(() => destroyLeased('sceneEngine')),
+    contour: holder(() => destroyLeased('contour')),
+  };
   const sessionLease = holder(() => dispose());
   let disposed = false;
 
@@ -62,19 +81,29 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
     for (const listener of [...listeners]) listener();
   }
 
-  function destroyMprEngine() {
-    const engine = snapshot.mprEngine;
-    if (!engine) return;
-    update({ mprEngine: null });
-    engine.destroy();
+  function destroyLeased(key: LeasedKey) {
+    const leased = snapshot[key];
+    if (!leased) return;
+    update({ [key]: null });
+    leased.destroy();
+  }
+
+  function lease<K extends LeasedKey>(key: K, create: () => NonNullable<ViewerSessionSnapshot[K]>): () => void {
+    if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
+    const release = leases[key].take();
+    if (!snapshot[key]) update({ [key]: create() });
+    return release;
   }
 
   function dispose() {
     if (disposed) return;
     disposed = true;
-    mprLease.end();
+    for (const key of LEASED_KEYS) leases[key].end();
     sessionLease.end();
-    destroyMprEngine();
+    // The contour listens to the MPR engine: it goes first.
+    destroyLeased('contour');
+    destroyLeased('sceneEngine');
+    destroyLeased('mprEngine');
     download?.abort();
     download = null;
     earlyLoad = null;
@@ -105,12 +134,9 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
       download = startVolumeDownload(url, fetchFn);
       return download;
     },
-    leaseMprEngine(create) {
-      if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
-      const release = mprLease.take();
-      if (!snapshot.mprEngine) update({ mprEngine: create() });
-      return release;
-    },
+    leaseMprEngine: (create) => lease('mprEngine', create),
+    leaseSceneEngine: (create) => lease('sceneEngine', create),
+    leaseContour: (create) => lease('contour', create),
     retain: () => sessionLease.take(),
     dispose,
   };
