@@ -6,11 +6,11 @@
  * identity test proves those rules changed no voxel.
  */
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ingestZip } from '../../../src/imaging/ingest/ingest-zip.ts';
 import { readVolumeFile } from '../../../src/imaging/volume/volume-file.ts';
-import { SERIES_DIR, SHARED_DICOM } from '../dicom/shared-dicom.ts';
+import { listFiles, SERIES_DIR, SHARED_DICOM } from '../dicom/shared-dicom.ts';
 import { writeZip } from '../zip/zip-fixtures.ts';
 import { scratch } from './ingest-fixtures.ts';
 
@@ -25,13 +25,8 @@ export interface VolumeFingerprint {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-}
+/** Every file under `dir`, as absolute paths, sorted. */
+const filesUnder = (dir: string): string[] => listFiles(dir).map((path) => join(SHARED_DICOM, path));
 
 async function fingerprint(volumePath: string): Promise<VolumeFingerprint> {
   const volume = await readVolumeFile(volumePath);
@@ -60,13 +55,12 @@ export async function volumeFingerprints(ingest: Ingest = ingestZip): Promise<Re
   let run = 0;
   const ingestOnce = async (zipPath: string, seriesInstanceUid?: string) => {
     const workDir = join(s.root, `work-${++run}`);
-    const { mkdir } = await import('node:fs/promises');
     await mkdir(workDir);
     return ingest({ zipPath, workDir, pseudonym: 'CASE-HASH', uidSecret: 'volume-hashes', seriesInstanceUid });
   };
   try {
     const seriesZip = join(s.root, 'series.zip');
-    const seriesFiles = await filesUnder(SERIES_DIR);
+    const seriesFiles = filesUnder(SERIES_DIR);
     await writeZip(
       seriesZip,
       seriesFiles.map((file) => ({ name: relative(SERIES_DIR, file), file })),
@@ -75,7 +69,7 @@ export async function volumeFingerprints(ingest: Ingest = ingestZip): Promise<Re
     if (series.outcome === 'ready') out['series/134 slices'] = await fingerprint(series.volumePath);
 
     const corpus = join(SHARED_DICOM, 'corpus');
-    const corpusFiles = await filesUnder(corpus);
+    const corpusFiles = filesUnder(corpus);
     const corpusZip = join(s.root, 'corpus.zip');
     await writeZip(
       corpusZip,
