@@ -27,11 +27,11 @@ const actor = (permissions: string[], isSharedToActor = false) => ({
 
 describe('case transitions (spec §4): every status, allowed and refused', () => {
   const allowedFrom: Record<CaseAction, number[]> = {
-    submit: [C.CREATED],
+    submit: [C.CREATED, C.INVALID_INPUT],
     startProcessing: [C.SUBMITTED],
     markInvalidInput: [C.SUBMITTED],
     markNotProcessable: [C.SUBMITTED, C.IN_PROGRESS],
-    cancel: [C.CREATED, C.SUBMITTED],
+    cancel: [C.CREATED, C.SUBMITTED, C.INVALID_INPUT],
     cancelUnderEvaluation: [C.IN_PROGRESS],
     reject: [C.IN_PROGRESS],
     complete: [],

@@ -64,8 +64,11 @@ const openOrders = (facts: CaseFacts) =>
  * `UPDATE … WHERE id = $1 AND status IN (from)`, so two concurrent requests cannot both apply it.
  */
 export const CASE_TRANSITIONS: Readonly<Record<CaseAction, CaseTransition>> = {
-  /** Images uploaded and confirmed. */
-  submit: { from: [CaseStatus.CREATED], to: CaseStatus.SUBMITTED },
+  /**
+   * Images uploaded and confirmed; after invalid input the physician uploads again from the same case
+   * (issue 17 §1), so the new upload submits it as the first one did.
+   */
+  submit: { from: [CaseStatus.CREATED, CaseStatus.INVALID_INPUT], to: CaseStatus.SUBMITTED },
   /** The ingest job prepared the study. */
   startProcessing: { from: [CaseStatus.SUBMITTED], to: CaseStatus.IN_PROGRESS },
   markInvalidInput: { from: [CaseStatus.SUBMITTED], to: CaseStatus.INVALID_INPUT },
@@ -76,8 +79,9 @@ export const CASE_TRANSITIONS: Readonly<Record<CaseAction, CaseTransition>> = {
     to: CaseStatus.SUBMITTED,
     permission: P.changeStudy,
   },
+  /** Spec §4 names created and submitted; a case whose images were unusable may be given up too (issue 17 §1). */
   cancel: {
-    from: [CaseStatus.CREATED, CaseStatus.SUBMITTED],
+    from: [CaseStatus.CREATED, CaseStatus.SUBMITTED, CaseStatus.INVALID_INPUT],
     to: CaseStatus.CANCELED,
     permission: P.cancelCase,
   },
