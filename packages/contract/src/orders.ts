@@ -70,7 +70,11 @@ export const deliverySchema = z.object({
   isObsoleted: z.boolean(),
   dateCreated: z.string(),
 });
-export const createDeliverySchema = z.object({ orderId: uuidRequired });
+export const createDeliverySchema = z.object({
+  orderId: uuidRequired,
+  /** The analysis whose results this delivery hands over (issue 17 §1 "choose the analysis to deliver"). */
+  analysisId: uuidSchema.optional(),
+});
 
 export const orderRoutes = {
   createOrder: defineRoute({

@@ -80,6 +80,14 @@ describe('case transitions: cancel, reject, assign a case responsible', () => {
       expect(partly.json().detail).toBe('A case with delivered or canceled analyses cannot be canceled.');
     });
 
+    it('lets the physician give up a case whose images were unusable (invalid input)', async () => {
+      const c = await insertCase(t, { status: CaseStatus.INVALID_INPUT });
+      const res = await cancel('physician', c.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: CaseStatus.CANCELED });
+      expect(await orderStatuses(c.id)).toEqual([OrderStatus.CANCELED]);
+    });
+
     it('lets an analyst cancel a case under evaluation whose orders are all in progress', async () => {
       const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
       expect((await cancel('case-manager', c.id)).json().status).toBe(CaseStatus.CANCELED);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { degradationReasons, degradations, deliveries } from '../../db/schema/index.ts';
+import { analyses, degradationReasons, degradations, deliveries, orders, studies } from '../../db/schema/index.ts';
 
 export interface DeliveryRow {
   id: string;
@@ -62,4 +62,25 @@ export async function insertDegradation(
 export async function hasDegradation(db: DbOrTx, orderId: string): Promise<boolean> {
   const rows = await db.select({ id: degradations.id }).from(degradations).where(eq(degradations.orderId, orderId));
   return rows.length > 0;
+}
+
+/** An analysis of the case's study, with the order it is attached to (and that order's status). */
+export async function findAnalysisOfCase(db: DbOrTx, analysisId: string, caseId: string) {
+  const [row] = await db
+    .select({
+      id: analyses.id,
+      isPreliminary: analyses.isPreliminary,
+      orderId: analyses.orderId,
+      orderStatus: orders.status,
+    })
+    .from(analyses)
+    .innerJoin(studies, eq(studies.id, analyses.studyId))
+    .leftJoin(orders, eq(orders.id, analyses.orderId))
+    .where(and(eq(analyses.id, analysisId), eq(studies.caseId, caseId)));
+  return row ?? null;
+}
+
+/** The delivered analysis now belongs to the order it was delivered with. */
+export async function attachAnalysisToOrder(db: DbOrTx, analysisId: string, orderId: string): Promise<void> {
+  await db.update(analyses).set({ orderId }).where(eq(analyses.id, analysisId));
 }

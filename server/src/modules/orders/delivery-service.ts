@@ -1,4 +1,4 @@
-import { CaseStatus, type OrderStatus } from '@cardiomap/contract';
+import { CaseStatus, OrderStatus } from '@cardiomap/contract';
 import {
   CASE_TRANSITIONS,
   ORDER_TRANSITIONS,
@@ -10,13 +10,29 @@ import {
 import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
 import type { OrderRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 const NO_DELIVERY = 'No delivery matches the given id.';
+export const ANALYSIS_NOT_OF_CASE = 'Choose an analysis of this case.';
+export const PRELIMINARY_NOT_DELIVERABLE = "The preliminary model cannot be delivered: choose an analyst's analysis.";
+export const ANALYSIS_DELIVERED_ELSEWHERE = 'This analysis is delivered with another order.';
+
+/**
+ * The analysis chosen for the delivery: one of the case's own, made by an analyst (not the automatic
+ * preliminary model), and not already handed over with another delivered order.
+ */
+async function checkDeliveredAnalysis(tx: DbOrTx, analysisId: string, order: OrderRow): Promise<void> {
+  const analysis = await deliveryRepo.findAnalysisOfCase(tx, analysisId, order.caseId);
+  if (!analysis) throw fieldError('analysisId', ANALYSIS_NOT_OF_CASE);
+  if (analysis.isPreliminary) throw fieldError('analysisId', PRELIMINARY_NOT_DELIVERABLE);
+  if (analysis.orderId && analysis.orderId !== order.id && analysis.orderStatus === OrderStatus.DELIVERED) {
+    throw fieldError('analysisId', ANALYSIS_DELIVERED_ELSEWHERE);
+  }
+}
 
 const deliveryWire = (row: deliveryRepo.DeliveryRow) => ({
   id: row.id,
@@ -58,13 +74,16 @@ export function createDeliveryService(database: Database) {
   }
 
   return {
-    async deliver(actor: Actor, orderId: string, ip: string) {
+    async deliver(actor: Actor, input: { orderId: string; analysisId?: string }, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to deliver analyses.');
+      const { orderId, analysisId } = input;
       return db.transaction(async (tx) => {
         const { order, theCase } = await findVisibleOrder(tx, actor, orderId, { forUpdate: true });
         requireProcessing(actor, theCase);
+        if (analysisId) await checkDeliveredAnalysis(tx, analysisId, order);
         await moveOrder(tx, 'deliver', order, theCase);
         const delivery = await deliveryRepo.insertDelivery(tx, orderId, actor.userId);
+        if (analysisId) await deliveryRepo.attachAnalysisToOrder(tx, analysisId, orderId);
         const completes = transitionDecision('complete', await caseFactsNow(tx, theCase)).allowed;
         if (completes) {
           const { from, to } = CASE_TRANSITIONS.complete;
@@ -75,7 +94,7 @@ export function createDeliveryService(database: Database) {
           orderId: orderId,
           theCase,
           ip,
-          details: { deliveryId: delivery.id, caseCompleted: completes },
+          details: { deliveryId: delivery.id, analysisId: analysisId ?? null, caseCompleted: completes },
         });
         return deliveryWire(delivery);
       });

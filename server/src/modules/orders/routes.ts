@@ -33,7 +33,7 @@ export function orderRoutes(app: FastifyInstance, services: OrderServices): void
   registerRoute(
     app,
     r.createDelivery,
-    ({ actor, body, request }) => deliveries.deliver(actor, body.orderId, request.ip),
+    ({ actor, body, request }) => deliveries.deliver(actor, body, request.ip),
     created,
   );
   registerRoute(app, r.deleteDelivery, ({ actor, params, request }) =>

@@ -34,7 +34,8 @@ import {
 } from './repository.ts';
 
 export const INPUT_DATA_NOT_FOUND = 'No input data matches the given id.';
-export const UPLOAD_ONLY_WHEN_CREATED = 'Images can only be uploaded to a new case that is waiting for them.';
+export const UPLOAD_ONLY_WHEN_CREATED =
+  'Images can only be uploaded to a new case that is waiting for them, or again after invalid input.';
 export const NO_UPLOAD_PERMISSION = 'You do not have permission to upload images to this case.';
 export const UNKNOWN_SERIES = 'Choose one of the series found in this upload.';
 export const ALREADY_PROCESSING = 'These images are being processed already. Wait for the current job to end.';
@@ -101,7 +102,8 @@ export function createUploadsService(
       const { row, found } = await db.transaction(async (tx) => {
         const found = await findVisibleCase(tx, actor, body.caseId, { forUpdate: true });
         if (!mayUpload(actor, found.organisationId)) throw forbidden(NO_UPLOAD_PERMISSION);
-        if (found.status !== CaseStatus.CREATED) throw conflict(UPLOAD_ONLY_WHEN_CREATED);
+        // A new case, or one whose images were unusable: the physician uploads again (issue 17 §1).
+        if (!CASE_TRANSITIONS.submit.from.includes(found.status)) throw conflict(UPLOAD_ONLY_WHEN_CREATED);
         const row = await insertInputData(queryOn(tx), {
           id,
           caseId: body.caseId,
@@ -200,7 +202,7 @@ export function createUploadsService(
         const current = await findVisibleCase(tx, actor, row.caseId, { forUpdate: true });
         const locked = (await findInputData(txQuery, id, { forUpdate: true })) as InputDataRow;
         if (locked.uploadSuccessful) return null;
-        if (current.status !== CaseStatus.CREATED && current.status !== CaseStatus.SUBMITTED) {
+        if (!CASE_TRANSITIONS.submit.from.includes(current.status) && current.status !== CaseStatus.SUBMITTED) {
           throw conflict(UPLOAD_ONLY_WHEN_CREATED);
         }
         await markUploaded(txQuery, id, object.size, InputDataStatus.UPLOADED);

@@ -70,7 +70,19 @@ describe('uploads API', () => {
     it('refuses a case that is no longer waiting for images', async () => {
       const res = await register('physician', (await insertCase(t, { status: CaseStatus.IN_PROGRESS })).id);
       expect(res.statusCode).toBe(409);
-      expect(res.json().detail).toBe('Images can only be uploaded to a new case that is waiting for them.');
+      expect(res.json().detail).toBe(
+        'Images can only be uploaded to a new case that is waiting for them, or again after invalid input.',
+      );
+    });
+
+    it('lets the physician upload again after invalid input: the new upload submits the case', async () => {
+      const c = await insertCase(t, { status: CaseStatus.INVALID_INPUT });
+      const created = await register('physician', c.id);
+      expect(created.statusCode).toBe(201);
+      await putBytes(created.json().writeUrl, zipLike);
+      const confirmed = await call('physician', 'GET', `/api/input-data/${created.json().id}/confirm-upload/`);
+      expect(confirmed.json().uploadSuccessful).toBe(true);
+      expect((await call('physician', 'GET', `/api/cases/${c.id}/`)).json().status).toBe(CaseStatus.SUBMITTED);
     });
 
     it('answers an id and a signed write URL; large files also get part URLs', async () => {
