@@ -302,6 +302,15 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
         .map((li) => li.textContent),
     ).toEqual(['No CT images were found in the zip.', 'All 12 files are dose reports.']);
     expect(query).toContain(`case_id=${CASE_ID}`);
+    // Issue 17 §1: the physician uploads again from the same page.
+    expect(screen.getByRole('heading', { name: 'Upload the images again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Drop the zip/ })).toBeInTheDocument();
+  });
+
+  it('offers no new upload after invalid input to users who may not add images', async () => {
+    server.use(http.get('*/api/input-data/', () => HttpResponse.json(page([]))));
+    showCase({ status: 5 }, { flags: { canAddInputData: false } });
+    expect(await screen.findByTestId('images-state')).toHaveTextContent('The uploaded images cannot be used');
     expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();
   });
 });

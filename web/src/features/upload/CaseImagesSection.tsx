@@ -11,7 +11,7 @@ import { IMAGES_UPLOADED } from './upload-messages.ts';
 /**
  * The case's images on the Details tab (spec §2): the upload box for a CREATED case and users who may
  * add input data; then what became of the upload — under way, 'Images uploaded!' with what the ingest
- * warned of, or why not usable.
+ * warned of, or why not usable, with the upload box again.
  * A case that could not be processed (6) is told by CaseStateNotice, with the analyst's comment.
  */
 export function CaseImagesSection({ kase }: { kase: Case }) {
@@ -47,7 +47,27 @@ export function CaseImagesSection({ kase }: { kase: Case }) {
       </Stack>
     );
   }
-  if (kase.status === CaseStatus.INVALID_INPUT) return <InvalidInputNotice caseId={kase.id} />;
+  if (kase.status === CaseStatus.INVALID_INPUT) {
+    // Issue 17 §1: the physician sees what went wrong and uploads again here (or cancels the case).
+    const mayUploadAgain = user.canAddInputData && !kase.isSharedToCurrentUser;
+    return (
+      <Stack spacing={2}>
+        <InvalidInputNotice caseId={kase.id} />
+        {mayUploadAgain && (
+          <Card variant="outlined">
+            <CardHeader
+              title="Upload the images again"
+              subheader="Choose a zip with a CT series; or cancel the case if there are no other images."
+              slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              <UploadBox />
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    );
+  }
   return null;
 }
 

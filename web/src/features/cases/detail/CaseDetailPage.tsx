@@ -11,6 +11,8 @@ import { jobKeys } from '../../jobs/index.ts';
 import { CaseUploadProvider, inputDataKeys } from '../../upload/index.ts';
 import { caseKeys } from '../api/case-keys.ts';
 import { useCase } from '../api/get-case.ts';
+import { CaseStaffActions } from '../staff/CaseStaffActions.tsx';
+import { BackToCasesLink } from './BackToCasesLink.tsx';
 import { CaseDetailHeader } from './CaseDetailHeader.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +43,9 @@ function CaseDetail({ id }: { id: string }) {
   }
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', mt: 3, px: 2, mb: 8 }}>
+      <BackToCasesLink />
       <CaseDetailHeader kase={query.data} />
+      <CaseStaffActions kase={query.data} />
       <Tabs value={onJobs ? 'jobs' : 'details'} sx={{ mb: 2 }}>
         <Tab label="Details" value="details" component={RouterLink} to="details" />
         <Tab label="Jobs" value="jobs" component={RouterLink} to="jobs" />

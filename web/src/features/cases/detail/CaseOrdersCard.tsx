@@ -1,5 +1,6 @@
-import type { Case } from '@cardiomap/contract';
+import type { Case, Order } from '@cardiomap/contract';
 import { Alert, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { OrderActions } from '../staff/OrderActions.tsx';
 import {
   formatDateTime,
   NON_CLINICAL_LICENCE_REMARK,
@@ -14,6 +15,7 @@ import {
  */
 export function CaseOrdersCard({ kase }: { kase: Case }) {
   const deviceName = (id: string) => kase.devices.find((d) => d.id === id)?.name ?? 'Unknown device';
+  const labelOf = (order: Order) => `${serviceLabel(order.service)} · ${order.deviceIds.map(deviceName).join(', ')}`;
   return (
     <Card variant="outlined">
       <CardContent>
@@ -25,7 +27,7 @@ export function CaseOrdersCard({ kase }: { kase: Case }) {
             <ListItem key={order.id} disableGutters divider sx={{ display: 'block' }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <ListItemText
-                  primary={`${serviceLabel(order.service)} · ${order.deviceIds.map(deviceName).join(', ')}`}
+                  primary={labelOf(order)}
                   secondary={`${orderStatusLabel(order.status)} · ordered ${formatDateTime(order.dateCreated)}`}
                 />
                 {!order.isClinical && <Chip color="warning" size="small" label={NOT_FOR_MEDICAL_USE} />}
@@ -35,6 +37,7 @@ export function CaseOrdersCard({ kase }: { kase: Case }) {
                   {order.degradation?.remark || NON_CLINICAL_LICENCE_REMARK}
                 </Alert>
               )}
+              <OrderActions kase={kase} order={order} orderLabel={labelOf(order)} />
             </ListItem>
           ))}
         </List>

@@ -1,0 +1,86 @@
+import { type Case, InterpolationType } from '@cardiomap/contract';
+import { interpolationAction } from '@cardiomap/domain';
+import {
+  Alert,
+  Dialog,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
+import { useSetStudyInterpolation, useStudyVolume } from '../api/study-volume.ts';
+import { DialogForm } from '../dialogs/DialogForm.tsx';
+import { allErrorMessages } from '../dialogs/server-errors.ts';
+import { useStaffRules } from './use-staff-rules.ts';
+
+/**
+ * The study's advanced options (simulations.change_study): the volume's interpolation type, which spec
+ * §6 lets change only on an undelivered, unfinished case with simulations.change_studyresource.
+ */
+export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; studyId: string; onClose: () => void }) {
+  const { permissions, facts } = useStaffRules(kase);
+  const rule = interpolationAction(permissions, facts);
+  const volume = useStudyVolume(studyId);
+  const [chosen, setChosen] = useState<InterpolationType | null>(null);
+  const current = (volume.data?.attributes.interpolationType ?? InterpolationType.NEAREST) as InterpolationType;
+  const value = chosen ?? current;
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const save = useSetStudyInterpolation(studyId, { onError: (error) => setAlerts(allErrorMessages(error)) });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!volume.data) return;
+    setAlerts([]);
+    const done = await save.mutateAsync({ resourceId: volume.data.id, type: value }).catch(shownByOnError);
+    if (done) onClose();
+  };
+  const editable = rule.show && rule.allowed && volume.isSuccess && volume.data !== null;
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="study-options-title"
+    >
+      <DialogTitle id="study-options-title">Study options</DialogTitle>
+      <DialogForm
+        label="Study options"
+        onSubmit={submit}
+        onCancel={onClose}
+        alerts={alerts}
+        submitLabel={save.isPending ? 'Saving…' : 'Save'}
+        canSubmit={editable && value !== current && !save.isPending}
+      >
+        {volume.isPending && <Typography>Loading the volume…</Typography>}
+        {volume.isError && <Alert severity="error">The volume could not be loaded. Close and try again.</Alert>}
+        {volume.isSuccess && volume.data === null && (
+          <Alert severity="info">This study has no volume yet: the images have not been processed.</Alert>
+        )}
+        {volume.isSuccess && volume.data && (
+          <FormControl disabled={!editable}>
+            <FormLabel id="interpolation-label">Interpolation of the volume</FormLabel>
+            <RadioGroup
+              aria-labelledby="interpolation-label"
+              value={String(value)}
+              onChange={(event) => setChosen(Number(event.target.value) as InterpolationType)}
+            >
+              <FormControlLabel value={String(InterpolationType.NEAREST)} control={<Radio />} label="Nearest (0)" />
+              <FormControlLabel value={String(InterpolationType.LINEAR)} control={<Radio />} label="Linear (1)" />
+            </RadioGroup>
+            <FormHelperText>
+              {rule.show && !rule.allowed
+                ? rule.reason
+                : 'Linear suits volumes whose slice spacing varies by more than 0.3 mm.'}
+            </FormHelperText>
+          </FormControl>
+        )}
+      </DialogForm>
+    </Dialog>
+  );
+}
