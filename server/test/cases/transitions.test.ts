@@ -2,6 +2,7 @@ import { CaseStatus, OrderStatus } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { grantPermissions } from '../orders/fixtures.ts';
 import { auditActions, insertCase, shareWith, userId } from './case-fixtures.ts';
 
 describe('case transitions: cancel, reject, assign a case responsible', () => {
@@ -117,6 +118,18 @@ describe('case transitions: cancel, reject, assign a case responsible', () => {
     it('is forbidden without the permission', async () => {
       const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
       expect((await reject('physician', c.id)).statusCode).toBe(403);
+    });
+
+    it('is forbidden on a case shared with the actor, even with the permission', async () => {
+      await grantPermissions(t, 'other-physician@cardiomap.test', ['cases.add_caserejection']);
+      const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
+      await shareWith(t, c.id, 'other-physician@cardiomap.test');
+      const res = await reject('other-physician', c.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().detail).toBe('A case shared with you cannot be rejected.');
+      expect((await getAs(t, tokens.physician ?? '', `/api/cases/${c.id}/`)).json().status).toBe(
+        CaseStatus.IN_PROGRESS,
+      );
     });
 
     it('answers 400 for a missing or unknown reason', async () => {

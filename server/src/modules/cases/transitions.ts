@@ -13,6 +13,7 @@ import { rejectionReasonExists, transitionCase, transitionOrdersOfCase, updateCa
 /** Lost a race (another request moved the case first) or the status never allowed it. */
 const ALREADY_CHANGED = 'This case was changed by someone else in the meantime. Reload it and try again.';
 export const UNKNOWN_REJECTION_REASON = 'Select a valid rejection reason.';
+export const SHARED_NOT_REJECTABLE = 'A case shared with you cannot be rejected.';
 export const ASSIGNEE_NOT_A_MEMBER = "This user is not a member of the case's organisation.";
 
 /** The order transition a finished case applies to its orders in progress. */
@@ -55,6 +56,8 @@ export async function rejectCase(
   await db.transaction(async (tx) => {
     const query = queryOn(tx);
     const found = await findVisibleCase(tx, actor, caseId);
+    // Like cancel: a case that reached the actor only by sharing is followed, not decided on.
+    if (found.isSharedToActor) throw forbidden(SHARED_NOT_REJECTABLE);
     const decision = rejectDecision(found, actor);
     if (!decision.allowed && decision.forbidden) throw forbidden(decision.reason);
     if (!(await rejectionReasonExists(query, body.reasonId))) throw fieldError('reasonId', UNKNOWN_REJECTION_REASON);
