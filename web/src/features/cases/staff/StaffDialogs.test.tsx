@@ -1,0 +1,123 @@
+import type { Case, StudyResource } from '@cardiomap/contract';
+import { PERMISSIONS as P } from '@cardiomap/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { signInAs } from '../../../testing/render-in-app.tsx';
+import { server, setUpMockApi } from '../../../testing/server.ts';
+import { CASE_ID, caseFixture, colleague, order, page } from '../testing/case-fixtures.ts';
+
+setUpMockApi();
+vi.setConfig({ testTimeout: 20_000 });
+const user = userEvent.setup();
+const STUDY_ID = 'b0000000-0000-4000-8000-000000000001';
+const VOLUME_ID = 'b3000000-0000-4000-8000-000000000001';
+
+const volume = (interpolationType: number): StudyResource => ({
+  id: VOLUME_ID,
+  studyId: STUDY_ID,
+  name: 'Volume',
+  filename: 'volume.cmvol',
+  type: 2,
+  metadata: { mimeType: 'application/octet-stream' },
+  size: 1000,
+  attributes: { interpolationType },
+  sourceVersion: '',
+  sourceClient: '',
+  dateCreated: '2026-11-20T09:00:00.000Z',
+  readUrl: null,
+});
+
+function showCase(kase: Case, permissions: string[]) {
+  signInAs({ canAccessCaseDetails: true, permissions });
+  server.use(http.get('*/api/cases/:id/', () => HttpResponse.json(kase)));
+  renderApp(`/case-detail/${CASE_ID}`);
+}
+const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 10_000 });
+
+beforeEach(() => {
+  server.use(
+    http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+    http.get('*/api/study-resources/', () => HttpResponse.json(page([volume(0)]))),
+    http.get('*/api/users/', () => HttpResponse.json(page([colleague]))),
+  );
+});
+
+describe('staff dialogs of the case detail', () => {
+  it('assigns the case responsible with the user autocomplete', async () => {
+    let body: unknown;
+    server.use(
+      http.put('*/api/cases/:id/assign-case-responsible/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(caseFixture());
+      }),
+    );
+    showCase(caseFixture(), [P.assignCaseResponsible]);
+    await user.click(await findButton('Assign case responsible'));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign case responsible' });
+    const field = within(dialog).getByRole('combobox', { name: /Case responsible/ });
+    expect(field).toHaveAttribute('placeholder', 'Start typing to search a user');
+    await user.type(field, 'Cora');
+    await user.click(await screen.findByRole('option', { name: /colleague@cardiomap.test/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Case responsible assigned');
+    expect(body).toEqual({ caseResponsibleId: colleague.id });
+  });
+
+  it('duplicates an order after confirming', async () => {
+    let called = false;
+    server.use(
+      http.post('*/api/orders/:id/duplicate/', () => {
+        called = true;
+        return HttpResponse.json(order({ id: 'f0000000-0000-4000-8000-000000000002', isInitial: false }), {
+          status: 201,
+        });
+      }),
+    );
+    showCase(caseFixture(), [P.duplicateOrder]);
+    await user.click(await findButton('Duplicate order'));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate this order?' });
+    expect(called).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Duplicate order' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Order duplicated');
+    expect(called).toBe(true);
+  });
+
+  it('changes the interpolation type in the study options of an undelivered case', async () => {
+    let body: unknown;
+    server.use(
+      http.patch('*/api/study-resources/:id/attributes/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(volume(1));
+      }),
+    );
+    showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudy, P.changeStudyResource]);
+    await user.click(await findButton('Study options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Study options' });
+    expect(await within(dialog).findByRole('radio', { name: 'Nearest (0)' })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Linear (1)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Interpolation type changed');
+    expect(body).toEqual({ interpolationType: 1 });
+  });
+
+  it('says why the interpolation is locked once something is delivered', async () => {
+    const delivered = order({
+      status: 2,
+      delivery: { id: 'd9000000-0000-4000-8000-000000000001', isObsoleted: false, dateCreated: '2026-11-21T09:00:00Z' },
+    });
+    showCase(caseFixture({ studyId: STUDY_ID, status: 3, orders: [delivered] }), [
+      P.changeStudy,
+      P.changeStudyResource,
+    ]);
+    await user.click(await findButton('Study options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Study options' });
+    expect(await within(dialog).findByRole('radio', { name: 'Linear (1)' })).toBeDisabled();
+    expect(dialog).toHaveTextContent(
+      'The interpolation type can only be changed while the case is unfinished and nothing is delivered.',
+    );
+  });
+});
