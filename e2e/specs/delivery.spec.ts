@@ -9,8 +9,11 @@ import {
   physicianCaseInProgress,
   rejectThroughUi,
   signedInPage,
+  uploadThroughUi,
 } from '../support/delivery.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { ApiAs, createCaseByApi, zipOfTextFiles } from '../support/imaging.ts';
+import { markerPhantomZip } from '../support/viewer.ts';
 
 // Each test ingests a phantom CT before staff act on it.
 test.describe.configure({ timeout: 180_000 });
@@ -57,4 +60,24 @@ test('a case manager rejects a case; the physician sees "Could not be processed"
 
   await expectCouldNotBeProcessed(physician, kase.caseId, rejection);
   await expect(physician.getByTestId('case-status')).toHaveText('Rejected');
+});
+
+test('after invalid input the physician sees why, and uploads again from the same page', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const physician = await signedInPage(browser, baseURL, PHYSICIAN);
+  const { id: caseId } = await createCaseByApi(await ApiAs.of(physician), `E2E-REUPLOAD-${Date.now()}`);
+  await openCaseDetail(physician, caseId);
+  await uploadThroughUi(physician, await zipOfTextFiles(testInfo.outputPath(), testInfo.outputPath('documents.zip')));
+  await expect(physician.getByTestId('case-status')).toHaveText('Invalid input', { timeout: 90_000 });
+  await expect(physician.getByTestId('images-state')).toContainText('The uploaded images cannot be used');
+  await expect(physician.getByRole('heading', { name: 'Upload the images again' })).toBeVisible();
+  await expect(
+    physician.getByRole('group', { name: 'Case actions' }).getByRole('button', { name: 'Cancel case' }),
+  ).not.toHaveAttribute('aria-disabled');
+
+  await uploadThroughUi(physician, await markerPhantomZip(testInfo.outputPath()));
+  await expect(physician.getByTestId('case-status')).toHaveText('In progress', { timeout: 120_000 });
+  await expect(physician.getByTestId('images-state')).toContainText('Images uploaded!');
 });

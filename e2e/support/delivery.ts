@@ -115,3 +115,9 @@ export async function expectCouldNotBeProcessed(
   await expect(notice).toContainText(reason);
   await expect(notice).toContainText(comment);
 }
+
+/** Choose a zip in the case's upload box and send it, whatever the box warns of (small test files). */
+export async function uploadThroughUi(page: Page, zipPath: string): Promise<void> {
+  await page.getByLabel('Zip file of the CT images').setInputFiles(zipPath);
+  await page.getByRole('group', { name: 'Chosen file' }).getByRole('button', { name: 'Upload' }).click();
+}

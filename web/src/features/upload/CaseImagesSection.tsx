@@ -1,5 +1,6 @@
 import { type Case, CaseStatus } from '@cardiomap/contract';
 import { Alert, AlertTitle, Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useUser } from '../auth/index.ts';
 import { useCaseInputData } from './api/list-input-data.ts';
 import { useCaseUpload } from './case-upload-context.ts';
@@ -16,7 +17,13 @@ import { IMAGES_UPLOADED } from './upload-messages.ts';
  */
 export function CaseImagesSection({ kase }: { kase: Case }) {
   const user = useUser();
-  const { snapshot } = useCaseUpload();
+  const { snapshot, engine } = useCaseUpload();
+  // The upload that just ended in invalid input is over: the box starts afresh for the next try.
+  const previousStatus = useRef(kase.status);
+  useEffect(() => {
+    if (kase.status === CaseStatus.INVALID_INPUT && previousStatus.current !== CaseStatus.INVALID_INPUT) engine.reset();
+    previousStatus.current = kase.status;
+  }, [kase.status, engine]);
   // The upload just confirmed, before the reloaded case says SUBMITTED: keep showing where it is.
   const justUploaded = snapshot.phase === 'processing' || snapshot.phase === 'confirmed';
   if (kase.status === CaseStatus.CREATED && (user.canAddInputData || justUploaded)) {
