@@ -1,6 +1,7 @@
 import {
   addAnalysisByApi,
   CASE_MANAGER,
+  degradeThroughUi,
   deliverThroughUi,
   expectCaseReady,
   expectCouldNotBeProcessed,
@@ -18,7 +19,7 @@ import { markerPhantomZip } from '../support/viewer.ts';
 // Each test ingests a phantom CT before staff act on it.
 test.describe.configure({ timeout: 180_000 });
 
-test('a case manager delivers a case in progress through the case detail; the physician sees it ready', async ({
+test('a case manager marks non-clinical and delivers through the case detail; the physician sees it ready', async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -31,11 +32,20 @@ test('a case manager delivers a case in progress through the case detail; the ph
   await expect(manager.getByTestId('case-status')).toHaveText('In progress');
   // Reject stays offered until something is delivered; afterwards it says why not.
   await expect(manager.getByRole('button', { name: 'Reject case' })).not.toHaveAttribute('aria-disabled');
+  const remark = 'Motion artefacts at the annulus: the sizing is indicative only.';
+  await degradeThroughUi(manager, { remark });
+  await expect(manager.getByRole('button', { name: 'Mark non-clinical' })).toHaveAccessibleDescription(
+    'This analysis is already marked non-clinical.',
+  );
   await deliverThroughUi(manager, { analysisName: 'TAVI anatomy' });
   await expect(manager.getByTestId('case-status')).toHaveText('Completed');
   await expect(manager.getByRole('button', { name: 'Reject case' })).toHaveAttribute('aria-disabled', 'true');
 
   await expectCaseReady(physician, kase.caseId);
+  // Spec §8: the non-clinical order shows its label and the analyst's remark.
+  const orders = physician.getByRole('list', { name: 'Orders' });
+  await expect(orders).toContainText('Not intended for medical use');
+  await expect(orders).toContainText(remark);
   // The physician takes no staff action.
   await expect(physician.getByRole('button', { name: 'Deliver' })).toHaveCount(0);
   await physician.getByRole('link', { name: 'Back to cases' }).click();
