@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { registrationModule } from './modules/registration/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersModule);
   await app.register(ordersModule);
   await app.register(sharingModule);
+  await app.register(registrationModule);
   await app.register(uploadsModule);
   await app.register(studiesModule);
   await app.register(jobsModule);

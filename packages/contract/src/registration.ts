@@ -58,7 +58,8 @@ export const registerRequestSchema = z
     organisationName: text().trim().max(255, maxLength(255)).optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.password !== body.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: M.passwordMismatch });
+    if (body.password !== body.password2)
+      ctx.addIssue({ code: 'custom', path: ['password2'], message: M.passwordMismatch });
     const chosen = Boolean(body.organisationId);
     const named = Boolean(body.organisationName);
     if (!chosen && !named) ctx.addIssue({ code: 'custom', path: ['organisation'], message: M.organisation });

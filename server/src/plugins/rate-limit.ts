@@ -36,3 +36,39 @@ function accountKey(request: FastifyRequest): string {
   if (typeof body?.refresh === 'string') return createHash('sha256').update(body.refresh).digest('base64url');
   return '';
 }
+
+const ONE_HOUR = 3_600_000;
+
+/**
+ * Registration and new verification links send mail to an address someone typed. Two caps: per client
+ * address across every account (one host spraying many addresses) and per account across every client
+ * address (many hosts flooding one inbox). The account bucket is shared by both routes.
+ */
+export function accountMailRateLimits(app: FastifyInstance) {
+  return [
+    app.rateLimit({
+      max: app.config.authRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `account-mail|address|${request.ip}`,
+    }),
+    app.rateLimit({
+      max: app.config.authRateLimit,
+      timeWindow: ONE_HOUR,
+      keyGenerator: (request: FastifyRequest) => `account-mail|account|${accountKey(request)}`,
+    }),
+  ];
+}
+
+/**
+ * Public reads keyed by something a caller could try to guess (verification links, organisation names):
+ * per client address, looser than sign-in because the registration form searches as the user types.
+ */
+export function publicLookupRateLimit(app: FastifyInstance, bucket: string) {
+  return {
+    rateLimit: {
+      max: app.config.authRateLimit * 3,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `${bucket}|${request.ip}`,
+    },
+  };
+}
