@@ -25,9 +25,29 @@ export const verify = (t: TestApp, key: string, remoteAddress = '127.0.0.1') =>
 export const resend = (t: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/emailverification/resend/', payload, remoteAddress });
 
+export interface OutboxRow {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The mail enqueued for `email`, oldest first. The tests run without workers, so every row stays in the
+ * outbox with its body, exactly as the workers would send it.
+ */
+export const outboxTo = (t: TestApp, email: string) =>
+  t.database.query<OutboxRow>(
+    `SELECT subject, text_body AS text, html_body AS html FROM mail_outbox
+      WHERE recipient = $1 ORDER BY date_created, id`,
+    [email],
+  );
+
+export const lastMailTo = async (t: TestApp, email: string): Promise<OutboxRow | undefined> =>
+  (await outboxTo(t, email)).at(-1);
+
 /** The key of the newest verification link mailed to `email`, or null when none was. */
-export function lastVerificationKey(t: TestApp, email: string): string | null {
-  const mails = t.mail.sent.filter((m) => m.to === email && /\/emailverification\//.test(m.text));
+export async function lastVerificationKey(t: TestApp, email: string): Promise<string | null> {
+  const mails = (await outboxTo(t, email)).filter((m) => /\/emailverification\//.test(m.text));
   return mails.at(-1)?.text.match(/\/emailverification\/(\S+)/)?.[1] ?? null;
 }
 

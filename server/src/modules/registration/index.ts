@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webAppUrl } from '../../mail/links.ts';
 import { registrationRoutes } from './routes.ts';
-import { backgroundSender } from './send-mail.ts';
 import { createRegistrationService } from './service.ts';
 import { registrationTestHooks } from './test-hooks.ts';
 
@@ -13,11 +13,11 @@ export const registrationModule = fp(
     const { config } = app;
     const service = createRegistrationService({
       database: app.database,
-      sendMail: backgroundSender(app.mailer, app.log),
-      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      dispatchMail: (ids) => app.dispatchMail(ids),
+      baseUrl: webAppUrl(config),
     });
     registrationRoutes(app, service);
     if (config.testHooksToken) registrationTestHooks(app, config.testHooksToken);
   },
-  { name: 'registration', dependencies: ['mail', 'rate-limit', 'sharing'] },
+  { name: 'registration', dependencies: ['mail-outbox', 'rate-limit', 'sharing'] },
 );

@@ -7,21 +7,24 @@ import {
   VerificationErrorCode,
 } from '@cardiomap/contract';
 import { checkPasswordFully } from '@cardiomap/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import { fieldError, HttpError, ValidationError } from '../../lib/http-errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { emailVerificationMail } from '../../mail/templates/email-verification.ts';
+import { existingAccountMail } from '../../mail/templates/existing-account.ts';
 import { recordAudit } from '../audit/index.ts';
 import { attachInvitations } from '../sharing/index.ts';
-import { existingAccountMail, verificationMail } from './mails.ts';
 import * as repo from './repository.ts';
-import type { AccountMailSender } from './send-mail.ts';
 import { newVerificationKey, parseVerificationKey, verifierMatches } from './verification-key.ts';
 
 export interface RegistrationDeps {
   database: Database;
-  sendMail: AccountMailSender;
-  /** Where the web app is served: every link in a mail starts here, never at a request's Host header. */
-  publicUrl: string;
+  /** After the commit: the workers send the outbox rows (retried there), the request never waits. */
+  dispatchMail(ids: readonly (string | null)[]): Promise<void>;
+  /** Where the web app is served (PUBLIC_URL): every link in a mail starts here, never at a Host header. */
+  baseUrl: string;
 }
 
 export interface RegisterInput {
@@ -75,19 +78,27 @@ const fullName = (r: { title: string; givenName: string; middleName: string; fam
 /** Registration, e-mail verification and new links (spec §5 "New user", §7 registration/, emailverification/). */
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db } = deps.database;
-  const link = (path: string) => `${deps.publicUrl}${path}`;
 
-  function mailVerification(registration: repo.NewRegistration, key: string): void {
-    deps.sendMail(
-      registration.email,
-      verificationMail({
+  /**
+   * In the transaction that made the link, so a link is mailed only if it was stored. The outbox keeps
+   * the body (and so the link) only until it is sent; the database otherwise holds the verifier's hash.
+   */
+  const enqueueVerification = (
+    tx: DbOrTx,
+    registration: repo.NewRegistration & { id: string },
+    key: string,
+  ): Promise<string | null> =>
+    enqueueMail(queryOn(tx), {
+      eventKey: `account.verify_email:${registration.id}:${registration.selector}`,
+      to: registration.email,
+      message: emailVerificationMail({
         givenName: registration.givenName,
         fullName: fullName({ middleName: '', title: '', ...registration }),
         organisationName: registration.organisationName,
-        link: link(`/emailverification/${key}`),
+        verificationKey: key,
+        baseUrl: deps.baseUrl,
       }),
-    );
-  }
+    });
 
   async function organisationNameOf(input: RegisterInput): Promise<{ id: string | null; name: string }> {
     if (!input.organisationId) return { id: null, name: input.organisationName ?? '' };
@@ -109,15 +120,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
       const existingId = await repo.findUserIdByEmail(db, input.email);
       if (existingId) {
-        deps.sendMail(
-          input.email,
-          existingAccountMail({
-            email: input.email,
-            signInLink: link('/login'),
-            forgotPasswordLink: link('/forgotpassword'),
-          }),
-        );
-        await recordAudit(db, { actorId: existingId, action: 'account.register_existing', ip });
+        const mailId = await db.transaction(async (tx) => {
+          await recordAudit(tx, { actorId: existingId, action: 'account.register_existing', ip });
+          return enqueueMail(queryOn(tx), {
+            // Each attempt is its own event: the rate limit per address, not the key, bounds these mails.
+            eventKey: `account.register_existing:${existingId}:${crypto.randomUUID()}`,
+            to: input.email,
+            message: existingAccountMail({ to: input.email, baseUrl: deps.baseUrl }),
+          });
+        });
+        await deps.dispatchMail([mailId]);
         return accepted(input.email);
       }
 
@@ -136,16 +148,19 @@ export function createRegistrationService(deps: RegistrationDeps) {
         verifierHash: key.verifierHash,
         expiresAt: new Date(Date.now() + VALID_MS),
       };
-      const id = await repo.insertRegistration(db, registration);
-      mailVerification(registration, key.key);
-      await recordAudit(db, {
-        actorId: null,
-        action: 'account.register',
-        targetType: 'registration',
-        targetId: id,
-        ip,
-        details: { organisationId: organisation.id, newOrganisation: organisation.id === null },
+      const mailId = await db.transaction(async (tx) => {
+        const id = await repo.insertRegistration(tx, registration);
+        await recordAudit(tx, {
+          actorId: null,
+          action: 'account.register',
+          targetType: 'registration',
+          targetId: id,
+          ip,
+          details: { organisationId: organisation.id, newOrganisation: organisation.id === null },
+        });
+        return enqueueVerification(tx, { ...registration, id }, key.key);
       });
+      await deps.dispatchMail([mailId]);
       return accepted(input.email);
     },
 
@@ -210,22 +225,25 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!match) return accepted(input.email);
 
       const key = newVerificationKey();
-      const renewed = await repo.renewVerificationKey(db, match.id, {
-        selector: key.selector,
-        verifierHash: key.verifierHash,
-        expiresAt: new Date(Date.now() + VALID_MS),
-        minIntervalMs: RESEND_MS,
-      });
-      if (renewed) {
-        mailVerification(match, key.key);
-        await recordAudit(db, {
+      const registration = match;
+      const mailId = await db.transaction(async (tx) => {
+        const renewed = await repo.renewVerificationKey(tx, registration.id, {
+          selector: key.selector,
+          verifierHash: key.verifierHash,
+          expiresAt: new Date(Date.now() + VALID_MS),
+          minIntervalMs: RESEND_MS,
+        });
+        if (!renewed) return null;
+        await recordAudit(tx, {
           actorId: null,
           action: 'account.verification_resent',
           targetType: 'registration',
-          targetId: match.id,
+          targetId: registration.id,
           ip,
         });
-      }
+        return enqueueVerification(tx, { ...registration, selector: key.selector }, key.key);
+      });
+      await deps.dispatchMail([mailId]);
       return accepted(input.email);
     },
 
