@@ -14,7 +14,7 @@ export function PasswordStrengthMeter({ verdict }: { verdict: StrengthVerdict | 
         variant="determinate"
         value={(verdict.score + 1) * 20}
         color={strongEnough ? 'success' : 'warning'}
-        aria-label="Password strength"
+        aria-label="Strength of the password"
         sx={{ height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color={strongEnough ? 'success.main' : 'warning.main'}>
