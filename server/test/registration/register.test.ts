@@ -231,3 +231,22 @@ describe('GET /api/registration/organisations/', () => {
     expect((await search('___')).json()).toEqual([]);
   });
 });
+
+describe('registration mail, sent by the workers', () => {
+  it('reaches the mailer after the answer, and its body leaves the outbox once sent', async () => {
+    const t = await createTestApp({ env: { RUN_WORKERS: 'true' } });
+    try {
+      const email = 'delivered@example.org';
+      expect((await register(t, registration({ email }))).statusCode).toBe(202);
+      await expect
+        .poll(() => t.mail.sent.filter((m) => m.to === email).length, { timeout: 20_000, interval: 100 })
+        .toBe(1);
+      expect(t.mail.lastTo(email)?.text).toMatch(/\/emailverification\/[\w-]{16}\.[\w-]{43}/);
+      await expect
+        .poll(async () => (await outboxTo(t, email)).map((m) => m.text), { timeout: 20_000, interval: 100 })
+        .toEqual([null]);
+    } finally {
+      await t.close();
+    }
+  });
+});
