@@ -92,7 +92,7 @@ describe('register page', () => {
     renderApp('/register?email=invited%40example.org');
     await fillPerson(user);
     await user.type(screen.getByRole('combobox', { name: /Organisation/ }), 'Heart');
-    await user.click(await screen.findByRole('option', { name: HVC.name }));
+    await user.click(await screen.findByRole('option', { name: HVC.name }, { timeout: 10_000 }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByTestId('check-email')).toHaveTextContent('Check your e-mail');
