@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,6 +23,9 @@ if (!process.env.CARDIOMAP_E2E_DATA) {
   process.env.CARDIOMAP_E2E_DATA = mkdtempSync(join(tmpdir(), 'cardiomap-e2e-'));
 }
 export const E2E_DATA_DIR = process.env.CARDIOMAP_E2E_DATA;
+/** The server's TEST_HOOKS_TOKEN for this run: lets support code approve a registration (no admin screen yet). */
+process.env.CARDIOMAP_E2E_HOOKS_TOKEN ??= randomBytes(24).toString('hex');
+export const E2E_HOOKS_TOKEN = process.env.CARDIOMAP_E2E_HOOKS_TOKEN;
 const portalPort = port + 1;
 /** The stand-in hospital portal (support/portal-server.mjs), allowed to embed the app. */
 export const ALLOWED_PARENT = `http://127.0.0.1:${portalPort}`;
@@ -72,6 +76,7 @@ export default defineConfig({
         EMBED_ORIGINS: ALLOWED_PARENT,
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        TEST_HOOKS_TOKEN: E2E_HOOKS_TOKEN,
       },
     },
   ],

@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { registrationModule } from './modules/registration/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -23,6 +24,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import mailOutboxPlugin from './plugins/mail-outbox.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(storagePlugin);
   await app.register(queuePlugin);
+  await app.register(mailOutboxPlugin);
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersModule);
   await app.register(ordersModule);
   await app.register(sharingModule);
+  await app.register(registrationModule);
   await app.register(uploadsModule);
   await app.register(studiesModule);
   await app.register(jobsModule);

@@ -49,7 +49,7 @@ const optionalText = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /** Values that must never be echoed back in a configuration error. */
-const SECRET_SETTINGS = new Set(['S3_SECRET_ACCESS_KEY', 'STORAGE_SECRET']);
+const SECRET_SETTINGS = new Set(['S3_SECRET_ACCESS_KEY', 'STORAGE_SECRET', 'TEST_HOOKS_TOKEN']);
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -86,6 +86,13 @@ const envSchema = z.object({
   REFRESH_TOKEN_DAYS: positiveInt(7),
   AUTH_RATE_LIMIT: positiveInt(10),
   WEB_DIST: z.string().optional(),
+  /**
+   * Turns on /api/test-hooks/ (what the e2e suite needs that has no screen yet, such as approving a
+   * registration), each call carrying this secret. Never set in a deployment.
+   */
+  TEST_HOOKS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
   /** Run the job workers (ingest …) inside this process; `false` for API-only instances. */
   RUN_WORKERS: z.enum(['true', 'false']).default('true'),
   /**
@@ -130,6 +137,8 @@ export interface Config {
   /** Attempts per minute on each sign-in route, per client address and account. */
   authRateLimit: number;
   webDist: string;
+  /** Set only by the e2e suite: enables the test hooks (see TEST_HOOKS_TOKEN). */
+  testHooksToken: string | undefined;
   runWorkers: boolean;
   jobTempDir: string;
   volumeDeflateLevel: number;
@@ -197,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    testHooksToken: e.TEST_HOOKS_TOKEN,
     runWorkers: e.RUN_WORKERS === 'true',
     jobTempDir: resolve(e.JOB_TEMP_DIR ?? join(dataDir, 'jobs')),
     volumeDeflateLevel: e.VOLUME_DEFLATE_LEVEL,

@@ -5,6 +5,7 @@ import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { orderRoutes } from './orders.ts';
+import { registrationRoutes } from './registration.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
@@ -14,6 +15,7 @@ import { viewerRoutes } from './viewer-routes.ts';
 export const routes = {
   ...healthRoutes,
   ...authRoutes,
+  ...registrationRoutes,
   ...accountRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,

@@ -5,6 +5,7 @@ export * from './device-change.ts';
 export * from './guards.ts';
 export * from './order-status.ts';
 export * from './ordering.ts';
+export * from './password/index.ts';
 export * from './password-expiry.ts';
 export * from './permissions.ts';
 export * from './roles.ts';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { tooManyRequests } from '../lib/http-errors.ts';
 
 /**
  * Rate limits are opt-in per route (the auth routes use `authRateLimit`). Keyed by client address and
@@ -35,4 +36,49 @@ function accountKey(request: FastifyRequest): string {
   if (typeof body?.email === 'string') return body.email.trim().toLowerCase();
   if (typeof body?.refresh === 'string') return createHash('sha256').update(body.refresh).digest('base64url');
   return '';
+}
+
+const ONE_HOUR = 3_600_000;
+
+/**
+ * Registration and new verification links send mail to an address someone typed. Two caps: per client
+ * address across every account (one host spraying many addresses) and per account across every client
+ * address (many hosts flooding one inbox); the account bucket is shared by both routes. The plugin's own
+ * route hook runs one limiter per request, so both are checked here, each counting every attempt.
+ */
+export function accountMailRateLimits(app: FastifyInstance) {
+  const limiters = [
+    app.createRateLimit({
+      max: app.config.authRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `account-mail|address|${request.ip}`,
+    }),
+    app.createRateLimit({
+      max: app.config.authRateLimit,
+      timeWindow: ONE_HOUR,
+      keyGenerator: (request: FastifyRequest) => `account-mail|account|${accountKey(request)}`,
+    }),
+  ];
+  return async function accountMailRateLimit(request: FastifyRequest): Promise<void> {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw tooManyRequests('Too many requests. Please wait a moment and try again.', result.ttlInSeconds);
+      }
+    }
+  };
+}
+
+/**
+ * Public reads keyed by something a caller could try to guess (verification links, organisation names):
+ * per client address, looser than sign-in because the registration form searches as the user types.
+ */
+export function publicLookupRateLimit(app: FastifyInstance, bucket: string) {
+  return {
+    rateLimit: {
+      max: app.config.authRateLimit * 3,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `${bucket}|${request.ip}`,
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
+import { EmailVerificationPage, RegisterPage } from '../features/registration/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
 import { CaseCanceledPage, ResultsPendingPage, studyViewerRoute } from '../features/viewer/index.ts';
 import { Guard, STANDARD_PAGE } from './Guard.tsx';
@@ -36,6 +37,8 @@ export const appRoutes: RouteObject[] = [
     element: <ShellLayout />,
     children: [
       { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'emailverification/:verificationKey', element: <EmailVerificationPage /> },
       { path: 'cookiepolicy', element: <CookiePolicyPage /> },
       { path: 'contact', element: <ContactPage /> },
       {

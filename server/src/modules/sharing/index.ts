@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { sharingRoutes } from './routes.ts';
 import { createSharingService } from './service.ts';
 
+export { attachInvitations } from './repository.ts';
+
 /** Sharing a case by e-mail or device specialisation, and revoking it (spec §5 "Share", §6). */
 export const sharingModule = fp(
   async function sharingModule(app: FastifyInstance) {

@@ -75,3 +75,16 @@ export async function deleteShare(
     .returning({ id: sharedCases.id, email: sharedCases.email, userId: sharedCases.userId });
   return row ?? null;
 }
+
+/**
+ * Gives a new account the cases shared with its address before it existed. Called once the address is
+ * proven (e-mail verification), never at registration: whoever types an address must not get its cases.
+ */
+export async function attachInvitations(db: DbOrTx, userId: string, email: string): Promise<string[]> {
+  const rows = await db
+    .update(sharedCases)
+    .set({ userId })
+    .where(and(eq(sharedCases.email, email.toLowerCase()), isNull(sharedCases.userId)))
+    .returning({ caseId: sharedCases.caseId });
+  return rows.map((r) => r.caseId);
+}

@@ -1,0 +1,2 @@
+export * from './password-rules.ts';
+export * from './password-strength.ts';

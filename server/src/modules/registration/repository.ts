@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  groupMemberships,
+  groups,
+  organisationMemberships,
+  organisations,
+  registrations,
+  users,
+} from '../../db/schema/index.ts';
+
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type NewRegistration = Omit<
+  typeof registrations.$inferInsert,
+  'id' | 'lastSentAt' | 'verifiedAt' | 'userId' | 'dateCreated'
+>;
+
+/** The account behind an address: addresses are stored lower-case, as sign-in compares them. */
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? null;
+}
+
+export async function findOrganisationName(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id));
+  return row?.name ?? null;
+}
+
+/** Organisations whose name contains `search`, case-insensitively; `%` and `_` match themselves. */
+export async function searchOrganisations(db: DbOrTx, search: string, limit: number) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(ilike(organisations.name, pattern))
+    .orderBy(asc(organisations.name))
+    .limit(limit);
+}
+
+export async function insertRegistration(db: DbOrTx, registration: NewRegistration): Promise<string> {
+  const [row] = await db.insert(registrations).values(registration).returning({ id: registrations.id });
+  if (!row) throw new Error('Registration was not stored');
+  return row.id;
+}
+
+export async function findRegistrationBySelector(db: DbOrTx, selector: string): Promise<RegistrationRow | null> {
+  const [row] = await db.select().from(registrations).where(eq(registrations.selector, selector));
+  return row ?? null;
+}
+
+/** The newest registrations of an address still waiting for verification (a bounded number). */
+export async function openRegistrations(db: DbOrTx, email: string, limit: number): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.email, email), isNull(registrations.verifiedAt)))
+    .orderBy(desc(registrations.dateCreated))
+    .limit(limit);
+}
+
+/**
+ * Claims the link in one statement: only an unverified, unexpired registration is marked, so of two
+ * concurrent openings of one link exactly one goes on to create the account.
+ */
+export async function claimVerification(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(registrations)
+    .set({ verifiedAt: now })
+    .where(and(eq(registrations.id, id), isNull(registrations.verifiedAt), gt(registrations.expiresAt, now)))
+    .returning({ id: registrations.id });
+  return rows.length === 1;
+}
+
+/** Links the registration to its account and forgets the password hash the account now holds. */
+export async function completeRegistration(db: DbOrTx, id: string, userId: string): Promise<void> {
+  await db.update(registrations).set({ userId, passwordHash: '' }).where(eq(registrations.id, id));
+}
+
+/**
+ * Replaces the link of an open registration, unless one was sent less than `minIntervalMs` ago: the
+ * old link stops working, and two concurrent resends cannot both mail one.
+ */
+export async function renewVerificationKey(
+  db: DbOrTx,
+  id: string,
+  change: { selector: string; verifierHash: string; expiresAt: Date; minIntervalMs: number },
+): Promise<boolean> {
+  const now = new Date();
+  const rows = await db
+    .update(registrations)
+    .set({ selector: change.selector, verifierHash: change.verifierHash, expiresAt: change.expiresAt, lastSentAt: now })
+    .where(
+      and(
+        eq(registrations.id, id),
+        isNull(registrations.verifiedAt),
+        lt(registrations.lastSentAt, new Date(now.getTime() - change.minIntervalMs)),
+      ),
+    )
+    .returning({ id: registrations.id });
+  return rows.length === 1;
+}
+
+/**
+ * The account of a verified registration: active (it may sign in) but with no organisation and no role,
+ * which the app shows as "Organisation pending" until an administrator approves it. Null when the
+ * address got an account meanwhile.
+ */
+export async function insertPendingUser(db: DbOrTx, registration: RegistrationRow): Promise<string | null> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: registration.email,
+      passwordHash: registration.passwordHash,
+      givenName: registration.givenName,
+      middleName: registration.middleName,
+      familyName: registration.familyName,
+      title: registration.title,
+      phoneNumber: registration.phoneNumber,
+      isActive: true,
+      hasApprovedTerms: false,
+      previouslyApproved: false,
+      organisationRequest: registration.organisationName,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+/** The organisation a verified user asked for, for the administrator's approval. */
+export async function findRequestOfUser(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ organisationId: string | null; organisationName: string } | null> {
+  const [row] = await db
+    .select({ organisationId: registrations.organisationId, organisationName: registrations.organisationName })
+    .from(registrations)
+    .where(eq(registrations.userId, userId))
+    .orderBy(desc(registrations.verifiedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Approves a registered user (the step of the administration issue): the organisation becomes their
+ * primary one, they get the roles, and the request is cleared. One call inside the caller's transaction;
+ * the profile-version triggers make every API instance see the change on the next request. The request
+ * text stays, as a record of what was asked for.
+ */
+export async function approveRegistration(
+  db: DbOrTx,
+  approval: { userId: string; organisationId: string; groupNames: readonly string[] },
+): Promise<void> {
+  await db
+    .update(organisationMemberships)
+    .set({ isPrimary: false })
+    .where(
+      and(
+        eq(organisationMemberships.userId, approval.userId),
+        ne(organisationMemberships.organisationId, approval.organisationId),
+      ),
+    );
+  await db
+    .insert(organisationMemberships)
+    .values({ organisationId: approval.organisationId, userId: approval.userId, isPrimary: true })
+    .onConflictDoUpdate({
+      target: [organisationMemberships.organisationId, organisationMemberships.userId],
+      set: { isPrimary: true },
+    });
+  if (approval.groupNames.length > 0) {
+    const wanted = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(inArray(groups.name, [...approval.groupNames]));
+    if (wanted.length !== approval.groupNames.length) throw new Error('Unknown role in approval');
+    await db
+      .insert(groupMemberships)
+      .values(wanted.map((g) => ({ groupId: g.id, userId: approval.userId })))
+      .onConflictDoNothing();
+  }
+  await db.update(users).set({ isActive: true }).where(eq(users.id, approval.userId));
+}
+
+export async function findOrganisationIdByCode(db: DbOrTx, code: string): Promise<string | null> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, code));
+  return row?.id ?? null;
+}

@@ -1,0 +1,37 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
+import * as repo from './repository.ts';
+
+const approveSchema = z.object({
+  email: z.string().trim().toLowerCase(),
+  organisationCode: z.string().length(3),
+  roles: z.array(z.string()).max(5),
+});
+
+const sameSecret = (given: unknown, expected: string) => {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * What the e2e suite needs before the administration screens exist: approving a registration through
+ * the very repository call the administration issue will make. Registered only with TEST_HOOKS_TOKEN set
+ * (never in a deployment), each call carrying that secret; outside the contract and the OpenAPI document.
+ */
+export function registrationTestHooks(app: FastifyInstance, token: string): void {
+  app.log.warn('TEST_HOOKS_TOKEN is set: /api/test-hooks/ is enabled (for the e2e suite only)');
+  app.post('/api/test-hooks/approve-registration/', async (request, reply) => {
+    if (!sameSecret(request.headers['x-test-hooks-token'], token)) throw forbidden();
+    const body = approveSchema.parse(request.body);
+    const { db } = app.database;
+    const userId = await repo.findUserIdByEmail(db, body.email);
+    const organisationId = await repo.findOrganisationIdByCode(db, body.organisationCode);
+    if (!userId || !organisationId) throw notFound('No such user or organisation.');
+    await db.transaction((tx) => repo.approveRegistration(tx, { userId, organisationId, groupNames: body.roles }));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,2 @@
+export { EmailVerificationPage } from './EmailVerificationPage.tsx';
+export { RegisterPage } from './RegisterPage.tsx';
