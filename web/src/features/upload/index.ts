@@ -11,3 +11,7 @@ export {
   UPLOAD_CANCELLED,
   UPLOAD_FAILED,
 } from './upload-messages.ts';
+// The signed-URL transfer (whole or in retried parts) for other files than case images: one mechanism.
+export { xhrPutBlob } from './engine/put-blob.ts';
+export { sleep } from './engine/retry.ts';
+export { transfer } from './engine/transfer.ts';
