@@ -6,7 +6,6 @@ import type { MprLandmark, PaneLandmarkShape } from './landmark-overlay.ts';
 import { createMprCrosshairs, type MprPlaneTarget } from './mpr-crosshairs.ts';
 import { createMprOverlays, type MprPaneProjection, type MprPointer } from './mpr-overlays.ts';
 import { createMprPreviews } from './mpr-previews.ts';
-import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import {
   findPreset,
   type InterpolationType,
@@ -18,6 +17,7 @@ import {
 } from './mpr-settings.ts';
 import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
 import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
+import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
 import type { VolumeDownload } from './volume-download.ts';

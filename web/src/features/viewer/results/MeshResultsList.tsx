@@ -57,11 +57,19 @@ export function MeshResultsList({ load, canEdit }: { load: ViewerLoad; canEdit: 
           >
             <Box
               aria-hidden
-              sx={{ width: 14, height: 14, borderRadius: '50%', mr: 1, bgcolor: String(mesh.attributes.color ?? '#e0a030') }}
+              sx={{
+                width: 14,
+                height: 14,
+                borderRadius: '50%',
+                mr: 1,
+                bgcolor: String(mesh.attributes.color ?? '#e0a030'),
+              }}
             />
             <ListItemText
               primary={mesh.name}
-              secondary={typeof mesh.attributes.triangles === 'number' ? `${mesh.attributes.triangles} triangles` : null}
+              secondary={
+                typeof mesh.attributes.triangles === 'number' ? `${mesh.attributes.triangles} triangles` : null
+              }
             />
           </ListItem>
         ))}

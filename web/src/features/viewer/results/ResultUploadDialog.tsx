@@ -18,6 +18,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { errorToastMessage } from '../../../api/index.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { refreshViewerResults } from '../api/refresh-viewer-results.ts';
+import { ensureResultAnalysis } from './result-analysis.ts';
 import {
   defaultResultColor,
   MESH_ACCEPT,
@@ -26,7 +27,6 @@ import {
   RESULT_ADDED,
   RESULT_NAME_SUGGESTIONS,
 } from './result-messages.ts';
-import { ensureResultAnalysis } from './result-analysis.ts';
 import { sendResultFile } from './send-result-file.ts';
 
 /**

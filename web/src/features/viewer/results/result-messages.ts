@@ -8,5 +8,9 @@ export const RESULT_DELETED = 'Result deleted';
 export const FIGURE_SAVED = 'Figure saved';
 export const FIGURE_DELETED = 'Figure deleted';
 /** Per name, the colour a result gets unless the analyst picks another. */
-export const DEFAULT_RESULT_COLORS: Readonly<Record<string, string>> = { Atrium: '#4a90d9', Aorta: '#d9534f', LAA: '#9b59b6' };
+export const DEFAULT_RESULT_COLORS: Readonly<Record<string, string>> = {
+  Atrium: '#4a90d9',
+  Aorta: '#d9534f',
+  LAA: '#9b59b6',
+};
 export const defaultResultColor = (name: string) => DEFAULT_RESULT_COLORS[name.trim()] ?? '#e0a030';

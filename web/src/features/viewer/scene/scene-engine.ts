@@ -1,3 +1,4 @@
+import type { FigureCamera } from '@cardiomap/contract';
 import {
   C_ARM_PRESETS,
   type CArmAngles,
@@ -5,7 +6,6 @@ import {
   cArmAnglesFromDirection,
   cArmViewDirection,
 } from '@cardiomap/domain';
-import type { FigureCamera } from '@cardiomap/contract';
 import { type BufferGeometry, Vector3 } from 'three';
 import { dataUrlPng } from '../canvas-png.ts';
 import { type CameraPose, cameraPose } from './camera-pose.ts';
