@@ -48,7 +48,7 @@ test('an analyst adds an STL named "Aorta" and a figure; the physician sees the 
   await dialog.getByLabel('Name').fill('LAA');
   await dialog.getByLabel('Mesh file').setInputFiles(broken);
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(/STL/);
+  await expect(dialog.getByRole('alert')).toContainText(/triangles/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(analyst.getByRole('list', { name: '3D results' }).getByText('LAA')).toHaveCount(0);
 
