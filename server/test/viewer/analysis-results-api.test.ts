@@ -142,6 +142,28 @@ describe('analysis results and figures', () => {
       expect(colour.json()).toEqual({ attributes: { color: ['Enter a colour as #rrggbb.'] } });
     });
 
+    it('takes a file above 32 MB in parts, assembles and parses it on confirmation', async () => {
+      const { analysisId } = await analysisOf();
+      const triangles = 700_000; // about 35 MB
+      const file = binaryStl(Array.from({ length: triangles }, () => TETRA_FACES[0]!));
+      const created = (
+        await call('case-analyst', 'POST', '/api/analysis-resources/', {
+          analysisId,
+          type: 1,
+          name: 'Atrium',
+          filename: 'atrium.stl',
+          size: file.length,
+        })
+      ).json();
+      expect(created.parts.urls).toHaveLength(3);
+      const { partSize, urls } = created.parts as { partSize: number; urls: string[] };
+      for (const [i, url] of urls.entries()) {
+        expect((await put(url, file.subarray(i * partSize, (i + 1) * partSize))).statusCode).toBe(200);
+      }
+      const confirmed = await call('case-analyst', 'GET', `/api/analysis-resources/${created.id}/confirm-upload/`);
+      expect(confirmed.json()).toMatchObject({ uploadSuccessful: true, attributes: { triangles, vertices: 3 } });
+    });
+
     it('hands out parts for a file above 32 MB, as for case images', async () => {
       const { analysisId } = await analysisOf();
       const res = await call('case-analyst', 'POST', '/api/analysis-resources/', {
