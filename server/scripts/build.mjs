@@ -89,6 +89,7 @@ export async function buildServer({ outdir = DIST } = {}) {
       worker: 'src/worker.ts',
       'surface-thread': 'src/imaging/surface/surface-thread.ts',
       'ingest-thread': 'src/imaging/ingest/ingest-thread.ts',
+      'mesh-thread': 'src/imaging/mesh/mesh-thread.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -107,6 +108,7 @@ export async function buildServer({ outdir = DIST } = {}) {
     define: {
       __CM_SURFACE_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'surface-thread.mjs')).href),
       __CM_INGEST_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'ingest-thread.mjs')).href),
+      __CM_MESH_THREAD_BUNDLE__: JSON.stringify(pathToFileURL(join(outdir, 'mesh-thread.mjs')).href),
     },
   });
   await mkdir(outdir, { recursive: true });

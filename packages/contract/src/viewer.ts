@@ -57,6 +57,38 @@ export const analysisResourceSchema = z.object({
 });
 export type AnalysisResource = z.infer<typeof analysisResourceSchema>;
 
+/** Issue 17: a mesh result (STL, PLY, OBJ, glTF/GLB, VTP) is at most 200 MB; a figure (PNG) 20 MB. */
+export const MAX_MESH_BYTES = 200 * 1024 * 1024;
+export const MAX_FIGURE_BYTES = 20 * 1024 * 1024;
+export const MESH_FILE_EXTENSIONS = ['stl', 'ply', 'obj', 'gltf', 'glb', 'vtp'] as const;
+export const MESH_FORMAT_REQUIRED = 'Choose an STL, PLY, OBJ, glTF, GLB or VTP file.';
+export const FIGURE_FORMAT_REQUIRED = 'A figure is a PNG image (.png).';
+
+/** The view a figure was captured from: an MPR pane or the 3D scene. */
+export const FIGURE_VIEWS = ['axial', 'coronal', 'sagittal', '3d'] as const;
+export type FigureView = (typeof FIGURE_VIEWS)[number];
+/**
+ * The camera of the captured view, so a click on the figure brings the viewer back to it: the MPR
+ * pane's plane (Cornerstone camera) or the 3D scene's camera (position, target as focalPoint, up).
+ */
+export const figureCameraSchema = z.object({
+  position: vec3Schema,
+  focalPoint: vec3Schema,
+  viewUp: vec3Schema,
+  /** MPR panes: half the height shown (mm), i.e. the zoom. */
+  parallelScale: finite.positive('Must be positive.').optional(),
+});
+export type FigureCamera = z.infer<typeof figureCameraSchema>;
+/** An image resource's attributes when it is a figure (type 2), checked when it is registered. */
+export const figureAttributesSchema = z.object({
+  caption: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'Keep the caption under 500 characters.'),
+  view: z.enum(FIGURE_VIEWS, { error: 'Choose axial, coronal, sagittal or 3d.' }),
+  camera: figureCameraSchema,
+});
+export type FigureAttributes = z.infer<typeof figureAttributesSchema>;
+/** A mesh result's attributes: its colour in the scene (the name is the resource's, e.g. "Aorta"). */
+export const meshAttributesSchema = z.object({ color: colorSchema.optional() }).passthrough();
+
 export const createAnalysisResourceSchema = z.object({
   analysisId: uuidRequired,
   type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Choose a resource type (1–4).' }),
@@ -68,9 +100,26 @@ export const createAnalysisResourceSchema = z.object({
     .max(255, 'Ensure this field has no more than 255 characters.'),
   metadata: metadataSchema.default({ mimeType: 'application/octet-stream' }),
   attributes: z.record(z.string(), z.unknown()).default({}),
+  /** The file's size in bytes: above 32 MB the upload goes in parts (as input data does). */
+  size: z.number().int().positive('Must be positive.').optional(),
   ...sourceFields,
 });
-export const createdAnalysisResourceSchema = analysisResourceSchema.extend({ writeUrl: z.string() });
+export const createdAnalysisResourceSchema = analysisResourceSchema.extend({
+  writeUrl: z.string(),
+  parts: z.object({ partSize: z.number().int(), urls: z.array(z.string()) }).nullable(),
+});
+/** Spec §3 Analysis: the named numeric results of the Details tab, replaced as a whole. */
+export const patchAnalysisSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120),
+        value: z.union([finite, z.string().trim().min(1, REQUIRED).max(120)]),
+        unit: z.string().trim().max(30).optional(),
+      }),
+    )
+    .max(200),
+});
 export const patchAttributesSchema = z.object({ attributes: z.record(z.string(), z.unknown()) });
 export const analysisListQuerySchema = pageQuerySchema.extend({ study_id: uuidRequired });
 export const analysisResourceListQuerySchema = pageQuerySchema.extend({

@@ -25,5 +25,6 @@ export * from './viewer/measurements.ts';
 export * from './viewer/mesh-plane-section.ts';
 export * from './viewer/outline-crossing.ts';
 export * from './viewer/plane-fit.ts';
+export * from './viewer/preliminary-results.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';

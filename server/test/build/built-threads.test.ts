@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +8,12 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverNodeFlags } from '../../scripts/build.mjs';
 import type { IngestThreadReply, IngestThreadRequest } from '../../src/imaging/ingest/ingest-thread.ts';
+import type { ConvertOutcome } from '../../src/imaging/mesh/convert-mesh.ts';
+import type { MeshThreadInput } from '../../src/imaging/mesh/mesh-thread.ts';
 import type { SurfaceThreadInput, SurfaceThreadMessage } from '../../src/imaging/surface/surface-thread.ts';
 import { phantomSeries } from '../../src/imaging/testing/phantom.ts';
 import { openZip } from '../../src/imaging/zip/read-zip.ts';
+import { binaryStl } from '../imaging/mesh/mesh-samples.ts';
 import { layoutOf, sphere, voxelToPatient, writeShapesVolume } from '../imaging/surface/shapes-volume.ts';
 import { writeZip } from '../imaging/zip/zip-fixtures.ts';
 
@@ -85,6 +88,28 @@ describe('the built server (npm start) and its threads', () => {
     const main = readFileSync(join(outdir, 'main.mjs'), 'utf8');
     expect(main).toContain(JSON.stringify(pathToFileURL(join(outdir, 'ingest-thread.mjs')).href));
   });
+
+  it('points mesh validation at the built mesh thread entry, and converts a mesh on it without tsx', async () => {
+    const main = readFileSync(join(outdir, 'main.mjs'), 'utf8');
+    expect(main).toContain(JSON.stringify(pathToFileURL(join(outdir, 'mesh-thread.mjs')).href));
+    const inputPath = join(volumeDir, 'tetra.stl');
+    writeFileSync(inputPath, binaryStl());
+    const input: MeshThreadInput = {
+      inputPath,
+      format: 'stl',
+      outputPath: join(volumeDir, 'tetra.glb'),
+      name: 'Aorta',
+    };
+    const worker = new Worker(pathToFileURL(join(outdir, 'mesh-thread.mjs')), { workerData: input, execArgv: [] });
+    const outcome = await new Promise<ConvertOutcome>((resolve, reject) => {
+      worker.on('message', (message: ConvertOutcome) => {
+        void worker.terminate();
+        resolve(message);
+      });
+      worker.on('error', reject);
+    });
+    expect(outcome).toMatchObject({ ok: true, mesh: { triangles: 4, vertices: 4 } });
+  }, 60_000);
 
   it('reads a CT header on the built ingest thread, without tsx', async () => {
     const [slice] = phantomSeries({ count: 1 });

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, insertCase } from '../cases/case-fixtures.ts';
 import { signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { binaryStl } from '../imaging/mesh/mesh-samples.ts';
 import { caller, insertAnalysis, insertStudy } from './analysis-fixtures.ts';
+import { figureAttributes, tinyPng } from './result-files.ts';
 
 const delivered = { status: CaseStatus.IN_PROGRESS, orders: [{ service: 0 as const, status: OrderStatus.DELIVERED }] };
 const undelivered = {
@@ -30,11 +32,13 @@ describe('analysis resources API', () => {
       metadata: { mimeType: 'model/stl' },
       ...extra,
     });
-  const put = (url: string, body: string) => t.app.inject({ method: 'PUT', url, payload: Buffer.from(body) });
+  const put = (url: string, body: string | Uint8Array) =>
+    t.app.inject({ method: 'PUT', url, payload: Buffer.from(body) });
+  const stl = binaryStl();
   /** A resource whose file arrived and was confirmed, as the analyst leaves it. */
   const uploaded = async (analysisId: string, extra: Record<string, unknown> = {}) => {
     const created = (await register('case-analyst', analysisId, extra)).json();
-    await put(created.writeUrl, 'solid aorta');
+    await put(created.writeUrl, extra.type === 2 ? tinyPng() : stl);
     return (await call('case-analyst', 'GET', `/api/analysis-resources/${created.id}/confirm-upload/`)).json();
   };
 
@@ -80,7 +84,7 @@ describe('analysis resources API', () => {
         [created.id],
       );
       expect(row?.key).toBe(`analyses/${analysisId}/resources/${created.id}`);
-      expect((await put(created.writeUrl, 'solid aorta')).statusCode).toBe(200);
+      expect((await put(created.writeUrl, stl)).statusCode).toBe(200);
       expect((await auditActions(t, caseId)).map((a) => a.action)).toContain('analysis-resource.create');
     });
   });
@@ -102,10 +106,12 @@ describe('analysis resources API', () => {
       expect((await call('case-analyst', 'GET', url)).json()).toMatchObject({ uploadSuccessful: false, readUrl: null });
       await put(created.writeUrl, '');
       expect((await call('case-analyst', 'GET', url)).json().uploadSuccessful).toBe(false);
-      await put(created.writeUrl, 'solid aorta');
+      await put(created.writeUrl, stl);
       const confirmed = (await call('case-analyst', 'GET', url)).json();
-      expect(confirmed).toMatchObject({ uploadSuccessful: true, size: 11 });
-      expect((await t.app.inject({ method: 'GET', url: confirmed.readUrl })).body).toBe('solid aorta');
+      // The mesh was parsed and is kept as GLB, the scene's one format.
+      expect(confirmed).toMatchObject({ uploadSuccessful: true, filename: 'aorta.glb' });
+      const stored = await t.app.inject({ method: 'GET', url: confirmed.readUrl });
+      expect(stored.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
       expect((await auditActions(t, caseId)).map((a) => a.action)).toContain('analysis-resource.confirm');
     });
   });
@@ -132,7 +138,12 @@ describe('analysis resources API', () => {
     it('pages by analysis or study and filters by type', async () => {
       const { studyId, analysisId } = await analysisOf();
       const mesh = await uploaded(analysisId);
-      const figure = await uploaded(analysisId, { type: 2, name: 'Annulus figure', filename: 'annulus.png' });
+      const figure = await uploaded(analysisId, {
+        type: 2,
+        name: 'Annulus figure',
+        filename: 'annulus.png',
+        attributes: figureAttributes(),
+      });
       const byAnalysis = (await call('physician', 'GET', `/api/analysis-resources/?analysis_id=${analysisId}`)).json();
       expect(byAnalysis.results.map((r: { id: string }) => r.id)).toEqual([mesh.id, figure.id]);
       const images = (await call('physician', 'GET', `/api/analysis-resources/?study_id=${studyId}&type=2`)).json();
@@ -155,12 +166,12 @@ describe('analysis resources API', () => {
       const done = await uploaded(analysisId);
       const inline = (await call('physician', 'GET', `/api/analysis-resources/${done.id}/`)).json();
       const inlineBytes = await t.app.inject({ method: 'GET', url: inline.readUrl });
-      expect(inlineBytes.body).toBe('solid aorta');
-      expect(inlineBytes.headers['content-disposition']).not.toContain('aorta.stl');
+      expect(inlineBytes.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
+      expect(inlineBytes.headers['content-disposition'] ?? '').not.toContain('aorta.glb');
       const download = (await call('physician', 'GET', `/api/analysis-resources/${done.id}/?download=true`)).json();
       const downloaded = await t.app.inject({ method: 'GET', url: download.readUrl });
       expect(downloaded.headers['content-disposition']).toContain('attachment');
-      expect(downloaded.headers['content-disposition']).toContain('aorta.stl');
+      expect(downloaded.headers['content-disposition']).toContain('aorta.glb');
     });
   });
 

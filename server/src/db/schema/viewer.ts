@@ -62,6 +62,8 @@ export const analysisResources = pgTable(
     storageKey: text('storage_key').notNull(),
     size: bigint('size', { mode: 'number' }),
     uploadSuccessful: boolean('upload_successful').notNull().default(false),
+    /** The storage's id of a part-wise upload (files above 32 MB) until it is confirmed. */
+    multipartUploadId: text('multipart_upload_id'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
     sourceVersion: varchar('source_version', { length: 50 }).notNull().default(''),
     sourceClient: varchar('source_client', { length: 50 }).notNull().default(''),

@@ -11,6 +11,7 @@ export {
   seesAnalysesOf,
   seesUnpublishedLandmarks,
 } from './access.ts';
+export { listFiguresForReport, type ReportFigure, readFigurePng } from './figures-for-report.ts';
 export { presentAnalysis, presentAnalysisResource } from './presenter.ts';
 export { listStudyAnalyses, listStudyAnalysisResources } from './read-api.ts';
 

@@ -86,6 +86,10 @@ export async function insertAnalysis(
 }
 
 /** Removes the analysis (its resources and landmarks go with it); answers the resources' storage keys. */
+export async function setAnalysisResults(query: Query, id: string, results: AnalysisRow['results']): Promise<void> {
+  await query(sql`UPDATE analyses SET results = ${JSON.stringify(results)}::jsonb WHERE id = ${id}`);
+}
+
 export async function deleteAnalysis(query: Query, id: string): Promise<string[]> {
   const keys = await query<{ storageKey: string }>(
     sql`SELECT storage_key AS "storageKey" FROM analysis_resources WHERE analysis_id = ${id}`,

@@ -15,6 +15,7 @@ export interface AnalysisResourceRow {
   storageKey: string;
   size: number | null;
   uploadSuccessful: boolean;
+  multipartUploadId: string | null;
   attributes: Record<string, unknown>;
   sourceVersion: string;
   sourceClient: string;
@@ -24,7 +25,8 @@ export interface AnalysisResourceRow {
 const RESOURCE_SELECT = sql`
   SELECT r.id, r.analysis_id AS "analysisId", a.study_id AS "studyId", s.case_id AS "caseId", r.type, r.name,
          r.filename, r.mime_type AS "mimeType", r.storage_key AS "storageKey", r.size::float8 AS size,
-         r.upload_successful AS "uploadSuccessful", r.attributes, r.source_version AS "sourceVersion",
+         r.upload_successful AS "uploadSuccessful",
+         r.multipart_upload_id AS "multipartUploadId", r.attributes, r.source_version AS "sourceVersion",
          r.source_client AS "sourceClient", r.date_created AS "dateCreated"
     FROM analysis_resources r JOIN analyses a ON a.id = r.analysis_id JOIN studies s ON s.id = a.study_id`;
 
@@ -86,7 +88,28 @@ export async function insertAnalysisResource(
 }
 
 export async function markResourceUploaded(query: Query, id: string, size: number): Promise<void> {
-  await query(sql`UPDATE analysis_resources SET upload_successful = true, size = ${size} WHERE id = ${id}`);
+  await query(
+    sql`UPDATE analysis_resources SET upload_successful = true, multipart_upload_id = NULL, size = ${size} WHERE id = ${id}`,
+  );
+}
+
+export async function setResourceMultipart(query: Query, id: string, uploadId: string): Promise<void> {
+  await query(sql`UPDATE analysis_resources SET multipart_upload_id = ${uploadId} WHERE id = ${id}`);
+}
+
+/** An accepted mesh: the row now points at its GLB, with what parsing found merged into the attributes. */
+export async function markMeshAccepted(
+  query: Query,
+  id: string,
+  mesh: { storageKey: string; filename: string; mimeType: string; size: number; attributes: Record<string, unknown> },
+): Promise<void> {
+  await query(
+    sql`UPDATE analysis_resources
+          SET upload_successful = true, multipart_upload_id = NULL, size = ${mesh.size}, storage_key = ${mesh.storageKey},
+              filename = ${mesh.filename}, mime_type = ${mesh.mimeType},
+              attributes = attributes || ${JSON.stringify(mesh.attributes)}::jsonb
+        WHERE id = ${id}`,
+  );
 }
 
 export async function setResourceAttributes(
@@ -99,4 +122,12 @@ export async function setResourceAttributes(
 
 export async function deleteAnalysisResource(query: Query, id: string): Promise<void> {
   await query(sql`DELETE FROM analysis_resources WHERE id = ${id}`);
+}
+
+/** The study's figures (image resources that arrived), oldest first: the order they were captured in. */
+export async function figuresOfStudy(query: Query, studyId: string): Promise<AnalysisResourceRow[]> {
+  return query<AnalysisResourceRow>(
+    sql`${RESOURCE_SELECT} WHERE a.study_id = ${studyId} AND r.type = 2 AND r.upload_successful
+      ORDER BY r.date_created, r.id`,
+  );
 }

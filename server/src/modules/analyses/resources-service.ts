@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { analysisResourceListQuerySchema, createAnalysisResourceSchema } from '@cardiomap/contract';
+import {
+  AnalysisResourceType,
+  type analysisResourceListQuerySchema,
+  type createAnalysisResourceSchema,
+  MULTIPART_THRESHOLD_BYTES,
+  UPLOAD_PART_BYTES,
+} from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -11,6 +17,8 @@ import { safeFileName } from '../../storage/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertNotCanceled, findVisibleAnalysis, findVisibleStudyCase, seesAnalysesOf } from './access.ts';
+import { checkFigure } from './figure-acceptance.ts';
+import { acceptMesh } from './mesh-acceptance.ts';
 import { presentAnalysisResource } from './presenter.ts';
 import {
   type AnalysisResourceRow,
@@ -18,16 +26,20 @@ import {
   findAnalysisResource,
   insertAnalysisResource,
   listAnalysisResources,
+  markMeshAccepted,
   markResourceUploaded,
   setResourceAttributes,
+  setResourceMultipart,
 } from './resource-repository.ts';
+import { checkNewResource, maxBytesOf } from './resource-rules.ts';
+import { addSceneObject } from './scene-object-repository.ts';
 import { NO_ADD_PERMISSION, NO_DELETE_PERMISSION } from './service.ts';
 
 export const ANALYSIS_RESOURCE_NOT_FOUND = 'No analysis resource matches the given id.';
 export const NO_CHANGE_PERMISSION = 'You do not have permission to change analysis files.';
 export const ANALYSIS_OR_STUDY_REQUIRED = 'Give analysis_id or study_id.';
-/** A mesh, figure or segmentation; far above any real one, low enough to refuse a mistaken upload. */
-export const MAX_ANALYSIS_RESOURCE_BYTES = 512 * 1024 * 1024;
+/** A mesh the analyst gave no colour: amber, apart from the preliminary model's red. */
+export const DEFAULT_MESH_COLOR = '#e0a030';
 /** Signed upload links: long enough for a large segmentation over a slow line. */
 const WRITE_URL_SECONDS = 60 * 60;
 
@@ -42,11 +54,11 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
   const visibleResource = async (tx: DbOrTx, actor: Actor, id: string, forUpdate = false) => {
     const row = await findAnalysisResource(queryOn(tx), id);
     if (!row) throw notFound(ANALYSIS_RESOURCE_NOT_FOUND);
-    const { found } = await findVisibleAnalysis(tx, actor, row.analysisId, {
+    const { analysis, found } = await findVisibleAnalysis(tx, actor, row.analysisId, {
       forUpdate,
       missing: ANALYSIS_RESOURCE_NOT_FOUND,
     });
-    return { row, found };
+    return { row, analysis, found };
   };
   const requirePermission = (actor: Actor, permission: string, message: string) => {
     if (!actor.permissions.has(permission)) throw forbidden(message);
@@ -69,6 +81,95 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
       ip,
       details,
     });
+
+  const confirming = new Map<string, Promise<unknown>>();
+
+  /** Deletes a refused upload (row, stored objects) and answers the 400 that says why. */
+  const refuse = async (actor: Actor, row: AnalysisResourceRow, message: string, ip: string, keys: string[]) => {
+    await db.transaction(async (tx) => {
+      const { found } = await visibleResource(tx, actor, row.id, true);
+      await deleteAnalysisResource(queryOn(tx), row.id);
+      await audit(tx, actor, 'analysis-resource.refuse', found, ip, { analysisResourceId: row.id, reason: message });
+    });
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    return nonFieldError(message);
+  };
+
+  const confirmOnce = async (actor: Actor, id: string, ip: string) => {
+    const { row, found: visible } = await visibleResource(db, actor, id);
+    requirePermission(actor, PERMISSIONS.addAnalysisResource, NO_ADD_PERMISSION);
+    if (row.uploadSuccessful) return presentAnalysisResource(storage, row);
+    assertNotCanceled(visible);
+    if (row.multipartUploadId) {
+      await storage.completeMultipartUpload(row.storageKey, row.multipartUploadId).catch(() => undefined);
+    }
+    const object = await storage.head(row.storageKey);
+    if (!object || object.size === 0) {
+      if (object) await storage.delete(row.storageKey);
+      return presentAnalysisResource(storage, row);
+    }
+    const max = maxBytesOf(row.type);
+    if (object.size > max) {
+      throw await refuse(actor, row, `The file is too large: at most ${max / 1024 / 1024} MB.`, ip, [row.storageKey]);
+    }
+    if (row.type === AnalysisResourceType.SCENE_OBJECT) return acceptMeshUpload(actor, row, ip);
+    if (row.type === AnalysisResourceType.IMAGE) {
+      const png = await checkFigure(storage, row.storageKey, object.size);
+      if (!png.ok) throw await refuse(actor, row, png.message, ip, [row.storageKey]);
+    }
+    await db.transaction(async (tx) => {
+      const { found } = await visibleResource(tx, actor, id, true);
+      assertNotCanceled(found);
+      await markResourceUploaded(queryOn(tx), id, object.size);
+      await audit(tx, actor, 'analysis-resource.confirm', found, ip, { analysisResourceId: id, size: object.size });
+    });
+    return presentAnalysisResource(storage, await reload(id));
+  };
+
+  /** A mesh parsed and converted: the row points at the GLB and the scene draws it in its colour. */
+  const acceptMeshUpload = async (actor: Actor, row: AnalysisResourceRow, ip: string) => {
+    const accepted = await acceptMesh(storage, row);
+    if (!accepted.ok) throw await refuse(actor, row, accepted.message, ip, [row.storageKey]);
+    try {
+      await db.transaction(async (tx) => {
+        const { analysis, found } = await visibleResource(tx, actor, row.id, true);
+        assertNotCanceled(found);
+        const { mesh } = accepted;
+        await markMeshAccepted(queryOn(tx), row.id, {
+          storageKey: accepted.storageKey,
+          filename: accepted.filename,
+          mimeType: accepted.mimeType,
+          size: accepted.size,
+          attributes: {
+            originalFilename: row.filename,
+            triangles: mesh.triangles,
+            vertices: mesh.vertices,
+            volumeMl: Math.round(mesh.volumeMl * 10) / 10,
+            areaCm2: Math.round(mesh.areaCm2 * 10) / 10,
+          },
+        });
+        await addSceneObject(queryOn(tx), {
+          studyId: row.studyId,
+          analysisId: row.analysisId,
+          analysisName: analysis.name,
+          resourceId: row.id,
+          name: row.name,
+          color: typeof row.attributes.color === 'string' ? row.attributes.color : DEFAULT_MESH_COLOR,
+        });
+        await audit(tx, actor, 'analysis-resource.confirm', found, ip, {
+          analysisResourceId: row.id,
+          size: accepted.size,
+          triangles: mesh.triangles,
+        });
+      });
+    } catch (error) {
+      await storage.delete(accepted.storageKey).catch(() => undefined);
+      throw error;
+    }
+    // The upload as sent is no longer needed: the row points at the GLB.
+    await storage.delete(row.storageKey).catch(() => undefined);
+    return presentAnalysisResource(storage, await reload(row.id));
+  };
 
   return {
     async list(actor: Actor, filter: z.output<typeof analysisResourceListQuerySchema>) {
@@ -94,6 +195,7 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
     async create(actor: Actor, body: z.output<typeof createAnalysisResourceSchema>, ip: string) {
       await findVisibleAnalysis(db, actor, body.analysisId);
       requirePermission(actor, PERMISSIONS.addAnalysisResource, NO_ADD_PERMISSION);
+      const attributes = checkNewResource(body);
       const id = randomUUID();
       const storageKey = storageKeyOf(body.analysisId, id);
       await db.transaction(async (tx) => {
@@ -108,7 +210,7 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
           filename: safeFileName(body.filename),
           mimeType: body.metadata.mimeType,
           storageKey,
-          attributes: body.attributes,
+          attributes,
           sourceVersion: body.sourceVersion,
           sourceClient: body.sourceClient,
           createdById: actor.userId,
@@ -119,35 +221,40 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
           type: body.type,
         });
       });
-      const writeUrl = await storage.signedPutUrl(storageKey, {
-        expiresInSeconds: WRITE_URL_SECONDS,
-        maxBytes: MAX_ANALYSIS_RESOURCE_BYTES,
-      });
-      return { ...(await presentAnalysisResource(storage, await reload(id))), writeUrl };
+      const maxBytes = body.size ?? maxBytesOf(body.type);
+      const writeUrl = await storage.signedPutUrl(storageKey, { expiresInSeconds: WRITE_URL_SECONDS, maxBytes });
+      // The same part-wise upload as the case's images (uploads module): parts retried alone.
+      let parts: { partSize: number; urls: string[] } | null = null;
+      if (body.size !== undefined && body.size > MULTIPART_THRESHOLD_BYTES) {
+        const multipart = await storage.createMultipartUpload(storageKey, {
+          partCount: Math.ceil(body.size / UPLOAD_PART_BYTES),
+          expiresInSeconds: WRITE_URL_SECONDS,
+          maxBytes: body.size,
+          partSize: UPLOAD_PART_BYTES,
+        });
+        await setResourceMultipart(query, id, multipart.uploadId);
+        parts = { partSize: UPLOAD_PART_BYTES, urls: multipart.partUrls };
+      }
+      return { ...(await presentAnalysisResource(storage, await reload(id))), writeUrl, parts };
     },
 
     /**
-     * GET analysis-resources/{id}/confirm-upload/: marks the file available once it arrived with a sane
-     * size; an empty or oversized object is deleted and the answer stays uploadSuccessful false.
+     * GET analysis-resources/{id}/confirm-upload/: once the file arrived, a mesh is parsed (and stored as
+     * GLB in the scene) and a figure checked as a PNG. A file that fails is refused with a 400 naming
+     * why, and leaves nothing behind: row and objects are deleted. Nothing arrived yet (or an empty
+     * file): uploadSuccessful stays false, so the browser may send it again.
      */
-    async confirm(actor: Actor, id: string, ip: string) {
-      const { row } = await visibleResource(db, actor, id);
-      requirePermission(actor, PERMISSIONS.addAnalysisResource, NO_ADD_PERMISSION);
-      if (row.uploadSuccessful) return presentAnalysisResource(storage, row);
-      const object = await storage.head(row.storageKey);
-      if (!object || object.size === 0 || object.size > MAX_ANALYSIS_RESOURCE_BYTES) {
-        if (object) await storage.delete(row.storageKey);
-        return presentAnalysisResource(storage, row);
+    confirm(actor: Actor, id: string, ip: string) {
+      // One confirmation per resource at a time in this process: a second waits for the first's answer
+      // instead of parsing the same upload again while the first replaces it.
+      const running = confirming.get(id);
+      if (running) {
+        return running.then(async () => presentAnalysisResource(storage, (await visibleResource(db, actor, id)).row));
       }
-      await db.transaction(async (tx) => {
-        const { found } = await visibleResource(tx, actor, id, true);
-        assertNotCanceled(found);
-        await markResourceUploaded(queryOn(tx), id, object.size);
-        await audit(tx, actor, 'analysis-resource.confirm', found, ip, { analysisResourceId: id, size: object.size });
-      });
-      return presentAnalysisResource(storage, await reload(id));
+      const work = confirmOnce(actor, id, ip).finally(() => confirming.delete(id));
+      confirming.set(id, work);
+      return work;
     },
-
     async setAttributes(actor: Actor, id: string, attributes: Record<string, unknown>, ip: string) {
       await visibleResource(db, actor, id);
       requirePermission(actor, PERMISSIONS.changeAnalysisResource, NO_CHANGE_PERMISSION);

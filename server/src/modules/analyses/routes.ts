@@ -15,6 +15,9 @@ export function analysisRoutes(app: FastifyInstance, service: AnalysesService): 
   registerRoute(app, r.createAnalysis, ({ actor, body, request }) => service.create(actor, body, request.ip), {
     status: 201,
   });
+  registerRoute(app, r.patchAnalysis, ({ actor, params, body, request }) =>
+    service.patch(actor, params.id, body, request.ip),
+  );
   registerRoute(app, r.deleteAnalysis, async ({ actor, params, request }) => {
     await service.remove(actor, params.id, request.ip);
   });

@@ -1,10 +1,10 @@
-import type { createAnalysisSchema } from '@cardiomap/contract';
+import type { createAnalysisSchema, patchAnalysisSchema } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { fieldError, forbidden } from '../../lib/http-errors.ts';
+import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -23,10 +23,13 @@ import {
   insertAnalysis,
   listAnalysesOfStudy,
   orderBelongsToCase,
+  setAnalysisResults,
 } from './repository.ts';
 
 export const NO_ADD_PERMISSION = 'You do not have permission to add analyses or their files.';
 export const NO_DELETE_PERMISSION = 'You do not have permission to remove analyses or their files.';
+export const NO_CHANGE_RESULTS_PERMISSION = 'You do not have permission to change analysis results.';
+export const PRELIMINARY_RESULTS_FIXED = 'The preliminary model is made by the server: its results cannot be changed.';
 export const ORDER_NOT_OF_CASE = 'This order does not belong to the case of this study.';
 
 /**
@@ -84,6 +87,28 @@ export function createAnalysesService(database: Database, storage: ObjectStorage
           details: { analysisId: id, studyId: body.studyId, type: body.type },
         });
         return id;
+      });
+      return presentAnalysis((await findAnalysis(query, id, !seesUnpublishedLandmarks(actor))) as AnalysisRow);
+    },
+
+    /** PATCH analyses/{id}/: the analyst's numeric results (name, value, unit) of the Details tab. */
+    async patch(actor: Actor, id: string, body: z.output<typeof patchAnalysisSchema>, ip: string) {
+      await findVisibleAnalysis(db, actor, id);
+      if (!actor.permissions.has(PERMISSIONS.changeAnalysisResource)) throw forbidden(NO_CHANGE_RESULTS_PERMISSION);
+      await db.transaction(async (tx) => {
+        const { analysis, found } = await findVisibleAnalysis(tx, actor, id, { forUpdate: true });
+        assertNotCanceled(found);
+        if (analysis.isPreliminary) throw conflict(PRELIMINARY_RESULTS_FIXED);
+        await setAnalysisResults(queryOn(tx), id, body.results);
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'analysis.results',
+          targetType: 'case',
+          targetId: found.id,
+          organisationId: found.organisationId,
+          ip,
+          details: { analysisId: id, results: body.results.length },
+        });
       });
       return presentAnalysis((await findAnalysis(query, id, !seesUnpublishedLandmarks(actor))) as AnalysisRow);
     },

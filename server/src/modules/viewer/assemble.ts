@@ -8,6 +8,7 @@ import {
   type Visualisation,
   type VisualisationObject,
 } from '@cardiomap/contract';
+import { shownResultsOf } from '@cardiomap/domain';
 
 /** Spec §8: what a non-clinical order says when the analyst left no remark. */
 export const NON_CLINICAL_DEFAULT =
@@ -58,6 +59,9 @@ export function viewerWarnings(orders: { isClinical: boolean; remark: string | n
   return [...new Set([...nonClinical, ...imageWarnings])];
 }
 
-/** The Details tab: every analysis's named results, tagged with the analysis. */
-export const analysisResults = (analyses: Analysis[]) =>
-  analyses.flatMap((a) => a.results.map((result) => ({ analysisId: a.id, ...result })));
+/**
+ * The Details tab: every analysis's named results, tagged with the analysis; the preliminary model's only
+ * while they can help (shownResultsOf of packages/domain).
+ */
+export const analysisResults = (analyses: Analysis[], facts: { hasDeliveredOrder: boolean }) =>
+  analyses.flatMap((a) => shownResultsOf(a, facts).map((result) => ({ analysisId: a.id, ...result })));

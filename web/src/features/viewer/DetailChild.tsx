@@ -13,7 +13,7 @@ export function DetailChild() {
           <Typography id="viewer-detail-results" variant="h6" component="h2">
             Analysis results
           </Typography>
-          <AnalysisResultsTable results={context.load.analysisResults} />
+          <AnalysisResultsTable results={context.load.analysisResults} analyses={context.load.analyses} />
         </section>
         <LandmarkPanel context={context} />
       </Stack>

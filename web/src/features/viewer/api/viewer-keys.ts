@@ -10,6 +10,7 @@ export const viewerKeys = {
   landmarks: (studyId: string) => [...viewerKeys.study(studyId), 'landmarks'] as const,
   comments: (studyId: string) => [...viewerKeys.study(studyId), 'comments'] as const,
   figures: (studyId: string) => [...viewerKeys.study(studyId), 'figures'] as const,
+  meshResults: (studyId: string) => [...viewerKeys.study(studyId), 'mesh-results'] as const,
   analysisResources: (studyId: string, analysisId: string) =>
     [...viewerKeys.study(studyId), 'analysis-resources', analysisId] as const,
 };

@@ -1,3 +1,4 @@
+import type { FigureCamera } from '@cardiomap/contract';
 import type { VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { ensureCornerstone } from './cornerstone-setup.ts';
@@ -16,6 +17,7 @@ import {
 } from './mpr-settings.ts';
 import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
 import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
+import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
 import type { VolumeDownload } from './volume-download.ts';
@@ -74,6 +76,10 @@ export interface MprEngine {
   setLandmarks(landmarks: readonly MprLandmark[]): void;
   /** Turns one pane into the plane and moves the other two through its centre. */
   snapToPlane(target: MprPlaneTarget): void;
+  /** Issue 17 figures: the pane's image as PNG and its camera; null before the pane shows the volume. */
+  capturePane(pane: PaneId): Promise<{ png: Blob; camera: FigureCamera } | null>;
+  /** Brings a pane back to a figure's camera. */
+  restorePane(pane: PaneId, camera: FigureCamera): void;
   detach(): void;
   setVolume(props: MprVolumeProps | null): void;
   command(command: MprCommand): void;
@@ -473,9 +479,23 @@ export function createMprEngine(options: {
     store.update({ status: 'idle', progress: { loaded: 0, total: 0 }, pointer: null });
   }
 
+  async function capturePane(pane: PaneId) {
+    const vp = viewport(pane);
+    return vp && displayed ? capturePaneImage(vp) : null;
+  }
+
+  function restorePane(pane: PaneId, camera: FigureCamera) {
+    const vp = viewport(pane);
+    if (!vp) return;
+    restorePaneCamera(vp, camera);
+    overlays.refreshPanes();
+  }
+
   return {
     attach,
     detach,
+    capturePane,
+    restorePane,
     paneProjection: overlays.paneProjection,
     onPaneRendered: overlays.onPaneRendered,
     setLandmarks: overlays.setLandmarks,

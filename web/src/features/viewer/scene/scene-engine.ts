@@ -1,3 +1,4 @@
+import type { FigureCamera } from '@cardiomap/contract';
 import {
   C_ARM_PRESETS,
   type CArmAngles,
@@ -5,7 +6,8 @@ import {
   cArmAnglesFromDirection,
   cArmViewDirection,
 } from '@cardiomap/domain';
-import type { BufferGeometry } from 'three';
+import { type BufferGeometry, Vector3 } from 'three';
+import { dataUrlPng } from '../canvas-png.ts';
 import { type CameraPose, cameraPose } from './camera-pose.ts';
 import { type LoadSceneObject, loadSceneObject, SceneObjectLoadError } from './load-mesh.ts';
 import { diffSceneObjects } from './object-diff.ts';
@@ -179,6 +181,38 @@ export class SceneEngine {
         this.alignTo(command.angles);
         break;
     }
+    this.readAngles();
+  }
+
+  /** Issue 17 figures: the scene as PNG with its camera (target as focalPoint); null while not attached. */
+  capture(): { png: Blob; camera: FigureCamera } | null {
+    if (this.isDestroyed || !this.surface) return null;
+    const png = dataUrlPng(this.surface.snapshotPng());
+    const { position, up } = this.graph.camera;
+    const target = this.surface.target;
+    return {
+      png,
+      camera: {
+        position: [position.x, position.y, position.z],
+        focalPoint: [target.x, target.y, target.z],
+        viewUp: [up.x, up.y, up.z],
+      },
+    };
+  }
+
+  /** Brings the camera back to a figure's; the user has then taken the camera (objects no longer reframe it). */
+  restoreCamera(camera: FigureCamera): void {
+    if (this.isDestroyed) return;
+    this.hasUserMoved = true;
+    this.pose = {
+      ...this.pose,
+      position: new Vector3(...camera.position),
+      target: new Vector3(...camera.focalPoint),
+      up: new Vector3(...camera.viewUp),
+    };
+    this.graph.applyPose(this.pose);
+    this.surface?.resetControls(this.pose.target, this.pose.minDistance, this.pose.maxDistance);
+    this.surface?.requestRender();
     this.readAngles();
   }
 

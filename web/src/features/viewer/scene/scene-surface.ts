@@ -97,6 +97,17 @@ export class SceneSurface {
     return controls;
   }
 
+  /**
+   * The scene drawn now and read back as a PNG data URL in the same task: WebGL may clear its drawing
+   * buffer once the frame is shown, so reading it later gives an empty image.
+   */
+  snapshotPng(): string {
+    const { width, height } = this.size;
+    this.renderer.render(this.graph.scene, this.graph.camera);
+    this.graph.overlay.render(this.renderer, this.graph.camera, width, height);
+    return this.renderer.domElement.toDataURL('image/png');
+  }
+
   private readonly frame = (): void => {
     this.frameId = 0;
     // Moves the camera by the drag or the remaining damping; a move emits 'change', asking for the next frame.

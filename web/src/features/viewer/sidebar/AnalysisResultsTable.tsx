@@ -1,9 +1,19 @@
 import type { ViewerLoad } from '@cardiomap/contract';
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 
-/** The analyses' results (spec §2 "Details"), each value with its unit. */
-export function AnalysisResultsTable({ results }: { results: ViewerLoad['analysisResults'] }) {
+/**
+ * The analyses' results (spec §2 "Details"), each value with its unit; those of the server's automatic
+ * model are marked preliminary (the server leaves them out once the analysis is delivered).
+ */
+export function AnalysisResultsTable({
+  results,
+  analyses,
+}: {
+  results: ViewerLoad['analysisResults'];
+  analyses: ViewerLoad['analyses'];
+}) {
   if (results.length === 0) return <Typography color="text.secondary">No analysis results yet.</Typography>;
+  const preliminary = new Set(analyses.filter((a) => a.isPreliminary).map((a) => a.id));
   return (
     <Table size="small" aria-label="Analysis results">
       <TableHead>
@@ -15,7 +25,12 @@ export function AnalysisResultsTable({ results }: { results: ViewerLoad['analysi
       <TableBody>
         {results.map((result) => (
           <TableRow key={`${result.analysisId}-${result.name}`}>
-            <TableCell>{result.name}</TableCell>
+            <TableCell>
+              {result.name}
+              {preliminary.has(result.analysisId) && !/preliminary/i.test(result.name) && (
+                <Chip size="small" label="preliminary" sx={{ ml: 1 }} />
+              )}
+            </TableCell>
             <TableCell align="right">
               {typeof result.value === 'number' ? Number(result.value.toFixed(2)) : result.value}
               {result.unit ? ` ${result.unit}` : ''}

@@ -1,19 +1,49 @@
-import { Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { LandmarkPanel } from '../landmarks/LandmarkPanel.tsx';
+import { MeshResultsList } from '../results/MeshResultsList.tsx';
+import { NumericResultsForm } from '../results/NumericResultsForm.tsx';
+import { ResultUploadDialog } from '../results/ResultUploadDialog.tsx';
 import type { ViewerContext } from '../viewer-context.ts';
 import { AnalysisResultsTable } from './AnalysisResultsTable.tsx';
 
-/** Spec §2 "Details": the analysis results, then the landmarks with their measurements. */
+/**
+ * Spec §2 "Details": the analysis results (numbers, then the 3D results by name and colour), then the
+ * landmarks with their measurements. Staff also add and remove results here (issue 17 §2).
+ */
 export function DetailsTab({ context }: { context: ViewerContext }) {
+  const { load } = context;
+  const canEdit = load.permissions.canAddAnalysisResources;
+  const [adding, setAdding] = useState(false);
   return (
     <Stack spacing={2}>
       <section aria-labelledby="viewer-sidebar-results">
         <Typography id="viewer-sidebar-results" variant="subtitle1" component="h2">
           Results
         </Typography>
-        <AnalysisResultsTable results={context.load.analysisResults} />
+        <AnalysisResultsTable results={load.analysisResults} analyses={load.analyses} />
       </section>
+      <section aria-labelledby="viewer-sidebar-meshes">
+        <Typography id="viewer-sidebar-meshes" variant="subtitle1" component="h2">
+          3D results
+        </Typography>
+        <MeshResultsList load={load} canEdit={canEdit} />
+        {canEdit && (
+          <Button variant="outlined" size="small" onClick={() => setAdding(true)}>
+            Add result
+          </Button>
+        )}
+      </section>
+      {canEdit && (
+        <section aria-labelledby="viewer-sidebar-values">
+          <Typography id="viewer-sidebar-values" variant="subtitle1" component="h2">
+            Edit numeric results
+          </Typography>
+          <NumericResultsForm key={load.analyses.map((a) => a.id).join()} load={load} />
+        </section>
+      )}
       <LandmarkPanel context={context} />
+      {canEdit && <ResultUploadDialog load={load} open={adding} onClose={() => setAdding(false)} />}
     </Stack>
   );
 }

@@ -70,7 +70,7 @@ export function ViewerSidebar({
           >
             {tab === 'objects' && <SceneObjectSettings context={context} />}
             {tab === 'details' && <DetailsTab context={context} />}
-            {tab === 'figures' && <FiguresTab studyId={context.load.study.id} />}
+            {tab === 'figures' && <FiguresTab load={context.load} />}
             {tab === 'comments' && <CommentsTab load={context.load} />}
           </Box>
         </>

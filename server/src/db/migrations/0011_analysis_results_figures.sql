@@ -1,0 +1,1 @@
+ALTER TABLE "analysis_resources" ADD COLUMN "multipart_upload_id" text;
