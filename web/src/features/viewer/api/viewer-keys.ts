@@ -10,6 +10,7 @@ export const viewerKeys = {
   landmarks: (studyId: string) => [...viewerKeys.study(studyId), 'landmarks'] as const,
   comments: (studyId: string) => [...viewerKeys.study(studyId), 'comments'] as const,
   figures: (studyId: string) => [...viewerKeys.study(studyId), 'figures'] as const,
+  caseDevices: (studyId: string) => [...viewerKeys.study(studyId), 'case-devices'] as const,
   analysisResources: (studyId: string, analysisId: string) =>
     [...viewerKeys.study(studyId), 'analysis-resources', analysisId] as const,
 };
