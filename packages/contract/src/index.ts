@@ -10,6 +10,7 @@ export * from './health.ts';
 export * from './imaging.ts';
 export * from './orders.ts';
 export * from './pagination.ts';
+export * from './reports.ts';
 export * from './route.ts';
 export * from './routes.ts';
 export * from './trainings.ts';

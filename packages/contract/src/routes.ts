@@ -5,6 +5,7 @@ import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { orderRoutes } from './orders.ts';
+import { reportRoutes } from './reports.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
@@ -22,5 +23,6 @@ export const routes = {
   ...orderRoutes,
   ...imagingRoutes,
   ...viewerRoutes,
+  ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 export type RouteName = keyof typeof routes;
