@@ -10,6 +10,7 @@ import {
 } from '@cardiomap/domain';
 import PDFDocument from 'pdfkit';
 import type { ReportFigure } from '../report-inputs.ts';
+import { fitFigure } from './fit-figure.ts';
 import { FONTS } from './fonts.ts';
 import { COLOURS, contentWidth, ensureSpace, FOOTER_SPACE, facts, heading, MARGIN, table } from './layout.ts';
 
@@ -46,6 +47,8 @@ export async function renderReport(
   });
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
+  // Shrunk in parallel (zlib runs off the main thread) before the synchronous layout starts.
+  const fitted = await Promise.all(figures.map(async (figure) => ({ ...figure, png: await fitFigure(figure.png) })));
   doc.pipe(out);
   const done = finished(out);
 
@@ -53,7 +56,7 @@ export async function renderReport(
   measurements(doc, config);
   sizing(doc, config);
   results(doc, config);
-  figuresSection(doc, figures);
+  figuresSection(doc, fitted);
   comment(doc, config);
   footers(doc, config, meta);
 
