@@ -10,6 +10,14 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
 };
 
+/** PNG spec §9.4, written out here independently of the code under test. */
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+  if (pa <= pb && pa <= pc) return a;
+  return pb <= pc ? b : c;
+}
+
 /** An RGB PNG whose 2×2 blocks each hold one grey (x + y of the block), rows filtered with `filter`. */
 function blockPng(width: number, height: number, filter: number, depth = 8): Buffer {
   const header = Buffer.alloc(13);
@@ -26,7 +34,17 @@ function blockPng(width: number, height: number, filter: number, depth = 8): Buf
       const value = pixel(Math.floor(x / 3), y);
       const left = x >= 3 ? pixel(Math.floor((x - 3) / 3), y) : 0;
       const up = y > 0 ? pixel(Math.floor(x / 3), y - 1) : 0;
-      const predicted = filter === 1 ? left : filter === 2 ? up : filter === 3 ? (left + up) >> 1 : 0;
+      const upLeft = x >= 3 && y > 0 ? pixel(Math.floor((x - 3) / 3), y - 1) : 0;
+      const predicted =
+        filter === 1
+          ? left
+          : filter === 2
+            ? up
+            : filter === 3
+              ? (left + up) >> 1
+              : filter === 4
+                ? paeth(left, up, upLeft)
+                : 0;
       raw[y * (stride + 1) + 1 + x] = (value - predicted) & 0xff;
     }
   }
@@ -51,7 +69,7 @@ function readBack(png: Buffer) {
 }
 
 describe('fitFigure', () => {
-  it.each([0, 1, 2, 3])(
+  it.each([0, 1, 2, 3, 4])(
     'halves a 1440×900 figure (rows filtered with type %i), averaging 2×2 blocks',
     async (filter) => {
       const fitted = await fitFigure(blockPng(1440, 900, filter));
