@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { ReportConfig } from '@cardiomap/contract';
 import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
-import { renderReport } from '../server/src/modules/reports/pdf/render-report.ts';
+import { renderReport } from '../server/src/modules/reports/index.ts';
 
 const TARGET = { seconds: 2, rssMb: 150, pdfMb: 5 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
