@@ -13,6 +13,7 @@ import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(viewerModule);
   await app.register(analysesModule);
   await app.register(landmarksModule);
+  await app.register(reportsModule);
 
   await app.register(staticWebPlugin);
   return app;

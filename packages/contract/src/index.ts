@@ -11,6 +11,7 @@ export * from './imaging.ts';
 export * from './orders.ts';
 export * from './pagination.ts';
 export * from './registration.ts';
+export * from './reports.ts';
 export * from './route.ts';
 export * from './routes.ts';
 export * from './trainings.ts';

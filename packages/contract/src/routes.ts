@@ -6,6 +6,7 @@ import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { orderRoutes } from './orders.ts';
 import { registrationRoutes } from './registration.ts';
+import { reportRoutes } from './reports.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
@@ -24,5 +25,6 @@ export const routes = {
   ...orderRoutes,
   ...imagingRoutes,
   ...viewerRoutes,
+  ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 export type RouteName = keyof typeof routes;

@@ -11,6 +11,8 @@ export * from './permissions.ts';
 export * from './roles.ts';
 export * from './service-status.ts';
 export * from './staff-actions.ts';
+export * from './sizing/device-sizing.ts';
+export * from './sizing/size-charts.ts';
 export * from './upload-checks.ts';
 export * from './user-flags.ts';
 export * from './user-menu.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { ingestParams, ingestResult } from './ingest/ingest-job.ts';
+import { reportParams, reportResult } from './report/report-job.ts';
 import { surfaceParams, surfaceResult } from './surface/surface-job.ts';
 
 /**
@@ -12,6 +13,7 @@ import { surfaceParams, surfaceResult } from './surface/surface-job.ts';
 export const JOB_SCHEMAS = {
   ingest: { params: ingestParams, result: ingestResult },
   surface: { params: surfaceParams, result: surfaceResult },
+  report: { params: reportParams, result: reportResult },
 } as const satisfies Record<JobTypeName, { params: z.ZodType; result: z.ZodType }>;
 
 export type JobParams<T extends JobTypeName> = z.output<(typeof JOB_SCHEMAS)[T]['params']>;
@@ -25,7 +27,11 @@ const payloadOf = <T extends JobTypeName>(jobType: T) =>
   z.strictObject({ jobType: z.literal(jobType), params: JOB_SCHEMAS[jobType].params });
 
 /** What a Job row asks of its handler: a type of the registry with that type's parameters. */
-export const jobPayload = z.discriminatedUnion('jobType', [payloadOf('ingest'), payloadOf('surface')]);
+export const jobPayload = z.discriminatedUnion('jobType', [
+  payloadOf('ingest'),
+  payloadOf('surface'),
+  payloadOf('report'),
+]);
 export type JobPayload = z.output<typeof jobPayload>;
 
 export const isJobTypeName = (name: string): name is JobTypeName => Object.hasOwn(JOB_SCHEMAS, name);

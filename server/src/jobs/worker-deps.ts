@@ -15,4 +15,6 @@ export interface WorkerDeps {
   tempDir: string;
   /** zlib level of the volume's slices (VOLUME_DEFLATE_LEVEL); unset, the volume writer's default. */
   volumeDeflateLevel?: number;
+  /** The web app's address (PUBLIC_URL), for links in generated reports. */
+  publicUrl: string;
 }

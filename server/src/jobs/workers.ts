@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Query, queryOn } from '../db/query.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
+import { analysisReportInputs } from '../modules/reports/index.ts';
 import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
 import { createIngestHandler } from './ingest/run-ingest.ts';
 import { createJobRunner } from './job-runner.ts';
+import { createReportHandler } from './report/run-report.ts';
 import { createSurfaceHandler } from './surface/run-surface.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
@@ -54,13 +56,17 @@ const QUEUED_RESEND_SECONDS = 120;
 export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
   const query = queryOn(deps.database.db);
   // Every job type has its handler (the type checks it); the runner hands each claimed job to its type's.
-  const imaging = createJobRunner(deps, 'imaging', {
+  const handlers = {
     ingest: createIngestHandler(deps),
     surface: createSurfaceHandler(deps),
-  });
+    report: createReportHandler(deps, analysisReportInputs({ db: deps.database.db, storage: deps.storage })),
+  };
+  const imaging = createJobRunner(deps, 'imaging', handlers);
+  const reports = createJobRunner(deps, 'reports', handlers);
   // One imaging job at a time per process: ingest already uses both cores (decoding and compression in
   // threads), and the surface job holds a few hundred MB.
   await deps.queue.work('imaging', imaging.run, { concurrency: 1 });
+  await deps.queue.work('reports', reports.run, { concurrency: 1 });
 
   const sweep = async (olderThanSeconds: number) => {
     for (const job of await jobRuns.jobsToResume(query, olderThanSeconds)) {
@@ -79,6 +85,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await imaging.stop();
+    await Promise.all([imaging.stop(), reports.stop()]);
   };
 }

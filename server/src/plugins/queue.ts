@@ -33,6 +33,8 @@ export default fp(
           log: app.log,
           tempDir: app.config.jobTempDir,
           volumeDeflateLevel: app.config.volumeDeflateLevel,
+          // Reports link to the viewer; without PUBLIC_URL, this machine's own address.
+          publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
         });
       });
     }

@@ -1,5 +1,6 @@
 // Interventions and devices of the demo catalogue. Sizes follow the manufacturers' published size ranges
-// and serve as demo data; they are not a clinical reference.
+// and serve as demo data; they are not a clinical reference. Each size's measured range (the sizing chart)
+// is in packages/domain/src/sizing/size-charts.ts, keyed by these device ids.
 
 export type ServiceName = 'anatomical' | 'simulation';
 

@@ -4,6 +4,8 @@ import { jobTypes, queues } from '../schema/index.ts';
 /** The queues workers consume and the kinds of job they run (spec §3 Queue, Job type). */
 export const QUEUES = [
   { name: 'imaging', description: 'Heavy image processing: ingest of uploaded DICOM, the preliminary 3D model.' },
+  // Its own queue: a report takes a second or two and must not wait behind an ingest of several minutes.
+  { name: 'reports', description: 'PDF reports of delivered analyses.' },
 ] as const;
 export const JOB_TYPES = [
   {
@@ -17,6 +19,12 @@ export const JOB_TYPES = [
     queue: 'imaging',
     description:
       'Builds the preliminary 3D model after ingest: the contrast-enhanced blood pool and aorta as a scene object.',
+  },
+  {
+    name: 'report',
+    queue: 'reports',
+    description:
+      'Generates the PDF report of the delivered analysis, with and without patient details; earlier versions are kept.',
   },
 ] as const;
 export type JobTypeName = (typeof JOB_TYPES)[number]['name'];

@@ -30,6 +30,8 @@ export function describeSeries(result: IngestResult, deidSecret: string) {
   const keys = new Map(stored.map((s) => [s.uid, s.key]));
   return {
     stored,
+    /** The chosen series' study UID as the pseudonymised DICOM carries it. */
+    studyUid: chosen ? mapUid(chosen.studyInstanceUid) : null,
     keyOf: (uid: string | undefined) => (uid === undefined ? undefined : (keys.get(uid) ?? mapUid(uid))),
   };
 }

@@ -173,6 +173,8 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
           direction: result.volume.direction,
           levels: result.volume.levels,
           sliceCount: result.volume.dimensions[2],
+          // The report's footer names the study by its pseudonymised UID (issue 18 §2).
+          studyInstanceUid: series.studyUid,
         },
       });
       await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));

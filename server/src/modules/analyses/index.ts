@@ -14,6 +14,7 @@ export {
 export { listFiguresForReport, type ReportFigure, readFigurePng } from './figures-for-report.ts';
 export { presentAnalysis, presentAnalysisResource } from './presenter.ts';
 export { listStudyAnalyses, listStudyAnalysisResources } from './read-api.ts';
+export { listResultsForReport, type ReportAnalysisResult } from './results-for-report.ts';
 
 /** Analyses and analysis resources (spec §7 analyses/, analysis-resources/). */
 export const analysesModule = fp(

@@ -41,6 +41,8 @@ export interface CaseRow {
   dateCompleted: Timestamp | null;
   dateModified: Timestamp;
   studyId: string | null;
+  /** A PDF report (uploaded or generated) has arrived in the case's study. */
+  hasPdfReport: boolean;
   /** Uploads that arrived (confirmed). */
   inputDataIds: string[];
 }
@@ -88,6 +90,8 @@ const CASE_COLUMNS = sql`
   c.expected_delivery_datetime AS "expectedDeliveryDatetime", c.date_created AS "dateCreated",
   c.date_submitted AS "dateSubmitted", c.date_completed AS "dateCompleted", c.date_modified AS "dateModified",
   (SELECT st.id FROM studies st WHERE st.case_id = c.id) AS "studyId",
+  EXISTS (SELECT 1 FROM studies st JOIN study_resources sr ON sr.study_id = st.id
+           WHERE st.case_id = c.id AND sr.type = 3 AND sr.size IS NOT NULL) AS "hasPdfReport",
   (SELECT COALESCE(json_agg(d.id ORDER BY d.date_created, d.id), '[]'::json) FROM input_data d
     WHERE d.case_id = c.id AND d.upload_successful) AS "inputDataIds"`;
 

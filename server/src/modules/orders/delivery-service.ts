@@ -11,6 +11,7 @@ import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { requestReportRegeneration } from '../reports/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
 import type { OrderRow } from './repository.ts';
@@ -62,8 +63,17 @@ async function caseFactsNow(tx: DbOrTx, theCase: VisibleCase) {
  * that first locks the case row, so deliveries of one case apply one after another and the last one
  * sees all the others when it decides that the case is complete.
  */
-export function createDeliveryService(database: Database) {
+export function createDeliveryService(
+  database: Database,
+  enqueue: (queueName: string, jobId: string) => Promise<void>,
+) {
   const { db } = database;
+  /** A delivery change makes a new report version (issue 18 §1); sent after commit, re-sent by the sweep if lost. */
+  const regenerate = (tx: DbOrTx, actor: Actor, caseId: string) =>
+    requestReportRegeneration(tx, { caseId, requestedById: actor.userId });
+  const send = async (job: { id: string; queueName: string } | null) => {
+    if (job) await enqueue(job.queueName, job.id).catch(() => undefined);
+  };
 
   async function lockedDelivery(tx: DbOrTx, actor: Actor, deliveryId: string) {
     const delivery = await deliveryRepo.findDelivery(tx, deliveryId);
@@ -77,7 +87,7 @@ export function createDeliveryService(database: Database) {
     async deliver(actor: Actor, input: { orderId: string; analysisId?: string }, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to deliver analyses.');
       const { orderId, analysisId } = input;
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const { order, theCase } = await findVisibleOrder(tx, actor, orderId, { forUpdate: true });
         requireProcessing(actor, theCase);
         if (analysisId) await checkDeliveredAnalysis(tx, analysisId, order);
@@ -96,14 +106,16 @@ export function createDeliveryService(database: Database) {
           ip,
           details: { deliveryId: delivery.id, analysisId: analysisId ?? null, caseCompleted: completes },
         });
-        return deliveryWire(delivery);
+        return { wire: deliveryWire(delivery), report: await regenerate(tx, actor, theCase.id) };
       });
+      await send(result.report);
+      return result.wire;
     },
 
     /** Research results may be taken back: the order is open again, and so is its completed case. */
     async undeliver(actor: Actor, deliveryId: string, ip: string): Promise<undefined> {
       requirePermission(actor, P.deleteDelivery, 'You do not have permission to take deliveries back.');
-      await db.transaction(async (tx) => {
+      const report = await db.transaction(async (tx) => {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'undeliver', order, theCase);
         await deliveryRepo.deleteDelivery(tx, deliveryId);
@@ -121,13 +133,15 @@ export function createDeliveryService(database: Database) {
           ip,
           details: { deliveryId, caseReopened: reopens },
         });
+        return regenerate(tx, actor, theCase.id);
       });
+      await send(report);
     },
 
     /** A delivery superseded by a newer one: the delivery is flagged and its order obsoleted. */
     async obsolete(actor: Actor, deliveryId: string, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to change deliveries.');
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'obsolete', order, theCase);
         const delivery = await deliveryRepo.markDeliveryObsoleted(tx, deliveryId);
@@ -138,8 +152,10 @@ export function createDeliveryService(database: Database) {
           ip,
           details: { deliveryId },
         });
-        return deliveryWire(delivery);
+        return { wire: deliveryWire(delivery), report: await regenerate(tx, actor, theCase.id) };
       });
+      await send(result.report);
+      return result.wire;
     },
   };
 }

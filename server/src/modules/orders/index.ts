@@ -11,8 +11,8 @@ export const ordersModule = fp(
     orderRoutes(app, {
       orders: createOrderService(app.database),
       degradations: createDegradationService(app.database),
-      deliveries: createDeliveryService(app.database),
+      deliveries: createDeliveryService(app.database, (queue, jobId) => app.queue.send(queue, { jobId })),
     });
   },
-  { name: 'orders', dependencies: ['auth', 'cases'] },
+  { name: 'orders', dependencies: ['auth', 'cases', 'queue'] },
 );

@@ -8,9 +8,11 @@ export const READ_URL_SECONDS = 15 * 60;
 
 export function presentStudy(row: StudyRow): Study {
   const ofType = (type: number) => row.resources.find((r) => r.type === type)?.id ?? null;
-  // The newest report that arrived: one still being uploaded (no size yet) cannot be downloaded.
+  // The newest report that arrived: one still being uploaded (no size yet) cannot be downloaded. A
+  // generated report with patient details is never named here (study-report/ serves it to who may see it).
   const pdfReportId =
-    row.resources.findLast((r) => r.type === StudyResourceType.PDF_REPORT && r.size !== null)?.id ?? null;
+    row.resources.findLast((r) => r.type === StudyResourceType.PDF_REPORT && r.size !== null && !r.identified)?.id ??
+    null;
   return {
     id: row.id,
     caseId: row.caseId,
@@ -19,7 +21,7 @@ export function presentStudy(row: StudyRow): Study {
     pdfReportId,
     hasPdfReport: pdfReportId !== null,
     analysisIds: row.analysisIds,
-    resourceIds: row.resources.map((r) => r.id),
+    resourceIds: row.resources.filter((r) => !r.identified).map((r) => r.id),
     visualisationIds: row.visualisationIds,
     dateCreated: iso(row.dateCreated) ?? '',
   };

@@ -10,14 +10,15 @@ export interface StudyRow {
   caseIdentifier: string;
   dateCreated: Timestamp;
   /** Every resource; a report is uploaded once its size is known (confirm-upload). */
-  resources: { id: string; type: number; size: number | null }[];
+  resources: { id: string; type: number; size: number | null; identified: boolean }[];
   analysisIds: string[];
   visualisationIds: string[];
 }
 
 const STUDY_SELECT = sql`
   SELECT s.id, s.case_id AS "caseId", c.case_identifier AS "caseIdentifier", s.date_created AS "dateCreated",
-         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type, 'size', r.size)
+         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type, 'size', r.size,
+                                                     'identified', r.attributes->>'variant' = 'identified')
                                    ORDER BY r.date_created, r.id)
                      FROM study_resources r WHERE r.study_id = s.id), '[]'::json) AS resources,
          COALESCE((SELECT json_agg(a.id ORDER BY a.date_created, a.id) FROM analyses a WHERE a.study_id = s.id),
@@ -89,16 +90,23 @@ export async function findStudyResource(query: Query, id: string): Promise<Study
   return row;
 }
 
+/** A generated report that prints patient details (issue 18 §2): listed only to who may see them. */
+export const isIdentifiedReport = (row: Pick<StudyResourceRow, 'attributes'>): boolean =>
+  row.attributes.variant === 'identified';
+
 export async function listStudyResources(
   query: Query,
   studyId: string,
   window: { limit: number; offset: number },
+  options: { withIdentifiedReports: boolean },
 ): Promise<{ count: number; rows: StudyResourceRow[] }> {
+  const where = sql`WHERE r.study_id = ${studyId}
+    AND (${options.withIdentifiedReports}::boolean OR r.attributes->>'variant' IS DISTINCT FROM 'identified')`;
   return pageOfRows<StudyResourceRow>(
     query,
     {
-      count: sql`SELECT count(*)::int AS count FROM study_resources WHERE study_id = ${studyId}`,
-      rows: sql`${RESOURCE_SELECT} WHERE r.study_id = ${studyId} ORDER BY r.type, r.date_created, r.id`,
+      count: sql`SELECT count(*)::int AS count FROM study_resources r ${where}`,
+      rows: sql`${RESOURCE_SELECT} ${where} ORDER BY r.type, r.date_created, r.id`,
     },
     window,
   );

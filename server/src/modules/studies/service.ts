@@ -1,3 +1,4 @@
+import { seesPatientDetails } from '@cardiomap/domain';
 import { caseScopeOf, findVisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
@@ -6,7 +7,13 @@ import { notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { presentStudy, presentStudyResource } from './presenter.ts';
-import { findStudy, findStudyResource, listStudyResources, listVisibleStudies } from './repository.ts';
+import {
+  findStudy,
+  findStudyResource,
+  isIdentifiedReport,
+  listStudyResources,
+  listVisibleStudies,
+} from './repository.ts';
 
 export const STUDY_NOT_FOUND = 'No study matches the given id.';
 export const STUDY_RESOURCE_NOT_FOUND = 'No study resource matches the given id.';
@@ -19,10 +26,10 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
   const visibleStudy = async (actor: Actor, studyId: string, missing = STUDY_NOT_FOUND) => {
     const row = await findStudy(query, studyId);
     if (!row) throw notFound(missing);
-    await findVisibleCase(db, actor, row.caseId).catch(() => {
+    const theCase = await findVisibleCase(db, actor, row.caseId).catch(() => {
       throw notFound(missing);
     });
-    return row;
+    return { ...row, seesPatient: seesPatientDetails(actor.permissions, theCase) };
   };
 
   return {
@@ -32,14 +39,18 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
     },
     get: async (actor: Actor, studyId: string) => presentStudy(await visibleStudy(actor, studyId)),
     async resources(actor: Actor, studyId: string, page: PageRequest) {
-      await visibleStudy(actor, studyId);
-      const { count, rows } = await listStudyResources(query, studyId, pageWindow(page));
+      const { seesPatient } = await visibleStudy(actor, studyId);
+      const { count, rows } = await listStudyResources(query, studyId, pageWindow(page), {
+        withIdentifiedReports: seesPatient,
+      });
       return { count, results: await Promise.all(rows.map((row) => presentStudyResource(storage, row))) };
     },
     async resource(actor: Actor, resourceId: string) {
       const row = await findStudyResource(query, resourceId);
       if (!row) throw notFound(STUDY_RESOURCE_NOT_FOUND);
-      await visibleStudy(actor, row.studyId, STUDY_RESOURCE_NOT_FOUND);
+      const { seesPatient } = await visibleStudy(actor, row.studyId, STUDY_RESOURCE_NOT_FOUND);
+      // A report with patient details is missing to whoever may not see them (issue 18 §2).
+      if (isIdentifiedReport(row) && !seesPatient) throw notFound(STUDY_RESOURCE_NOT_FOUND);
       return presentStudyResource(storage, row);
     },
   };

@@ -106,6 +106,8 @@ describe('ingest job', () => {
     ]);
     const volume = resources[1];
     expect(volume.attributes).toMatchObject({ dimensions: [64, 64, 24], spacing: [1, 1, 2.5], interpolationType: 0 });
+    // The report's footer names the study by the UID the pseudonymised DICOM carries (issue 18).
+    expect(volume.attributes.studyInstanceUid).toMatch(/^2\.25\.\d+$/);
     const volumeBytes = (await t.app.inject({ method: 'GET', url: volume.readUrl })).rawPayload;
     expect(
       (parseVolumeHeader(new Uint8Array(volumeBytes)) as { header: { dimensions: number[] } }).header.dimensions,

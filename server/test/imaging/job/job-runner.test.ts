@@ -9,6 +9,7 @@ import { createIngestHandler, MAX_ATTEMPTS } from '../../../src/jobs/ingest/run-
 import type { JobMessage, JobQueue } from '../../../src/jobs/job-queue.ts';
 import { createJobRunner } from '../../../src/jobs/job-runner.ts';
 import { InvalidJobPayload } from '../../../src/jobs/job-types.ts';
+import { createReportHandler } from '../../../src/jobs/report/run-report.ts';
 import { createSurfaceHandler } from '../../../src/jobs/surface/run-surface.ts';
 import type { WorkerDeps } from '../../../src/jobs/worker-deps.ts';
 import { insertJob } from '../../../src/modules/jobs/index.ts';
@@ -44,10 +45,18 @@ describe('job runner', () => {
     };
     // Only the two levels the runner writes; anything else would throw and fail the test.
     const log = { info: record('info'), error: record('error') } as unknown as FastifyBaseLogger;
-    const deps: WorkerDeps = { database: t.database, storage: t.app.storage, queue, log, tempDir };
+    const deps: WorkerDeps = {
+      database: t.database,
+      storage: t.app.storage,
+      queue,
+      log,
+      tempDir,
+      publicUrl: 'http://localhost',
+    };
     runner = createJobRunner(deps, 'imaging', {
       ingest: createIngestHandler(deps),
       surface: createSurfaceHandler(deps),
+      report: createReportHandler(deps),
     });
   });
   afterAll(async () => {

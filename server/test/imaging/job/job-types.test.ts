@@ -16,9 +16,18 @@ describe('job types', () => {
   it('has schemas and a payload for every job type of the catalogue, and no other', () => {
     expect(Object.keys(JOB_SCHEMAS).sort()).toEqual(JOB_TYPES.map((t) => t.name).sort());
     // What a job queued without parameters (the upload's confirmation, a surface job on its own) carries.
-    for (const { name } of JOB_TYPES) {
+    for (const name of ['ingest', 'surface'] as const) {
       expect(jobPayload.parse({ jobType: name, params: {} })).toEqual({ jobType: name, params: {} });
     }
+  });
+
+  it('a report job names its study and why it runs', () => {
+    const studyId = '00000000-0000-4000-8000-000000000001';
+    expect(jobPayload.parse({ jobType: 'report', params: { studyId, reason: 'requested' } })).toEqual({
+      jobType: 'report',
+      params: { studyId, reason: 'requested', withSimulations: true },
+    });
+    expect(() => jobPayload.parse({ jobType: 'report', params: {} })).toThrow();
   });
 
   it('takes the ingest parameters staff give when they pick a series, and refuses others', () => {

@@ -93,6 +93,8 @@ function openViewer(load: ViewerLoad | (() => Response), path = PATH, flags: Par
     http.get('*/api/analysis-resources/', () =>
       HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
     ),
+    // The Details tab's sizing reads the case's ordered devices; only what it reads is answered.
+    http.get('*/api/cases/:id/', () => HttpResponse.json({ devices: [] })),
   );
   return renderApp(path);
 }
@@ -196,6 +198,17 @@ describe('the MPR view', () => {
     await user.click(within(screen.getByRole('list', { name: 'Landmarks' })).getByText('Annulus'));
     await waitFor(() => expect(mprCalls.planes).toHaveLength(1));
     expect(mprCalls.planes[0]).toMatchObject({ viewType: annulus?.viewType });
+  });
+
+  it('a report link (?landmark=<id>) opens the MPR panes on that landmark, selected (issue 18 §2)', async () => {
+    mprCalls.planes.length = 0;
+    const load = viewerLoadFixture();
+    const annulus = load.landmarks.find((l) => l.name === 'Annulus');
+    const app = openViewer(load, `${PATH}?landmark=${annulus?.id}`);
+    await screen.findByTestId('mpr-panes');
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(1));
+    expect(mprCalls.planes[0]).toMatchObject({ viewType: annulus?.viewType });
+    expect(app.location()).toBe(`${PATH}/mprviewer?landmark=${annulus?.id}`);
   });
 
   it('says the file is missing when there is no read URL (spec §8)', async () => {

@@ -9,11 +9,12 @@ import { useLandmarkEdit } from './landmarks/use-landmark-edit.ts';
 import { useLandmarkVisibility } from './landmarks/use-landmark-visibility.ts';
 import { type ObjectPatch, sceneObjects } from './scene-objects.ts';
 import type { ViewerContext } from './viewer-context.ts';
+import { LANDMARK_PARAM } from './viewer-paths.ts';
 
 /** The viewer page's own state over the server data: object edits, landmark visibility and selection. */
 export function useViewerState(load: ViewerLoad): ViewerContext {
   const studyId = load.study.id;
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   const landmarksQuery = useStudyLandmarks(
     studyId,
     load.analyses.map((analysis) => analysis.id),
@@ -22,7 +23,9 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
   const landmarks = landmarksQuery.data ?? load.landmarks;
   const { controller, state: editState } = useLandmarkEdit(studyId, load.permissions.canCreateLandmarks);
   const { hiddenIds: hiddenLandmarkIds, toggle: toggleLandmarkVisibility } = useLandmarkVisibility(studyId, landmarks);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A link to one landmark (`?landmark=<id>`, from the report) opens with it selected, so the MPR
+  // panes snap to its plane as soon as the engine is there.
+  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(search).get(LANDMARK_PARAM));
   const [patches, setPatches] = useState<Record<string, ObjectPatch>>({});
   const patchObject = usePatchVisualisationObject();
   const interpolation = useSetInterpolation(studyId);

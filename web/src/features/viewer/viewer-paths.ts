@@ -34,3 +34,6 @@ export function parseViewerLink(pathname: string): ViewerLink | null {
   if (!match || !studyId) return null;
   return { studyId, child: match[3] || undefined, embedded: match[1] === 'iframe-viewer' };
 }
+
+/** The query parameter of a link to one landmark (the report's numbers): `?landmark=<id>`. */
+export const LANDMARK_PARAM = 'landmark';

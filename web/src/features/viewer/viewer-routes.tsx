@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { afterFirstImage } from './mpr/first-image-gate.ts';
 import { MprPreviewPanes } from './mpr/MprPreviewPanes.tsx';
 import { useViewerContext } from './viewer-context.ts';
+import { LANDMARK_PARAM } from './viewer-paths.ts';
 
 /**
  * The MPR child is a lazy component, not a lazy route: a lazy route holds the whole page back until
@@ -22,6 +23,16 @@ function MprLoading() {
 }
 
 /**
+ * The study's own address opens the 3D view; a report link (`?landmark=<id>`, issue 18 §2) opens the
+ * MPR panes instead, keeping the query so the page selects that landmark and snaps to its plane.
+ */
+function ViewerIndex() {
+  const { search } = useLocation();
+  const landmark = new URLSearchParams(search).has(LANDMARK_PARAM);
+  return <Navigate to={{ pathname: landmark ? 'mprviewer' : '3dsurfaceviewer', search }} replace />;
+}
+
+/**
  * The viewer's route subtree (spec §2): the page with its 3dsurfaceviewer, mprviewer and detail
  * children. Everything below is loaded on the first visit, so the rendering engines (Cornerstone3D,
  * three.js) never weigh on the rest of the app. Route ids are the spec's route names; the embedded
@@ -35,7 +46,7 @@ export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObje
       return { element: <StudyViewerPage embedded={embedded} /> };
     },
     children: [
-      { index: true, element: <Navigate to="3dsurfaceviewer" replace /> },
+      { index: true, element: <ViewerIndex /> },
       {
         path: '3dsurfaceviewer',
         id: `${prefix}study`,

@@ -10,6 +10,7 @@ export const caseKeys = {
   details: () => [...caseKeys.all, 'detail'] as const,
   detail: (id: string) => [...caseKeys.details(), id] as const,
   patientInformation: (id: string) => [...caseKeys.detail(id), 'patient-information'] as const,
+  report: (caseId: string) => [...caseKeys.detail(caseId), 'report'] as const,
 };
 
 export const catalogueKeys = {

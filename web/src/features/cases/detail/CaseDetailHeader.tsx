@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ViewerLinks } from '../../viewer/index.ts';
 import { ChangeDevicesDialog } from '../dialogs/ChangeDevicesDialog.tsx';
 import { EditCaseDialog } from '../dialogs/EditCaseDialog.tsx';
+import { CaseReportActions } from '../report/CaseReportActions.tsx';
 
 /** Spec §2 "Case detail" header: identifier, status, and the Edit case and Change Devices dialogs. */
 export function CaseDetailHeader({ kase }: { kase: Case }) {
@@ -17,6 +18,7 @@ export function CaseDetailHeader({ kase }: { kase: Case }) {
       <Chip label={CASE_STATUS_LABELS[kase.status as CaseStatus] ?? 'Unknown'} data-testid="case-status" />
       <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
         <ViewerLinks kase={kase} />
+        <CaseReportActions kase={kase} />
         {kase.canEdit && (
           <Button variant="outlined" onClick={() => setDialog('edit')}>
             Edit case

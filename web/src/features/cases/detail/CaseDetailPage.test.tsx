@@ -12,7 +12,18 @@ import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
 
 setUpMockApi();
 // An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.
-beforeEach(() => server.use(http.get('*/api/input-data/', () => HttpResponse.json(page([])))));
+beforeEach(() =>
+  server.use(
+    http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+    // The report (issue 18) is its own component's test; here the case has none to show.
+    http.get('*/api/study-report/:id/', () =>
+      HttpResponse.json(
+        { detail: 'The report is available once the analysis is delivered.', code: 'permission_denied' },
+        { status: 403 },
+      ),
+    ),
+  ),
+);
 vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 const HOUR = 3_600_000;

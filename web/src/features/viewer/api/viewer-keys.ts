@@ -11,6 +11,7 @@ export const viewerKeys = {
   comments: (studyId: string) => [...viewerKeys.study(studyId), 'comments'] as const,
   figures: (studyId: string) => [...viewerKeys.study(studyId), 'figures'] as const,
   meshResults: (studyId: string) => [...viewerKeys.study(studyId), 'mesh-results'] as const,
+  caseDevices: (studyId: string) => [...viewerKeys.study(studyId), 'case-devices'] as const,
   analysisResources: (studyId: string, analysisId: string) =>
     [...viewerKeys.study(studyId), 'analysis-resources', analysisId] as const,
 };

@@ -4,12 +4,13 @@ import { LandmarkPanel } from '../landmarks/LandmarkPanel.tsx';
 import { MeshResultsList } from '../results/MeshResultsList.tsx';
 import { NumericResultsForm } from '../results/NumericResultsForm.tsx';
 import { ResultUploadDialog } from '../results/ResultUploadDialog.tsx';
+import { SizingSection } from '../sizing/SizingSection.tsx';
 import type { ViewerContext } from '../viewer-context.ts';
 import { AnalysisResultsTable } from './AnalysisResultsTable.tsx';
 
 /**
- * Spec §2 "Details": the analysis results (numbers, then the 3D results by name and colour), then the
- * landmarks with their measurements. Staff also add and remove results here (issue 17 §2).
+ * Spec §2 "Details": the analysis results (numbers, then the 3D results by name and colour), the device
+ * sizing, then the landmarks with their measurements. Staff also add and remove results here.
  */
 export function DetailsTab({ context }: { context: ViewerContext }) {
   const { load } = context;
@@ -42,6 +43,7 @@ export function DetailsTab({ context }: { context: ViewerContext }) {
           <NumericResultsForm key={load.analyses.map((a) => a.id).join()} load={load} />
         </section>
       )}
+      <SizingSection context={context} />
       <LandmarkPanel context={context} />
       {canEdit && <ResultUploadDialog load={load} open={adding} onClose={() => setAdding(false)} />}
     </Stack>

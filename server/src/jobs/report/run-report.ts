@@ -1,0 +1,93 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { JobStatus } from '@cardiomap/contract';
+import { type Query, queryOn } from '../../db/query.ts';
+import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import {
+  analysisKeyOf,
+  analysisVersionOf,
+  buildReport,
+  hasDeliveredAnalysis,
+  loadReportFacts,
+  NO_REPORT_INPUTS,
+  type ReportInputs,
+  type ReportVariant,
+  renderReport,
+  reportFilename,
+  SOFTWARE_VERSION,
+  setReportJobProgress,
+  upsertGeneratedReport,
+} from '../../modules/reports/index.ts';
+import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
+import type { JobResult } from '../job-types.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
+
+const VARIANTS: readonly ReportVariant[] = ['deidentified', 'identified'];
+
+/**
+ * The report job (issue 18 §1): the delivered analysis as PDFs, one per level of patient detail, stored
+ * under the job's own keys and registered with the job's completion in one transaction, so a run
+ * repeated after a crash replaces its own files. Earlier versions are never touched. A version whose
+ * reports exist already is not made again.
+ */
+export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_REPORT_INPUTS): JobHandler<'report'> {
+  const query = queryOn(deps.database.db);
+  return { maxAttempts: 3, work: report };
+
+  async function report({ run, workDir, signal, log, flush }: RunContext<'report'>): Promise<void> {
+    const { studyId, withSimulations } = run.params;
+    const facts = await loadReportFacts(query, studyId);
+    if (!facts) throw new Error('The study no longer exists.');
+    if (!hasDeliveredAnalysis(facts)) {
+      return finish(query, run, { outcome: 'nothing-delivered' }, 'Nothing is delivered: earlier reports are kept.');
+    }
+    const analysisKey = analysisKeyOf(facts);
+    const analysisVersion = analysisVersionOf(facts, analysisKey);
+    const existing = facts.reports.filter((r) => r.analysisKey === analysisKey);
+    if (VARIANTS.every((variant) => existing.some((r) => r.variant === variant))) {
+      return finish(query, run, { outcome: 'unchanged', analysisVersion }, 'The report of this analysis exists.');
+    }
+    const generatedAt = new Date();
+    const filename = reportFilename(facts.theCase.caseIdentifier);
+    const stored: { variant: ReportVariant; storageKey: string; size: number }[] = [];
+    for (const [index, variant] of VARIANTS.entries()) {
+      await setReportJobProgress(query, run.jobId, 10 + index * 40);
+      const { config, figures } = await buildReport(
+        facts,
+        { variant, withSimulations, publicUrl: deps.publicUrl, inputs },
+        true,
+      );
+      const path = join(workDir, `${variant}.pdf`);
+      await renderReport(config, figures, { generatedAt, softwareVersion: SOFTWARE_VERSION }, createWriteStream(path));
+      signal.throwIfAborted();
+      const { size } = await stat(path);
+      const storageKey = `studies/${studyId}/reports/generated/${run.jobId}/${variant}/${filename}`;
+      await deps.storage.moveFile(storageKey, path, 'application/pdf');
+      stored.push({ variant, storageKey, size });
+      log(`Report ${variant === 'identified' ? 'with' : 'without'} patient details: ${(size / 1024).toFixed(0)} kB.`);
+    }
+    await setReportJobProgress(query, run.jobId, 95);
+    await flush();
+    await deps.database.db.transaction(async (tx) => {
+      const txQuery = queryOn(tx);
+      for (const report of stored) {
+        await upsertGeneratedReport(txQuery, {
+          studyId,
+          filename,
+          storageKey: report.storageKey,
+          size: report.size,
+          sourceVersion: SOFTWARE_VERSION,
+          attributes: { generated: true, variant: report.variant, analysisKey, analysisVersion, jobId: run.jobId },
+        });
+      }
+      await finish(txQuery, run, { outcome: 'generated', analysisVersion }, `Report version ${analysisVersion} ready.`);
+    });
+  }
+
+  async function finish(q: Query, run: ClaimedRun<'report'>, summary: JobResult<'report'>, message: string) {
+    if (!(await jobRuns.finishRun(q, run, JobStatus.COMPLETED, summary, message))) {
+      throw new RunLost('The job was terminated while finishing.');
+    }
+  }
+}

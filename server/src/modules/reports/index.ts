@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { analysisReportInputs } from './analysis-report-inputs.ts';
+import type { ReportInputs } from './report-inputs.ts';
+import { reportRoutes } from './routes.ts';
+import { createReportsService } from './service.ts';
+
+export { analysisReportInputs } from './analysis-report-inputs.ts';
+export { renderReport } from './pdf/render-report.ts';
+export { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
+export { NO_REPORT_INPUTS, type ReportFigure, type ReportInputs, type ReportResult } from './report-inputs.ts';
+export { type ReportVariant, setReportJobProgress, upsertGeneratedReport } from './repository.ts';
+export { requestReportRegeneration } from './service.ts';
+
+/** The software version a report's footer names. */
+export const SOFTWARE_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+/** Spec §4: `<case identifier>-report.pdf`. */
+export const reportFilename = (caseIdentifier: string): string => `${caseIdentifier}-report.pdf`;
+
+/**
+ * The PDF report (issue 18): its config by study, generation as a job, the caller's report. `inputs`
+ * brings the analysis results' figures and values (by default from the analyses module).
+ */
+export const reportsModule = fp(
+  async function reportsModule(app: FastifyInstance, options: { inputs?: ReportInputs }) {
+    reportRoutes(
+      app,
+      createReportsService(app.database, app.storage, {
+        enqueue: (queue, jobId) => app.queue.send(queue, { jobId }),
+        publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
+        inputs: options.inputs ?? analysisReportInputs({ db: app.database.db, storage: app.storage }),
+      }),
+    );
+  },
+  { name: 'reports', dependencies: ['auth', 'storage', 'queue'] },
+);

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { OrderStatus, type ReportConfig } from '@cardiomap/contract';
+import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
+import { iso, type Query } from '../../db/query.ts';
+import { formatMeasurement, measurementLabel, NON_CLINICAL_REMARK, orderedMeasurements } from './report-format.ts';
+import type { ReportFigure, ReportInputs } from './report-inputs.ts';
+import {
+  findReportCase,
+  type GeneratedReportRow,
+  generatedReports,
+  publishedLandmarks,
+  type ReportCaseRow,
+  type ReportLandmarkRow,
+  type ReportOrderRow,
+  type ReportVariant,
+  reportOrders,
+  studyInstanceUid,
+} from './repository.ts';
+
+/** Everything stored that a report of the study is made from. */
+export interface ReportFacts {
+  theCase: ReportCaseRow;
+  orders: ReportOrderRow[];
+  landmarks: ReportLandmarkRow[];
+  studyInstanceUid: string | null;
+  reports: GeneratedReportRow[];
+}
+
+export async function loadReportFacts(query: Query, studyId: string): Promise<ReportFacts | undefined> {
+  const theCase = await findReportCase(query, studyId);
+  if (!theCase) return undefined;
+  const [orders, landmarks, uid, reports] = await Promise.all([
+    reportOrders(query, theCase.caseId),
+    publishedLandmarks(query, studyId),
+    studyInstanceUid(query, studyId),
+    generatedReports(query, studyId),
+  ]);
+  return { theCase, orders, landmarks, studyInstanceUid: uid, reports };
+}
+
+const delivered = (facts: ReportFacts) => facts.orders.filter((order) => order.status === OrderStatus.DELIVERED);
+
+export const hasDeliveredAnalysis = (facts: ReportFacts): boolean => delivered(facts).length > 0;
+
+/**
+ * The delivered analysis as a key: what the report shows changes exactly when this does (a delivery,
+ * its withdrawal or obsoletion, a degradation, a published landmark, the comment). Reports of the same
+ * key are the same report, so asking again generates nothing.
+ */
+export function analysisKeyOf(facts: ReportFacts): string {
+  const state = {
+    orders: facts.orders.map((o) => [
+      o.id,
+      o.status,
+      o.deliveryId,
+      o.deliveryIsObsoleted,
+      o.isClinical,
+      o.degradationRemark,
+    ]),
+    landmarks: facts.landmarks.map((l) => [l.id, iso(l.dateModified), l.measurements]),
+    comment: facts.theCase.analystComment,
+  };
+  return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 32);
+}
+
+/** Versions count the distinct analyses reported so far; a new analysis is the next number. */
+export function analysisVersionOf(facts: ReportFacts, key: string): number {
+  const known = facts.reports.find((report) => report.analysisKey === key);
+  if (known) return known.analysisVersion;
+  return Math.max(0, ...facts.reports.map((report) => report.analysisVersion)) + 1;
+}
+
+export const landmarkUrl = (publicUrl: string, studyId: string, landmarkId: string): string =>
+  `${publicUrl}/study-viewer/${studyId}?landmark=${landmarkId}`;
+
+export interface BuildOptions {
+  variant: ReportVariant;
+  withSimulations: boolean;
+  publicUrl: string;
+  inputs: ReportInputs;
+}
+
+/** The report's content for one level of patient detail; figures are loaded only when asked for. */
+export async function buildReport(
+  facts: ReportFacts,
+  options: BuildOptions,
+  withFigures: boolean,
+): Promise<{ config: ReportConfig; figures: ReportFigure[] }> {
+  const { theCase } = facts;
+  const studyId = theCase.studyId;
+  const reported = delivered(facts).length > 0 ? delivered(facts) : facts.orders;
+  const isClinical = reported.length > 0 && reported.every((order) => order.isClinical);
+  const remarks = [...new Set(reported.flatMap((order) => (order.degradationRemark ? [order.degradationRemark] : [])))];
+  const deliveryDates = delivered(facts).flatMap((order) =>
+    order.deliveryDate ? [iso(order.deliveryDate) ?? ''] : [],
+  );
+  const devices = new Map<string, { id: string; name: string; sizes: string[] }>();
+  for (const order of reported) {
+    for (const device of order.devices) {
+      const entry = devices.get(device.id) ?? { ...device, sizes: [] };
+      for (const variant of order.variants) {
+        if (variant.deviceId === device.id && !entry.sizes.includes(variant.name)) entry.sizes.push(variant.name);
+      }
+      devices.set(device.id, entry);
+    }
+  }
+  const names = new Map([...devices.values()].map((device) => [device.id, device.name]));
+  const sizing = sizeCaseDevices([...devices.keys()], facts.landmarks, SIZE_CHARTS).map((s) => ({
+    ...s,
+    deviceName: names.get(s.deviceId) ?? '',
+  }));
+  const key = analysisKeyOf(facts);
+  const ports = { withSimulations: options.withSimulations };
+  const [results, figures] = await Promise.all([
+    options.inputs.loadResults(studyId, ports),
+    withFigures ? options.inputs.loadFigures(studyId, ports) : Promise.resolve([]),
+  ]);
+  const config: ReportConfig = {
+    studyId,
+    caseId: theCase.caseId,
+    caseIdentifier: theCase.caseIdentifier,
+    organisation: theCase.organisationName,
+    intervention: theCase.interventionName,
+    devices: [...devices.values()],
+    analysisVersion: analysisVersionOf(facts, key),
+    analysisKey: key,
+    deliveryDate: deliveryDates.sort().at(-1) ?? null,
+    isClinical,
+    degradationRemarks: remarks.length > 0 || isClinical ? remarks : [NON_CLINICAL_REMARK],
+    patient:
+      options.variant === 'identified'
+        ? { identifier: theCase.patientIdentifier, age: theCase.patientAge, sex: theCase.patientSex }
+        : null,
+    landmarks: facts.landmarks.map((landmark) => ({
+      id: landmark.id,
+      name: landmark.name,
+      url: landmarkUrl(options.publicUrl, studyId, landmark.id),
+      measurements: orderedMeasurements(landmark.measurements).map(([name, value]) => ({
+        label: measurementLabel(name),
+        value: formatMeasurement(name, value),
+        url: landmarkUrl(options.publicUrl, studyId, landmark.id),
+      })),
+    })),
+    sizing,
+    results,
+    figureCaptions: figures.map((figure) => figure.caption),
+    analystComment: theCase.analystComment,
+    studyInstanceUid: facts.studyInstanceUid,
+    withSimulations: options.withSimulations,
+  };
+  return { config, figures };
+}

@@ -1,0 +1,169 @@
+import { JobStatus, type ReportStatus } from '@cardiomap/contract';
+import { hasDeliveredOrder, PERMISSIONS as P, seesPatientDetails } from '@cardiomap/domain';
+import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { ObjectStorage } from '../../storage/object-storage.ts';
+import { recordAudit } from '../audit/index.ts';
+import { insertJob } from '../jobs/index.ts';
+import { findStudyResource, presentStudyResource, STUDY_NOT_FOUND, type StudyResourceRow } from '../studies/index.ts';
+import { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
+import type { ReportInputs } from './report-inputs.ts';
+import { findReportCase, latestReportJob, pendingReportJob, type ReportVariant, studyIdOfCase } from './repository.ts';
+
+export const REPORT_NOT_DELIVERED = 'The report is available once the analysis is delivered.';
+export const NO_REPORT_GENERATE = 'You do not have permission to generate reports.';
+export const NOTHING_TO_REPORT = 'There is no delivered analysis to report yet.';
+export const REPORT_FAILED = 'The report could not be generated. Please try again.';
+
+/** Sends a queued job's message after commit (a lost one is re-sent by the workers' sweep). */
+export type Enqueue = (queueName: string, jobId: string) => Promise<void>;
+
+/** The level of patient detail the actor may see in a report (spec §6). */
+const variantFor = (actor: Actor, theCase: VisibleCase): ReportVariant =>
+  seesPatientDetails(actor.permissions, theCase) ? 'identified' : 'deidentified';
+
+/**
+ * Queues the report of the case's study after a delivery change (deliver, undeliver, obsolete), in the
+ * caller's transaction; answers the job to send after commit, or null when there is no study or a report
+ * job is already waiting (it will read the state as committed when it runs).
+ */
+export async function requestReportRegeneration(
+  tx: DbOrTx,
+  request: { caseId: string; requestedById: string },
+): Promise<{ id: string; queueName: string } | null> {
+  const query = queryOn(tx);
+  const studyId = await studyIdOfCase(query, request.caseId);
+  if (!studyId || (await pendingReportJob(query, request.caseId))) return null;
+  return insertJob(query, {
+    jobType: 'report',
+    params: { studyId, withSimulations: true, reason: 'delivery-changed' },
+    caseId: request.caseId,
+    inputDataId: null,
+    createdById: request.requestedById,
+  });
+}
+
+/** Report config, generation and the generated PDF for the caller (spec §4, §7 `study-report/`). */
+export function createReportsService(
+  database: Database,
+  storage: ObjectStorage,
+  options: { enqueue: Enqueue; publicUrl: string; inputs: ReportInputs },
+) {
+  const { db } = database;
+  const query = queryOn(db);
+
+  /** The study's case if visible (404 like a missing study otherwise). */
+  async function visible(actor: Actor, studyId: string) {
+    const found = await findReportCase(query, studyId);
+    if (!found) throw notFound(STUDY_NOT_FOUND);
+    const theCase = await findVisibleCase(db, actor, found.caseId).catch(() => {
+      throw notFound(STUDY_NOT_FOUND);
+    });
+    return theCase;
+  }
+  /** Reading a report follows the viewer's rule (spec §2 guards): delivered, or staff who see undelivered work. */
+  async function readable(actor: Actor, studyId: string) {
+    const theCase = await visible(actor, studyId);
+    if (!hasDeliveredOrder(theCase) && !actor.permissions.has(P.viewUndeliveredAnalyses)) {
+      throw forbidden(REPORT_NOT_DELIVERED);
+    }
+    return theCase;
+  }
+  const canGenerate = (actor: Actor, theCase: VisibleCase) =>
+    actor.permissions.has(P.addStudyResource) && !sharedOnly(actor, theCase.organisationId);
+
+  async function status(actor: Actor, studyId: string, theCase: VisibleCase): Promise<ReportStatus> {
+    const facts = await loadReportFacts(query, studyId);
+    if (!facts) throw notFound(STUDY_NOT_FOUND);
+    const key = analysisKeyOf(facts);
+    const variant = variantFor(actor, theCase);
+    const ofVariant = facts.reports.filter((r) => r.variant === variant);
+    const served = ofVariant.find((r) => r.analysisKey === key) ?? ofVariant[0];
+    const row = served ? await findStudyResource(query, served.id) : undefined;
+    const [pending, latest] = await Promise.all([
+      pendingReportJob(query, theCase.id),
+      latestReportJob(query, theCase.id),
+    ]);
+    const failed = !pending && latest?.status === JobStatus.FAILED;
+    return {
+      studyId,
+      generating: pending !== null,
+      progress: pending ? (latest?.summary?.progress ?? 0) : 0,
+      error: failed ? REPORT_FAILED : null,
+      analysisVersion: analysisVersionOf(facts, key),
+      report: row ? await presentStudyResource(storage, row as StudyResourceRow) : null,
+      isOutdated: served !== undefined && served.analysisKey !== key,
+      canGenerate: canGenerate(actor, theCase),
+    };
+  }
+
+  return {
+    /** GET studies/{id}/report-config/: what the caller's report is made from. */
+    async config(actor: Actor, studyId: string, withSimulations: boolean) {
+      const theCase = await readable(actor, studyId);
+      const facts = await loadReportFacts(query, studyId);
+      if (!facts) throw notFound(STUDY_NOT_FOUND);
+      const variant = variantFor(actor, theCase);
+      return (
+        await buildReport(
+          facts,
+          { variant, withSimulations, publicUrl: options.publicUrl, inputs: options.inputs },
+          true,
+        )
+      ).config;
+    },
+
+    /** GET study-report/{id}/: the caller's report of the study and whether one is being generated. */
+    async get(actor: Actor, studyId: string) {
+      const theCase = await readable(actor, studyId);
+      return status(actor, studyId, theCase);
+    },
+
+    /**
+     * POST study-report/: generates the report of the delivered analysis as a job. Asking again for the
+     * same analysis version, or while a job is under way, queues nothing.
+     */
+    async generate(actor: Actor, studyId: string, ip: string) {
+      const theCase = await visible(actor, studyId);
+      if (!canGenerate(actor, theCase)) throw forbidden(NO_REPORT_GENERATE);
+      const queued = await db.transaction(async (tx) => {
+        const txQuery = queryOn(tx);
+        // One generation at a time per case: the case row is the lock.
+        await findVisibleCase(tx, actor, theCase.id, { forUpdate: true });
+        const facts = await loadReportFacts(txQuery, studyId);
+        if (!facts || !hasDeliveredAnalysis(facts)) throw conflict(NOTHING_TO_REPORT, 'nothing_delivered');
+        if (await pendingReportJob(txQuery, theCase.id)) return null;
+        const key = analysisKeyOf(facts);
+        if (facts.reports.filter((r) => r.analysisKey === key).length >= 2) return null;
+        const job = await insertJob(txQuery, {
+          jobType: 'report',
+          params: { studyId, withSimulations: true, reason: 'requested' },
+          caseId: theCase.id,
+          inputDataId: null,
+          createdById: actor.userId,
+        });
+        await audit(tx, actor, theCase, ip, job.id);
+        return job;
+      });
+      if (queued) await options.enqueue(queued.queueName, queued.id).catch(() => undefined);
+      return status(actor, studyId, theCase);
+    },
+  };
+
+  function audit(tx: DbOrTx, actor: Actor, theCase: VisibleCase, ip: string, jobId: string) {
+    return recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'report.generate',
+      targetType: 'case',
+      targetId: theCase.id,
+      organisationId: theCase.organisationId,
+      ip,
+      details: { jobId },
+    });
+  }
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,92 @@
+import { Writable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
+import type { ReportConfig } from '@cardiomap/contract';
+import { describe, expect, it } from 'vitest';
+import { NOT_FOR_CLINICAL_USE, renderReport } from '../../src/modules/reports/pdf/render-report.ts';
+import { inkOnFirstPage, pdfPages, pdfText } from './report-fixtures.ts';
+
+/** A grey RGB PNG (CRCs are zero: pdfkit does not check them). */
+function greyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const raw = Buffer.alloc((width * 3 + 1) * height, 90);
+  for (let y = 0; y < height; y += 1) raw[y * (width * 3 + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const config: ReportConfig = {
+  studyId: '5a000000-0000-4000-8000-000000000001',
+  caseId: 'c0000000-0000-4000-8000-000000000001',
+  caseIdentifier: 'NCL-LAAO-00007',
+  organisation: 'Northern Clinic',
+  intervention: 'Left Atrial Appendage Occlusion',
+  devices: [{ id: '00000000-0000-4000-8000-00000000d102', name: 'Amplatzer Amulet', sizes: [] }],
+  analysisVersion: 3,
+  analysisKey: 'k',
+  deliveryDate: '2026-11-20T09:00:00.000Z',
+  isClinical: false,
+  degradationRemarks: ['Organisation holds a non-clinical licence for this device'],
+  patient: null,
+  landmarks: [],
+  sizing: [],
+  results: [{ name: 'Ostium eccentricity', value: 0.234, unit: '' }],
+  figureCaptions: ['Ostium, en face', 'Landing zone'],
+  analystComment: '',
+  studyInstanceUid: null,
+  withSimulations: true,
+};
+
+async function render(figures: { caption: string; png: Buffer }[]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      parts.push(chunk);
+      done();
+    },
+  });
+  await renderReport(
+    config,
+    figures,
+    { generatedAt: new Date('2026-11-26T12:00:00Z'), softwareVersion: '9.9.9' },
+    sink,
+  );
+  return Buffer.concat(parts);
+}
+
+describe('renderReport', () => {
+  it('prints figures with captions, results, the degradation remark and "Not for clinical use" on every page', async () => {
+    const pdf = await render([
+      { caption: 'Ostium, en face', png: greyPng(1440, 900) },
+      { caption: 'Landing zone', png: greyPng(800, 500) },
+    ]);
+    const text = pdfText(pdf);
+    expect(text).toContain('Figure 1. Ostium, en face');
+    expect(text).toContain('Figure 2. Landing zone');
+    expect(text).toContain('Ostium eccentricity');
+    expect(text).toContain('0.23');
+    expect(text).toContain('Organisation holds a non-clinical licence for this device');
+    expect(text).toContain('Non-clinical');
+    expect(text).toContain('No published landmarks.');
+    expect(text).toContain('No comment.');
+    expect(text).toContain('Generated 2026-11-26 12:00 UTC');
+    expect(text).toContain('CardioMap 9.9.9');
+    const pages = pdfPages(pdf);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(text.split(NOT_FOR_CLINICAL_USE).length - 1).toBe(pages);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.01);
+  });
+});

@@ -1,0 +1,5 @@
+/** Spec §2: the report button's tooltip. */
+export const DOWNLOAD_REPORT_TOOLTIP = 'Download the report.';
+/** Spec §8: a download without a read URL. */
+export const MISSING_REPORT_FILE = "File does not exists or you don't have permission to access it.";
+export const GENERATE_REPORT = 'Generate report';
