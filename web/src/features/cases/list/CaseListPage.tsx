@@ -2,7 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import { Box, Stack, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useUser } from '../../auth/index.ts';
+import { usePatientIdentifiers, useUser } from '../../auth/index.ts';
 import { CancelCaseDialog } from '../cancel/CancelCaseDialog.tsx';
 import { NewAnalysisDialog } from '../dialogs/NewAnalysisDialog.tsx';
 import { OrderSimulationDialog } from '../dialogs/OrderSimulationDialog.tsx';
@@ -29,7 +29,8 @@ export function CaseListPage() {
   const onPageChange = useCallback((page: number, replace?: boolean) => update({ page }, replace), [update]);
   const onAction = useCallback((kind: CaseActionKind, item: Case) => setDialog({ kind, item }), []);
   const close = () => setDialog(null);
-  const showPatientIdentifier = !user.settings.hidePatientIdentifier;
+  // Hidden in one place of the session (the case detail's button), hidden here too.
+  const showPatientIdentifier = !usePatientIdentifiers().hidden;
 
   return (
     <Box sx={{ px: { xs: 2, md: 4 }, py: 3 }}>
