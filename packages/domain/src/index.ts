@@ -3,6 +3,7 @@ export * from './case-status.ts';
 export * from './delivery-dates.ts';
 export * from './device-change.ts';
 export * from './guards.ts';
+export * from './job-rules.ts';
 export * from './order-status.ts';
 export * from './ordering.ts';
 export * from './password-expiry.ts';
