@@ -82,6 +82,17 @@ describe('case list (spec §2 "Case list")', () => {
     expect(screen.getByRole('columnheader', { name: 'Patient' })).toBeInTheDocument();
   });
 
+  it('cuts a long patient identifier at 80 characters (spec §9), the whole of it in the tooltip', async () => {
+    signInAs(PHYSICIAN);
+    mockTrainings();
+    const identifier = `P${'9'.repeat(99)}`;
+    mockCaseList(() => [caseFixture({ patientIdentifier: identifier })]);
+    renderApp('/cases?view=table');
+    const cell = await within(await screen.findByRole('table')).findByTitle(identifier);
+    expect(cell.textContent).toHaveLength(80);
+    expect(cell.textContent?.endsWith('…')).toBe(true);
+  });
+
   it('has no patient column with the hidePatientIdentifier setting, and no links without case-detail access', async () => {
     signInAs({ settings: { hidePatientIdentifier: true, casesDefaultTableView: true } });
     mockTrainings();

@@ -51,11 +51,19 @@ export function ViewerSidebar({
           <Tabs
             value={tab}
             onChange={(_, value: SidebarTabId) => onTabChange(value)}
-            variant="scrollable"
+            // All four in the 360 px sidebar, none scrolled out of sight: a long label takes two lines.
+            variant="fullWidth"
             aria-label="Sidebar tabs"
           >
             {SIDEBAR_TABS.map(({ id, label: tabLabel }) => (
-              <Tab key={id} value={id} label={tabLabel} id={`viewer-tab-${id}`} aria-controls="viewer-sidebar-panel" />
+              <Tab
+                key={id}
+                value={id}
+                label={tabLabel}
+                id={`viewer-tab-${id}`}
+                aria-controls="viewer-sidebar-panel"
+                sx={{ minWidth: 0, px: 1, textTransform: 'none' }}
+              />
             ))}
           </Tabs>
           <Box
