@@ -103,22 +103,24 @@ test('the real 134-slice series uploads with progress, is ingested, and the Jobs
   await expect(page.getByTestId('images-state')).toHaveText('Images uploaded!', { timeout: INGEST_TIMEOUT });
   await expect(page.getByTestId('case-status')).toHaveText('In progress');
 
-  // The physician's Jobs tab: the completed ingest, every slice used, its log.
+  // The physician's Jobs tab: the completed image processing in plain words, every slice used; the
+  // engineering log is for staff.
   await page.getByRole('tab', { name: 'Jobs' }).click();
   await expect(page).toHaveURL(new RegExp(`/case-detail/${caseId}/jobs$`));
-  const job = page.getByRole('region', { name: 'ingest job' });
+  const job = page.getByRole('region', { name: 'Image processing job' });
   await expect(job).toHaveCount(1);
   await expect(job.getByTestId('job-status')).toHaveText('Completed');
   await expect(job.getByRole('group', { name: 'Summary' })).toContainText(/^134 of 134 files used, 0 set aside/);
   await expect(job.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
-  await job.getByRole('button', { name: /^Log \(\d+ lines\)$/ }).click();
-  await expect(job.getByRole('list', { name: 'Log' }).getByRole('listitem')).not.toHaveCount(0);
+  await expect(job.getByRole('button', { name: /^Log/ })).toHaveCount(0);
 
   // The analyst, who follows every step, reads the per-file report, filters it and downloads it whole.
   const analyst = await signedInPage(browser, baseURL ?? '', ANALYST);
   await analyst.goto(`/case-detail/${caseId}/jobs`);
   const analystJob = analyst.getByRole('region', { name: 'ingest job' });
   await expect(analystJob.getByTestId('job-status')).toHaveText('Completed');
+  await analystJob.getByRole('button', { name: /^Log \(\d+ lines\)$/ }).click();
+  await expect(analystJob.getByRole('list', { name: 'Log' }).getByRole('listitem')).not.toHaveCount(0);
   await analystJob.getByRole('button', { name: 'Per-file report' }).click();
   const report = analystJob.getByRole('table', { name: 'Per-file report' });
   // A header and the first page of 15 files, each used, with its series.

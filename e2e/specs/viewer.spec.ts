@@ -299,6 +299,55 @@ test('an analyst drags a landmark point in a pane: the pane tools stay put, the 
   await analyst.context().close();
 });
 
+/** A click in a pane as the point placer takes one (down, a 1 px move, up), offsets from the pane's centre. */
+async function clickInPane(page: Page, pane: string, dx: number, dy: number) {
+  const box = await page.getByTestId(`mpr-pane-${pane}`).boundingBox();
+  if (!box) throw new Error(`The ${pane} pane is not on screen.`);
+  const x = box.x + box.width / 2 + dx;
+  const y = box.y + box.height / 2 + dy;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 1, y);
+  await page.mouse.up();
+}
+
+test("placing a landmark's points moves no crosshairs, custom or predefined; a plain click still does", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { studyId } = await physicianPhantomCase(page, testInfo);
+  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  await (await apiOf(analyst)).call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Crosshairs' });
+  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
+  await waitForWholeVolume(analyst);
+  // Outside landmark placing, the crosshairs mode's click moves the other panes to the clicked point.
+  const start = await panePositions(analyst);
+  await clickInPane(analyst, 'axial', -40, 10);
+  await expect.poll(() => panePositions(analyst)).not.toEqual(start);
+  const moved = await panePositions(analyst);
+
+  await openDetails(analyst);
+  await sidebar(analyst).getByLabel('Edit mode').check();
+  const form = analyst.getByRole('form', { name: 'New landmark' });
+  const draft = analyst.getByLabel('Landmark being placed');
+  // A custom landmark's first point (the issue's case), then a predefined one's (Annulus, axial).
+  await form.getByLabel('Name').fill('Custom span');
+  await form.getByRole('button', { name: 'New landmark' }).click();
+  await clickInPane(analyst, 'axial', 30, -20);
+  await expect(draft).toContainText('1 point(s)');
+  expect(await panePositions(analyst)).toEqual(moved);
+  await draft.getByRole('button', { name: 'Cancel' }).click();
+  await form.getByLabel('Landmark type').click();
+  await analyst.getByRole('option', { name: 'Annulus', exact: true }).click();
+  await form.getByRole('button', { name: 'New landmark' }).click();
+  await clickInPane(analyst, 'axial', 25, 15);
+  await expect(draft).toContainText('Placing Annulus: 1 point(s)');
+  expect(await panePositions(analyst)).toEqual(moved);
+  await analyst.context().close();
+});
+
 test('an analyst whose area crosses itself is told so beside the drawing; neither browser nor server saves it', async ({
   page,
   browser,

@@ -198,6 +198,7 @@ export const jobSchema = z.object({
   dateCreated: z.string(),
   dateStarted: z.string().nullable(),
   dateFinished: z.string().nullable(),
+  /** The engineering log, for staff (domain maySeeJobLog); empty for anyone else, who reads the summary. */
   log: z.array(z.object({ at: z.string(), message: z.string() })),
   summary: z.object({
     filesTotal: z.number().int(),

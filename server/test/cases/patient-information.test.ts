@@ -27,9 +27,20 @@ describe.each([
     expect((await t.app.inject({ method: 'GET', url: `/api/cases/${id}/${route}/` })).statusCode).toBe(401);
   });
 
-  it("answers 404 for another organisation's case", async () => {
+  it("answers 404 for another organisation's case, and records the refused request", async () => {
     const { id } = await insertCase(t);
     expect((await get('other-physician', id)).statusCode).toBe(404);
+    expect(await auditActions(t, id)).toEqual([
+      { action: 'case.patient_information_refused', details: { route, status: 404 } },
+    ]);
+  });
+
+  it('answers 400 for an id that is no UUID, recording nothing', async () => {
+    const before = await t.database.query('SELECT id FROM audit_events');
+    const res = await getAs(t, tokens.physician ?? '', `/api/cases/not-a-uuid/${route}/`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('id');
+    expect(await t.database.query('SELECT id FROM audit_events')).toHaveLength(before.length);
   });
 
   it('answers the patient information to a physician of the organisation and audits it', async () => {
@@ -45,7 +56,12 @@ describe.each([
     await shareWith(t, id, 'other-physician@cardiomap.test');
     const res = await get('other-physician', id);
     expect(res.statusCode).toBe(sharedMayRequest ? 200 : 403);
-    expect(await auditActions(t, id)).toHaveLength(sharedMayRequest ? 1 : 0);
+    // Every request is in the audit trail: the refused one too.
+    expect(await auditActions(t, id)).toEqual([
+      sharedMayRequest
+        ? { action: 'case.patient_information_viewed', details: { route } }
+        : { action: 'case.patient_information_refused', details: { route, status: 403 } },
+    ]);
   });
 
   it('follows the rules for analysts of every organisation', async () => {
@@ -62,5 +78,8 @@ describe.each([
       expect((await get('case-analyst', completed.id)).statusCode).toBe(403);
       expect((await get('development', completed.id)).statusCode).toBe(403);
     }
+    // Each of those requests, granted or refused, left one line.
+    const lines = [...(await auditActions(t, completed.id)), ...(await auditActions(t, inProgress.id))];
+    expect(lines).toHaveLength(3);
   });
 });

@@ -7,6 +7,7 @@ import { createQueryClient, tokenStore } from '../api/index.ts';
 import { App } from '../app/App.tsx';
 
 import { RequireAuth } from '../app/RequireAuth.tsx';
+import { patientIdentifiers } from '../features/auth/index.ts';
 import { server } from './server.ts';
 import { userInfo } from './user-info.ts';
 
@@ -18,6 +19,8 @@ function Elsewhere() {
 /** Stores a session and answers userinfo/ with this user. */
 export function signInAs(overrides: Partial<UserInfo> = {}): UserInfo {
   const user = userInfo(overrides);
+  // A new session: nothing hidden or requested by an earlier test's user.
+  patientIdentifiers.reset();
   tokenStore.save({ access: 'access', refresh: 'refresh' });
   server.use(http.get('*/api/userinfo/', () => HttpResponse.json(user)));
   return user;

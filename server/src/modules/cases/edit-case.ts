@@ -2,10 +2,10 @@ import type { PatientInformation, patchCaseSchema } from '@cardiomap/contract';
 import { mayEditCase, mayRequestPatientInformation, seesPatientDetails } from '@cardiomap/domain';
 import type { z } from 'zod';
 import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { iso, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { forbidden, ValidationError } from '../../lib/http-errors.ts';
+import { forbidden, HttpError, ValidationError } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { caseDateErrors } from './case-dates.ts';
 import { loadCaseRows } from './case-rows.ts';
@@ -104,38 +104,71 @@ const patientOf = (found: VisibleCase): PatientInformation => ({
   sex: found.patientSex,
 });
 
-async function auditPatientView(db: DbOrTx, actor: Actor, found: VisibleCase, route: string, ip: string) {
-  await recordAudit(db, {
-    actorId: actor.userId,
-    action: 'case.patient_information_viewed',
-    targetType: 'case',
-    targetId: found.id,
-    organisationId: found.organisationId,
-    ip,
-    details: { route },
-  });
+type PatientRoute = 'patient-information' | 'sensitive-data';
+
+/**
+ * Every request for a case's patient identifiers goes into the audit trail, answered or not: a refused
+ * request (403, or 404 for a case the caller cannot see) is as telling as a granted one, e.g. someone
+ * trying shared cases one after the other.
+ */
+async function auditedPatientRequest(
+  db: Db,
+  actor: Actor,
+  caseId: string,
+  route: PatientRoute,
+  ip: string,
+  allowed: (found: VisibleCase) => boolean,
+  refusal: string,
+): Promise<PatientInformation> {
+  const audit = (found: VisibleCase | null, outcome: 'viewed' | 'refused', extra: Record<string, unknown> = {}) =>
+    recordAudit(db, {
+      actorId: actor.userId,
+      action: outcome === 'viewed' ? 'case.patient_information_viewed' : 'case.patient_information_refused',
+      targetType: 'case',
+      targetId: caseId,
+      organisationId: found?.organisationId ?? null,
+      ip,
+      details: { route, ...extra },
+    });
+  let found: VisibleCase;
+  try {
+    found = await findVisibleCase(db, actor, caseId);
+  } catch (error) {
+    if (error instanceof HttpError) await audit(null, 'refused', { status: error.statusCode });
+    throw error;
+  }
+  if (!allowed(found)) {
+    await audit(found, 'refused', { status: 403 });
+    throw forbidden(refusal);
+  }
+  await audit(found, 'viewed');
+  return patientOf(found);
 }
 
 /** GET cases/{id}/patient-information/: spec §6 "Requesting patient information", audited. */
-export async function requestPatientInformation(db: Db, actor: Actor, caseId: string, ip: string) {
-  const found = await findVisibleCase(db, actor, caseId);
-  if (!mayRequestPatientInformation(actor.permissions, found)) {
-    throw forbidden('You do not have permission to request the patient information of this case.');
-  }
-  await auditPatientView(db, actor, found, 'patient-information', ip);
-  return patientOf(found);
-}
+export const requestPatientInformation = (db: Db, actor: Actor, caseId: string, ip: string) =>
+  auditedPatientRequest(
+    db,
+    actor,
+    caseId,
+    'patient-information',
+    ip,
+    (found) => mayRequestPatientInformation(actor.permissions, found),
+    'You do not have permission to request the patient information of this case.',
+  );
 
 /**
  * GET cases/{id}/sensitive-data/: the identifiers behind the "show sensitive data" toggle (a user who
  * hides patient identifiers by setting), for whoever sees patient details of the case anyway (domain
  * seesPatientDetails). Audited like patient-information/.
  */
-export async function sensitiveData(db: Db, actor: Actor, caseId: string, ip: string) {
-  const found = await findVisibleCase(db, actor, caseId);
-  if (!seesPatientDetails(actor.permissions, found)) {
-    throw forbidden('You do not have permission to see the patient data of this case.');
-  }
-  await auditPatientView(db, actor, found, 'sensitive-data', ip);
-  return patientOf(found);
-}
+export const sensitiveData = (db: Db, actor: Actor, caseId: string, ip: string) =>
+  auditedPatientRequest(
+    db,
+    actor,
+    caseId,
+    'sensitive-data',
+    ip,
+    (found) => seesPatientDetails(actor.permissions, found),
+    'You do not have permission to see the patient data of this case.',
+  );

@@ -1,5 +1,5 @@
 import { type Job, type JobResource, JobStatus } from '@cardiomap/contract';
-import { PERMISSIONS } from '@cardiomap/domain';
+import { maySeeJobLog, PERMISSIONS } from '@cardiomap/domain';
 import { iso } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { JobResourceRow, JobRow } from './repository.ts';
@@ -17,7 +17,8 @@ export function presentJob(actor: Actor, row: JobRow): Job {
     dateCreated: iso(row.dateCreated) ?? '',
     dateStarted: iso(row.dateStarted),
     dateFinished: iso(row.dateFinished),
-    log: row.log,
+    // The engineering log for staff only; a clinician reads the summary below (issue 17 §4).
+    log: maySeeJobLog(actor.permissions) ? row.log : [],
     // One shape for every type: what a type does not record (or a job not finished yet) reads as empty.
     summary: {
       filesTotal: 'filesTotal' in s ? s.filesTotal : 0,

@@ -46,6 +46,20 @@ describe('jobs API', () => {
     expect((await call('other-physician', 'GET', `/api/jobs/${jobId}/`)).statusCode).toBe(404);
   });
 
+  it('serves the engineering log to staff only: the case’s physician gets the plain summary', async () => {
+    const c = await insertCase(t);
+    const jobId = await insertJob(t, c.id, { status: JobStatus.COMPLETED });
+    for (const url of [`/api/jobs/?case_id=${c.id}`, `/api/jobs/${jobId}/`]) {
+      const res = await call('physician', 'GET', url);
+      expect(res.statusCode).toBe(200);
+      const job = 'results' in res.json() ? res.json().results[0] : res.json();
+      expect(job.log).toEqual([]);
+      expect(job.summary).toMatchObject({ filesTotal: 2, filesUsed: 1, outcome: 'ready' });
+    }
+    const staff = (await call('case-manager', 'GET', `/api/jobs/${jobId}/`)).json();
+    expect(staff.log).toEqual([expect.objectContaining({ message: 'Queued.' })]);
+  });
+
   it('terminates a queued or running job (status 4) for those allowed, once', async () => {
     const c = await insertCase(t);
     const jobId = await insertJob(t, c.id, { status: JobStatus.RUNNING });

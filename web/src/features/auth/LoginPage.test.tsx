@@ -88,6 +88,38 @@ describe('login page', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
+  it('takes each message away once it no longer applies: fixed fields, edited credentials', async () => {
+    server.use(
+      http.post('*/api/token/', () =>
+        HttpResponse.json({ detail: 'No active account found with the given credentials', code: 'x' }, { status: 401 }),
+      ),
+    );
+    renderApp('/login');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('E-mail');
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'physician@cardiomap.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong password');
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument());
+    expect(screen.queryByText('This field may not be blank.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('sign-in-error')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(screen.queryByTestId('sign-in-error')).not.toBeInTheDocument();
+  });
+
+  it("takes a 400 answer's field message away when that field is edited", async () => {
+    server.use(http.post('*/api/token/', () => HttpResponse.json({ password: ['Too long.'] }, { status: 400 })));
+    renderApp('/login');
+    const user = await submitCredentials();
+    expect(await screen.findByText('Too long.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('Too long.')).not.toBeInTheDocument());
+  });
+
   it('shows field messages from a 400 answer beside their fields', async () => {
     server.use(http.post('*/api/token/', () => HttpResponse.json({ password: ['Too long.'] }, { status: 400 })));
     renderApp('/login');

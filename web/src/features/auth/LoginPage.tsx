@@ -3,7 +3,7 @@ import { safeRedirectTarget } from '@cardiomap/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -29,6 +29,13 @@ export function LoginPage() {
     resolver: zodResolver(signInRequestSchema),
     defaultValues: { email: '', password: '' },
   });
+
+  // A refused sign-in's message is about the credentials sent: editing them makes it stale. (Field
+  // messages clear by themselves: the form validates each field again as it changes after a submit.)
+  useEffect(() => {
+    const subscription = form.watch(() => setFormError(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const finish = (tokens: TokenPair) => {
     setStatus('success');

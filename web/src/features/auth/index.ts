@@ -1,5 +1,6 @@
 export { LoginPage } from './LoginPage.tsx';
 export { PendingRegistrationPage } from './PendingRegistrationPage.tsx';
+export { patientIdentifiers, usePatientIdentifiers } from './patient-identifiers.ts';
 export {
   endSession,
   prefetchCurrentUser,

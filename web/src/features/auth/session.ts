@@ -2,6 +2,7 @@ import { routes, type UserInfo } from '@cardiomap/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call, type StoredTokens, tokenStore } from '../../api/index.ts';
+import { patientIdentifiers } from './patient-identifiers.ts';
 
 export const USER_INFO_KEY = ['userinfo'] as const;
 
@@ -34,6 +35,7 @@ export function prefetchCurrentUser(queryClient: QueryClient): void {
 /** Stores a fresh sign-in and drops anything cached for a previous user. */
 export function startSession(queryClient: QueryClient, tokens: StoredTokens): void {
   queryClient.clear();
+  patientIdentifiers.reset();
   tokenStore.save(tokens);
 }
 
@@ -46,6 +48,7 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
   const refresh = tokenStore.refresh();
   tokenStore.clear();
   queryClient.clear();
+  patientIdentifiers.reset();
   if (!access) return;
   await fetch(routes.logout.path, {
     method: 'POST',

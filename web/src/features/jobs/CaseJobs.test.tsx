@@ -1,4 +1,5 @@
 import type { InputData, Job } from '@cardiomap/contract';
+import { PERMISSIONS } from '@cardiomap/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -16,8 +17,15 @@ const user = userEvent.setup();
 const PATH = `/case-detail/${CASE_ID}/jobs`;
 
 /** The Jobs tab of a case, with `jobs` answering GET jobs/ (called once per request) and the uploads. */
-function showJobs(jobs: () => Job[] | Response, inputData: InputData[] = []) {
-  signInAs({ canAccessCaseDetails: true });
+/** Staff (who may read job logs) unless a test signs in as a clinician. */
+const STAFF = { canAccessCaseDetails: true, permissions: [PERMISSIONS.viewUnpublishedResults] };
+
+function showJobs(
+  jobs: () => Job[] | Response,
+  inputData: InputData[] = [],
+  flags: Parameters<typeof signInAs>[0] = STAFF,
+) {
+  signInAs(flags);
   const requests = { jobs: [] as string[], caseReads: 0 };
   server.use(
     http.get('*/api/cases/:id/', () => {
@@ -55,6 +63,20 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
     expect(log).toHaveTextContent('Reading scan.zip (136 entries)');
     expect(log).toHaveTextContent('Volume ready: 512×512×134');
     expect(within(card).queryByRole('button', { name: 'Terminate' })).not.toBeInTheDocument();
+  });
+
+  it('shows a physician a plain account of the job: no queue, attempts or engineering log', async () => {
+    showJobs(() => [jobFixture({ jobType: { ...jobFixture().jobType, name: 'ingest' } })], [], {
+      canAccessCaseDetails: true,
+      permissions: [PERMISSIONS.viewCaseDetails, PERMISSIONS.processNonResearchCase],
+    });
+    const card = await screen.findByRole('region', { name: 'Image processing job' });
+    expect(within(card).getByTestId('job-status')).toHaveTextContent('Completed');
+    expect(card).toHaveTextContent('134 of 136 files used, 2 set aside — Volume ready');
+    expect(card).not.toHaveTextContent('Queue');
+    expect(card).not.toHaveTextContent('Attempts');
+    expect(within(card).queryByRole('button', { name: /^Log/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Per-file report' })).toBeInTheDocument();
   });
 
   it("shows a failed job's reasons", async () => {

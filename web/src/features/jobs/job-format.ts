@@ -30,3 +30,11 @@ export const OUTCOME_LABELS: Record<JobResourceOutcome, string> = {
   'set-aside': 'Set aside',
   candidate: 'Other series',
 };
+
+/** What a job type does, in a clinician's words; staff see the type's own name. */
+const PLAIN_JOB_NAMES: Record<string, string> = {
+  ingest: 'Image processing',
+  surface: 'Preliminary 3D model',
+};
+
+export const plainJobName = (typeName: string): string => PLAIN_JOB_NAMES[typeName] ?? typeName;

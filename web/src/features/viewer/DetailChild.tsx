@@ -1,22 +1,12 @@
-import { Box, Stack, Typography } from '@mui/material';
-import { LandmarkPanel } from './landmarks/LandmarkPanel.tsx';
-import { AnalysisResultsTable } from './sidebar/AnalysisResultsTable.tsx';
-import { useViewerContext } from './viewer-context.ts';
+import { Navigate, useLocation } from 'react-router';
+import { SIDEBAR_TAB_STATE } from './sidebar/sidebar-tabs.ts';
 
-/** Spec §2 `detail`: the study's results and landmarks on the whole width. */
+/**
+ * Spec §2 `detail`: kept as a route so its links keep working, but it showed what the sidebar's Details
+ * tab shows (spec §2 "Viewer": Details, the results). One place for one thing: it opens the 3D view with
+ * the sidebar on Details, keeping the hash ('#debug').
+ */
 export function DetailChild() {
-  const context = useViewerContext();
-  return (
-    <Box sx={{ p: 2, overflow: 'auto', height: '100%' }}>
-      <Stack spacing={3} sx={{ maxWidth: 900 }}>
-        <section aria-labelledby="viewer-detail-results">
-          <Typography id="viewer-detail-results" variant="h6" component="h2">
-            Analysis results
-          </Typography>
-          <AnalysisResultsTable results={context.load.analysisResults} analyses={context.load.analyses} />
-        </section>
-        <LandmarkPanel context={context} />
-      </Stack>
-    </Box>
-  );
+  const { hash } = useLocation();
+  return <Navigate to={{ pathname: '../3dsurfaceviewer', hash }} replace state={{ [SIDEBAR_TAB_STATE]: 'details' }} />;
 }

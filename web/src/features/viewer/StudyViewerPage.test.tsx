@@ -19,7 +19,7 @@ import { NON_CLINICAL_WARNING } from './ViewerHeader.tsx';
 import { MISSING_FILE } from './viewer-messages.ts';
 
 /** What the stand-in MPR engine was asked to draw and where it was asked to go. */
-const mprCalls = vi.hoisted(() => ({ landmarks: [] as unknown[], planes: [] as unknown[] }));
+const mprCalls = vi.hoisted(() => ({ landmarks: [] as unknown[], planes: [] as unknown[], placing: [] as boolean[] }));
 
 // The engines need WebGL; their components are stood in for by ones that show the props they get.
 vi.mock('./mpr/index.ts', async () => {
@@ -31,6 +31,7 @@ vi.mock('./mpr/index.ts', async () => {
     getSnapshot: () => snapshot,
     setLandmarks: (landmarks: unknown) => mprCalls.landmarks.push(landmarks),
     snapToPlane: (target: unknown) => mprCalls.planes.push(target),
+    setPlacingPoints: (placing: boolean) => mprCalls.placing.push(placing),
   };
   return {
     MprPanes: (props: Record<string, unknown> & { onEngine?(engine: unknown): void }) => {
@@ -223,8 +224,18 @@ describe('the MPR view', () => {
     await user.click(await screen.findByRole('tab', { name: 'MPR' }));
     expect(await screen.findByTestId('mpr-panes')).toBeInTheDocument();
     expect(app.location()).toBe(`${PATH}/mprviewer`);
-    await user.click(screen.getByRole('tab', { name: 'Detail' }));
-    expect(await screen.findByRole('heading', { name: 'Analysis results' })).toBeInTheDocument();
+    // One Details, the sidebar's (spec §2): no second 'Detail' view showing the same.
+    expect(screen.queryByRole('tab', { name: 'Detail' })).not.toBeInTheDocument();
+  });
+
+  it("opens the 3D view on the sidebar's Details tab for the detail route, keeping the hash", async () => {
+    const app = openViewer(viewerLoadFixture(), `${PATH}/detail#debug`);
+    await waitFor(() => expect(app.location()).toBe(`${PATH}/3dsurfaceviewer`));
+    expect(app.router.state.location.hash).toBe('#debug');
+    const sidebar = await screen.findByRole('complementary', { name: 'Viewer sidebar' });
+    expect(await within(sidebar).findByRole('tab', { name: 'Details', selected: true })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('list', { name: 'Landmarks' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab', { name: 'Details' })).toHaveLength(1);
   });
 });
 
@@ -534,6 +545,8 @@ describe('landmarks in the viewer (spec §4)', () => {
     await waitFor(() => expect(app.location()).toBe(`${PATH}/mprviewer`));
     expect(app.router.state.location.hash).toBe('#debug');
     expect(screen.getByLabelText('Landmark being placed')).toHaveTextContent('Placing My distance: 0 point(s)');
+    // The page hands the draft to the engine: a placing click must not move the crosshairs.
+    await waitFor(() => expect(mprCalls.placing.at(-1)).toBe(true));
     await user.click(await screen.findByTestId('mpr-panes'));
     expect(screen.getByLabelText('Landmark being placed')).toHaveTextContent('Placing My distance: 1 point(s)');
     expect(screen.getByLabelText('Debug')).toHaveTextContent('1.5');
@@ -542,6 +555,7 @@ describe('landmarks in the viewer (spec §4)', () => {
     await user.click(screen.getByTestId('mpr-panes'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByLabelText('Landmark being placed')).not.toBeInTheDocument());
+    expect(mprCalls.placing.at(-1)).toBe(false);
     expect(created).toEqual([
       expect.objectContaining({
         analysisId: ANALYSIS_ID,

@@ -3,24 +3,37 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { LandmarkDebugPanel } from './landmarks/LandmarkDebugPanel.tsx';
+import { type SidebarTabId, sidebarTabOf } from './sidebar/sidebar-tabs.ts';
 import { ViewerSidebar } from './sidebar/ViewerSidebar.tsx';
 import { useViewerState } from './use-viewer-state.ts';
 import { ViewerHeader } from './ViewerHeader.tsx';
 import { VIEWER_HEIGHT_OFFSET_PX, VIEWER_MIN_WIDTH_PX } from './viewer-layout.ts';
-import { VIEWER_CHILDREN } from './viewer-paths.ts';
+import type { VIEWER_CHILDREN } from './viewer-paths.ts';
 
-const CHILD_LABELS: Record<(typeof VIEWER_CHILDREN)[number], string> = {
-  '3dsurfaceviewer': '3D',
-  mprviewer: 'MPR',
-  detail: 'Detail',
-};
+/**
+ * The views' tabs. `detail` has none: what it showed is the sidebar's Details tab (spec §2 "Viewer"),
+ * so its route opens that tab instead of a second copy of it.
+ */
+const VIEW_TABS: { child: (typeof VIEWER_CHILDREN)[number]; label: string }[] = [
+  { child: '3dsurfaceviewer', label: '3D' },
+  { child: 'mprviewer', label: 'MPR' },
+];
 
-/** The viewer's frame: header, links between the 3D, MPR and detail views, the view, and the sidebar. */
+/** The viewer's frame: header, links between the 3D and MPR views, the view, and the sidebar. */
 export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded: boolean }) {
   const context = useViewerState(load);
   const [sidebarOpen, setSidebarOpen] = useState(true);
-  const { pathname, hash } = useLocation();
-  const current = VIEWER_CHILDREN.find((child) => pathname.endsWith(`/${child}`)) ?? false;
+  const [sidebarTab, setSidebarTab] = useState<SidebarTabId>('objects');
+  const { pathname, hash, state, key } = useLocation();
+  // A navigation that asks for a sidebar tab (the `detail` route's) opens the sidebar on it, once.
+  const [tabAskedBy, setTabAskedBy] = useState<string | null>(null);
+  const askedTab = sidebarTabOf(state);
+  if (askedTab && tabAskedBy !== key) {
+    setTabAskedBy(key);
+    setSidebarTab(askedTab);
+    setSidebarOpen(true);
+  }
+  const current = VIEW_TABS.find(({ child }) => pathname.endsWith(`/${child}`))?.child ?? false;
   return (
     <Box
       data-testid="study-viewer"
@@ -34,10 +47,10 @@ export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded
     >
       <ViewerHeader load={load} />
       <Tabs value={current} sx={{ px: 2, minHeight: 40 }} aria-label="Viewer views">
-        {VIEWER_CHILDREN.map((child) => (
+        {VIEW_TABS.map(({ child, label }) => (
           <Tab
             key={child}
-            label={CHILD_LABELS[child]}
+            label={label}
             value={child}
             component={RouterLink}
             to={{ pathname: child, hash }}
@@ -49,7 +62,13 @@ export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded
         <Box component="section" aria-label="View" sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
           <Outlet context={context} />
         </Box>
-        <ViewerSidebar context={context} open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />
+        <ViewerSidebar
+          context={context}
+          open={sidebarOpen}
+          onToggle={() => setSidebarOpen((open) => !open)}
+          tab={sidebarTab}
+          onTabChange={setSidebarTab}
+        />
       </Box>
       {context.debug && <LandmarkDebugPanel context={context} />}
     </Box>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { DetailChild } from './DetailChild.tsx';
 import { afterFirstImage } from './mpr/first-image-gate.ts';
 import { MprPreviewPanes } from './mpr/MprPreviewPanes.tsx';
 import { useViewerContext } from './viewer-context.ts';
@@ -34,8 +35,8 @@ function ViewerIndex() {
 
 /**
  * The viewer's route subtree (spec §2): the page with its 3dsurfaceviewer, mprviewer and detail
- * children. Everything below is loaded on the first visit, so the rendering engines (Cornerstone3D,
- * three.js) never weigh on the rest of the app. Route ids are the spec's route names; the embedded
+ * children (detail opens the 3D view on the sidebar's Details tab). Everything below is loaded on the
+ * first visit, so the rendering engines (Cornerstone3D, three.js) never weigh on the rest of the app. Route ids are the spec's route names; the embedded
  * copy prefixes them, as ids are unique in one router.
  */
 export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObject {
@@ -68,7 +69,7 @@ export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObje
       {
         path: 'detail',
         id: `${prefix}study-detail`,
-        lazy: async () => ({ Component: (await import('./DetailChild.tsx')).DetailChild }),
+        element: <DetailChild />,
       },
     ],
   };

@@ -1,6 +1,6 @@
 import type { Case } from '@cardiomap/contract';
 import { DELIVERY_NOT_GUARANTEED_WARNING, DELIVERY_PASSED_WARNING } from '@cardiomap/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,8 @@ import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, order, page } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
+import { mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
+import { SHARED_CASE_IDENTIFIERS, SHARED_CASE_NO_REQUEST } from './PatientInformationCard.tsx';
 
 setUpMockApi();
 // An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.
@@ -192,7 +194,43 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
     showCase(caseFixture({ isSharedToCurrentUser: true, patientInformation: null, canEdit: false }));
     await screen.findByLabelText('Patient information');
     expect(screen.queryByRole('button', { name: 'Show patient information' })).not.toBeInTheDocument();
-    expect(screen.getByText('The patient identifiers of a shared case are not shown.')).toBeInTheDocument();
+    expect(screen.getByText(SHARED_CASE_NO_REQUEST)).toBeInTheDocument();
+  });
+
+  it('says a shared case hides its identifiers and that they can be requested (spec §6)', async () => {
+    showCase(
+      caseFixture({
+        isSharedToCurrentUser: true,
+        canRequestPatientInformation: true,
+        patientInformation: null,
+        patientIdentifier: null,
+      }),
+    );
+    expect(await screen.findByText(SHARED_CASE_IDENTIFIERS)).toBeInTheDocument();
+  });
+
+  it('hides the identifiers wherever the session shows the case: the case list too, until asked for again', async () => {
+    server.use(
+      http.get('*/api/cases/:id/sensitive-data/', () =>
+        HttpResponse.json({ identifier: 'PAT-123', age: 81, sex: 'F' }),
+      ),
+    );
+    mockTrainings();
+    mockCaseList(() => [caseFixture()]);
+    const app = showCase(caseFixture());
+    await user.click(await screen.findByRole('button', { name: 'Hide patient information' }));
+    await act(() => app.router.navigate('/cases?view=table'));
+    const table = await screen.findByRole('table', { name: 'Cases' });
+    expect(within(table).getByText('HVC-TAVI-00042')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Patient' })).not.toBeInTheDocument();
+    expect(table).not.toHaveTextContent('PAT-123');
+    // Still hidden on the case page when it is opened again in the same session.
+    await act(() => app.router.navigate(PATH));
+    expect(within(await screen.findByLabelText('Patient information')).getAllByText('Hidden')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Show patient information' }));
+    await waitFor(() => expect(patientList()).toHaveTextContent('PAT-123'));
+    await act(() => app.router.navigate('/cases?view=table'));
+    expect(await screen.findByRole('columnheader', { name: 'Patient' })).toBeInTheDocument();
   });
 
   it('edits the case from the header and shows the saved answer', async () => {

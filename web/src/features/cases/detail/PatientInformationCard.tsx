@@ -1,28 +1,29 @@
 import type { Case, PatientInformation } from '@cardiomap/contract';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useUser } from '../../auth/index.ts';
+import { patientIdentifiers, usePatientIdentifiers } from '../../auth/index.ts';
 import { usePatientInformation } from '../api/get-patient-information.ts';
 import { DetailRow } from './DetailRow.tsx';
 
-type Mode = 'as-loaded' | 'requested' | 'hidden';
-
 const HIDDEN = 'Hidden';
 
+/** Spec §6, said where the identifiers of a shared case are missing. */
+export const SHARED_CASE_IDENTIFIERS =
+  'The patient identifiers of a case shared with you are hidden; they can be requested, and each request is recorded.';
+export const SHARED_CASE_NO_REQUEST = 'The patient identifiers of a case shared with you are hidden.';
+
 /**
- * Spec §2/§6: patient identifiers, unless the case is shared to the user or the user hides them by
- * setting. The sensitive-data button toggles between requesting them (an audited call) and hiding all
- * of them again.
+ * Spec §2/§6: patient identifiers, unless the case is shared to the user or identifiers are hidden in
+ * this session (the session state of features/auth, which the case list follows too). The sensitive-data
+ * button toggles between requesting them (an audited call) and hiding all of them everywhere.
  */
 export function PatientInformationCard({ kase }: { kase: Case }) {
-  const user = useUser();
-  const loaded = kase.isSharedToCurrentUser || user.settings.hidePatientIdentifier ? null : kase.patientInformation;
-  const [mode, setMode] = useState<Mode>('as-loaded');
-  const requested = usePatientInformation(kase, mode === 'requested');
-  const shown: PatientInformation | null | undefined =
-    mode === 'as-loaded' ? loaded : mode === 'requested' ? requested.data : null;
+  const visibility = usePatientIdentifiers();
+  const revealed = visibility.revealed(kase.id);
+  const requested = usePatientInformation(kase, revealed);
+  const loaded = kase.isSharedToCurrentUser || visibility.hidden ? null : kase.patientInformation;
+  const shown: PatientInformation | null | undefined = revealed ? requested.data : loaded;
   const mayRequest = !kase.isSharedToCurrentUser || kase.canRequestPatientInformation;
-  const showing = mode === 'requested' || (mode === 'as-loaded' && loaded !== null);
+  const showing = revealed || loaded !== null;
 
   return (
     <Card variant="outlined">
@@ -32,18 +33,21 @@ export function PatientInformationCard({ kase }: { kase: Case }) {
             Patient information
           </Typography>
           {mayRequest && (
-            <Button size="small" onClick={() => setMode(showing ? 'hidden' : 'requested')}>
+            <Button
+              size="small"
+              onClick={() => (showing ? patientIdentifiers.hideAll() : patientIdentifiers.reveal(kase.id))}
+            >
               {showing ? 'Hide patient information' : 'Show patient information'}
             </Button>
           )}
         </Stack>
-        {mode === 'requested' && requested.isPending && <CircularProgress size={20} aria-label="Requesting" />}
-        {mode === 'requested' && requested.isError && (
+        {revealed && requested.isPending && <CircularProgress size={20} aria-label="Requesting" />}
+        {revealed && requested.isError && (
           <Alert severity="error">The patient information could not be requested.</Alert>
         )}
-        {!mayRequest && (
+        {kase.isSharedToCurrentUser && !revealed && (
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            The patient identifiers of a shared case are not shown.
+            {mayRequest ? SHARED_CASE_IDENTIFIERS : SHARED_CASE_NO_REQUEST}
           </Typography>
         )}
         <dl aria-label="Patient information">

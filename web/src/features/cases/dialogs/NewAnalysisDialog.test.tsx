@@ -22,6 +22,7 @@ import {
   unlicensed,
 } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
+import { DISCARD_REQUEST_TEXT } from './DiscardRequestDialog.tsx';
 import { localDay, toWire } from './date-fields.ts';
 import { NewAnalysisDialog } from './NewAnalysisDialog.tsx';
 
@@ -78,6 +79,34 @@ async function fillPatient() {
 const submitButton = () => screen.getByRole('button', { name: 'Request analysis' });
 
 describe('new analysis dialog (spec §5 "New analysis form")', () => {
+  it('closes an untouched form at Escape, but asks before Escape or a click outside discards typed input', async () => {
+    const untouched = setUp();
+    await screen.findByRole('textbox', { name: L('Patient identifier') });
+    await user.keyboard('{Escape}');
+    expect(untouched.onClose).toHaveBeenCalledTimes(1);
+    untouched.unmount();
+
+    const { onClose } = setUp();
+    const identifier = await screen.findByRole('textbox', { name: L('Patient identifier') });
+    await user.type(identifier, 'PAT-777');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard this request?' });
+    expect(ask).toHaveTextContent(DISCARD_REQUEST_TEXT);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard this request?' })).not.toBeInTheDocument(),
+    );
+    expect(identifier).toHaveValue('PAT-777');
+    // A click on the backdrop asks the same.
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    const again = await screen.findByRole('dialog', { name: 'Discard this request?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the case with default times 07:00 and 08:00, then navigates to the new case', async () => {
     const { posted, onClose, requests } = setUp();
     await choose(L('Intervention'), /TAVI/);

@@ -1,4 +1,6 @@
 import { Dialog, DialogTitle } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DiscardRequestDialog } from './DiscardRequestDialog.tsx';
 import { NewAnalysisForm } from './NewAnalysisForm.tsx';
 import { useNewAnalysisForm } from './use-new-analysis-form.ts';
 
@@ -7,18 +9,43 @@ export interface NewAnalysisDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2 case list dialog "new analysis": creates a case with its initial orders. */
+/**
+ * Spec §2 case list dialog "new analysis": creates a case with its initial orders. Escape or a click
+ * outside closes an untouched form at once but asks before throwing typed input away; Cancel is the
+ * user's explicit choice and closes.
+ */
 export function NewAnalysisDialog({ open, onClose }: NewAnalysisDialogProps) {
+  const dirty = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const markDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  const close = () => {
+    dirty.current = false;
+    setConfirming(false);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="new-analysis-title">
-      <DialogTitle id="new-analysis-title">Request analysis</DialogTitle>
-      {/* Mounted only while open, so every opening starts from an empty form. */}
-      {open && <NewAnalysisBody onClose={onClose} />}
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onClose={() => (dirty.current ? setConfirming(true) : close())}
+        maxWidth="sm"
+        fullWidth
+        aria-labelledby="new-analysis-title"
+      >
+        <DialogTitle id="new-analysis-title">Request analysis</DialogTitle>
+        {/* Mounted only while open, so every opening starts from an empty form. */}
+        {open && <NewAnalysisBody onClose={close} onDirtyChange={markDirty} />}
+      </Dialog>
+      <DiscardRequestDialog open={open && confirming} onKeep={() => setConfirming(false)} onDiscard={close} />
+    </>
   );
 }
 
-function NewAnalysisBody({ onClose }: { onClose: () => void }) {
+function NewAnalysisBody({ onClose, onDirtyChange }: { onClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
   const state = useNewAnalysisForm(onClose);
+  const { isDirty } = state.form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   return <NewAnalysisForm state={state} onCancel={onClose} />;
 }

@@ -11,10 +11,12 @@ interface Props {
   filters: CaseListFilters;
   showPatientIdentifier: boolean;
   onAction: (kind: CaseActionKind, item: Case) => void;
+  /** The empty list's way to start (spec §2 'Request analysis'). */
+  onRequestAnalysis: () => void;
 }
 
 /** The card view: pages of cases load one after another as the user scrolls (spec §2 infinite scroll). */
-export function CaseCardsView({ filters, showPatientIdentifier, onAction }: Props) {
+export function CaseCardsView({ filters, showPatientIdentifier, onAction, onRequestAnalysis }: Props) {
   const query = useInfiniteQuery(casesInfiniteQueryOptions(filters));
   // A case created while the user scrolls shifts later pages by one: the same case must not show twice.
   const cases = [...new Map((query.data?.pages ?? []).flatMap((p) => p.results).map((c) => [c.id, c])).values()];
@@ -26,7 +28,7 @@ export function CaseCardsView({ filters, showPatientIdentifier, onAction }: Prop
   if (query.isPending) return <LoadingCases />;
   if (query.isError && cases.length === 0) return <CasesLoadError onRetry={() => query.refetch()} />;
   const count = query.data?.pages[0]?.count ?? 0;
-  if (count === 0) return <NoCases />;
+  if (count === 0) return <NoCases filters={filters} onRequestAnalysis={onRequestAnalysis} />;
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">

@@ -7,6 +7,7 @@ import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, ORG_ID, OTHER_ORG_ID } from '../testing/case-fixtures.ts';
 import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
+import { FIRST_CASE_HINT, FIRST_CASE_MESSAGE, NO_CASES_YET_HINT } from './ListStates.tsx';
 
 setUpMockApi();
 // Five engineers share two cores: the first render of the whole app can take longer than the default 1 s.
@@ -50,7 +51,7 @@ describe('case list (spec §2 "Case list")', () => {
     expect(first.getByText('SAPIEN 3')).toBeInTheDocument();
     expect(first.getByText('Anatomical analysis: under evaluation')).toBeInTheDocument();
     expect(first.getByText('In progress')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('CardioMap – Cases'));
+    await waitFor(() => expect(document.title).toBe('CardioMap – Analyses'));
     expect(requests).toEqual([{ page: 1, pageSize: 15, search: null, organisationId: null }]);
     expect(app.location()).toBe('/cases');
   });
@@ -79,6 +80,17 @@ describe('case list (spec §2 "Case list")', () => {
     renderApp('/cases');
     expect(await within(await screen.findByRole('table')).findByText('Hidden')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Patient' })).toBeInTheDocument();
+  });
+
+  it('cuts a long patient identifier at 80 characters (spec §9), the whole of it in the tooltip', async () => {
+    signInAs(PHYSICIAN);
+    mockTrainings();
+    const identifier = `P${'9'.repeat(99)}`;
+    mockCaseList(() => [caseFixture({ patientIdentifier: identifier })]);
+    renderApp('/cases?view=table');
+    const cell = await within(await screen.findByRole('table')).findByTitle(identifier);
+    expect(cell.textContent).toHaveLength(80);
+    expect(cell.textContent?.endsWith('…')).toBe(true);
   });
 
   it('has no patient column with the hidePatientIdentifier setting, and no links without case-detail access', async () => {
@@ -264,6 +276,29 @@ describe('case list (spec §2 "Case list")', () => {
     renderApp('/cases?search=nothing');
     expect(await screen.findByText('No cases match your search criteria')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("tells a new user how to start instead of 'No cases match your search criteria'", async () => {
+    signInAs(PHYSICIAN);
+    mockTrainings();
+    mockCaseList(() => []);
+    renderApp('/cases');
+    const empty = await screen.findByTestId('no-cases-yet');
+    expect(empty).toHaveTextContent(FIRST_CASE_MESSAGE);
+    expect(empty).toHaveTextContent(FIRST_CASE_HINT);
+    expect(screen.queryByText('No cases match your search criteria')).not.toBeInTheDocument();
+    await userEvent.click(within(empty).getByRole('button', { name: 'Request analysis' }));
+    expect(await screen.findByRole('dialog', { name: 'Request analysis' })).toBeInTheDocument();
+  });
+
+  it('tells a user who may not add cases where cases will come from', async () => {
+    signInAs({ ...PHYSICIAN, canAddCase: false });
+    mockTrainings();
+    mockCaseList(() => []);
+    renderApp('/cases?view=cards');
+    const empty = await screen.findByTestId('no-cases-yet');
+    expect(empty).toHaveTextContent(NO_CASES_YET_HINT);
+    expect(within(empty).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

@@ -2,7 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import { Box, Stack, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useUser } from '../../auth/index.ts';
+import { usePatientIdentifiers, useUser } from '../../auth/index.ts';
 import { CancelCaseDialog } from '../cancel/CancelCaseDialog.tsx';
 import { NewAnalysisDialog } from '../dialogs/NewAnalysisDialog.tsx';
 import { OrderSimulationDialog } from '../dialogs/OrderSimulationDialog.tsx';
@@ -20,7 +20,8 @@ type OpenDialog = { kind: 'new-analysis' } | { kind: CaseActionKind; item: Case 
 
 /** The home page (spec §2 "Case list"): the cases the user may see, as a table or as cards. */
 export function CaseListPage() {
-  usePageTitle('Cases');
+  // Spec §2 names the page in the user menu: 'Analyses' (the items in it are cases).
+  usePageTitle('Analyses');
   const user = useUser();
   const [params, update] = useCaseListParams();
   useValidPage(params, update);
@@ -29,20 +30,22 @@ export function CaseListPage() {
   const onPageChange = useCallback((page: number, replace?: boolean) => update({ page }, replace), [update]);
   const onAction = useCallback((kind: CaseActionKind, item: Case) => setDialog({ kind, item }), []);
   const close = () => setDialog(null);
-  const showPatientIdentifier = !user.settings.hidePatientIdentifier;
+  const requestAnalysis = useCallback(() => setDialog({ kind: 'new-analysis' }), []);
+  // Hidden in one place of the session (the case detail's button), hidden here too.
+  const showPatientIdentifier = !usePatientIdentifiers().hidden;
 
   return (
     <Box sx={{ px: { xs: 2, md: 4 }, py: 3 }}>
       <Stack spacing={3}>
         <Typography variant="h4" component="h1">
-          Cases
+          Analyses
         </Typography>
         <TrainingBanners />
         <CaseListToolbar
           params={params}
           organisations={user.organisations}
           onChange={update}
-          onRequestAnalysis={() => setDialog({ kind: 'new-analysis' })}
+          onRequestAnalysis={requestAnalysis}
         />
         {params.view === 'table' ? (
           <CaseTableView
@@ -51,9 +54,15 @@ export function CaseListPage() {
             showPatientIdentifier={showPatientIdentifier}
             onPageChange={onPageChange}
             onAction={onAction}
+            onRequestAnalysis={requestAnalysis}
           />
         ) : (
-          <CaseCardsView filters={filters} showPatientIdentifier={showPatientIdentifier} onAction={onAction} />
+          <CaseCardsView
+            filters={filters}
+            showPatientIdentifier={showPatientIdentifier}
+            onAction={onAction}
+            onRequestAnalysis={requestAnalysis}
+          />
         )}
       </Stack>
       <NewAnalysisDialog open={dialog?.kind === 'new-analysis'} onClose={close} />

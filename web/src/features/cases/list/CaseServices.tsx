@@ -27,6 +27,8 @@ export function CaseServices({ item }: { item: Pick<Case, 'services' | 'orders'>
           size="small"
           variant="outlined"
           color={STATUS_COLOURS[status as ServiceStatus] ?? 'default'}
+          // Long labels wrap inside the chip instead of widening the table's column past its frame.
+          sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
           label={`${SERVICE_LABELS[service as Service] ?? 'Service'}: ${SERVICE_STATUS_LABELS[status as ServiceStatus] ?? 'unknown'}`}
         />
       ))}

@@ -4,7 +4,7 @@ import { CaseActionsMenu } from './CaseActionsMenu.tsx';
 import { CaseIdentifierLink } from './CaseIdentifierLink.tsx';
 import { CaseServices } from './CaseServices.tsx';
 import type { CaseActionKind } from './case-actions.ts';
-import { caseStatusLabel, formatDateTime, patientIdentifierText } from './case-format.ts';
+import { caseStatusLabel, formatDateTime, patientIdentifierText, truncateText } from './case-format.ts';
 
 interface Props {
   cases: Case[];
@@ -12,7 +12,20 @@ interface Props {
   onAction: (kind: CaseActionKind, item: Case) => void;
 }
 
-/** One page of cases as a table (spec §2 "Case list"). */
+/**
+ * A patient identifier may be 100 characters: cut at spec §9's 80 (all of it in the tooltip) and free to
+ * wrap, so one long identifier cannot push the table past its frame and cut off its last columns.
+ */
+function PatientCell({ text }: { text: string }) {
+  const shown = truncateText(text);
+  return (
+    <TableCell title={shown === text ? undefined : text} sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>
+      {shown}
+    </TableCell>
+  );
+}
+
+/** One page of cases as a table (spec §2 "Case list"); at 1440 px every column fits its frame. */
 export function CaseTable({ cases, showPatientIdentifier, onAction }: Props) {
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -27,7 +40,7 @@ export function CaseTable({ cases, showPatientIdentifier, onAction }: Props) {
             <TableCell>Status</TableCell>
             <TableCell>Expected delivery</TableCell>
             <TableCell>Created</TableCell>
-            <TableCell>Actions</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap', width: '1%' }}>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody sx={{ '& td.nowrap': { whiteSpace: 'nowrap' } }}>
@@ -36,7 +49,7 @@ export function CaseTable({ cases, showPatientIdentifier, onAction }: Props) {
               <TableCell className="nowrap">
                 <CaseIdentifierLink item={item} />
               </TableCell>
-              {showPatientIdentifier && <TableCell className="nowrap">{patientIdentifierText(item)}</TableCell>}
+              {showPatientIdentifier && <PatientCell text={patientIdentifierText(item)} />}
               <TableCell>{item.intervention.prefix}</TableCell>
               <TableCell>{item.devices.map((d) => d.name).join(', ')}</TableCell>
               <TableCell>

@@ -15,10 +15,19 @@ interface Props {
   showPatientIdentifier: boolean;
   onPageChange: (page: number, replace?: boolean) => void;
   onAction: (kind: CaseActionKind, item: Case) => void;
+  /** The empty list's way to start (spec §2 'Request analysis'). */
+  onRequestAnalysis: () => void;
 }
 
 /** The table view: 15 cases per page with numbered pagination (spec §2, §9). */
-export function CaseTableView({ filters, page, showPatientIdentifier, onPageChange, onAction }: Props) {
+export function CaseTableView({
+  filters,
+  page,
+  showPatientIdentifier,
+  onPageChange,
+  onAction,
+  onRequestAnalysis,
+}: Props) {
   const query = useQuery(casesPageQueryOptions(filters, page));
   const beyondLast = query.data !== undefined && !query.isPlaceholderData && page > pageCount(query.data.count);
   const invalidPage = (query.isError && isInvalidPageError(query.error)) || beyondLast;
@@ -29,7 +38,7 @@ export function CaseTableView({ filters, page, showPatientIdentifier, onPageChan
   if (query.isPending || (invalidPage && page !== 1)) return <LoadingCases />;
   if (query.isError) return <CasesLoadError onRetry={() => query.refetch()} />;
   const { results, count } = query.data;
-  if (count === 0) return <NoCases />;
+  if (count === 0) return <NoCases filters={filters} onRequestAnalysis={onRequestAnalysis} />;
   return (
     <Stack spacing={2} sx={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
       <CaseTable cases={results} showPatientIdentifier={showPatientIdentifier} onAction={onAction} />

@@ -46,7 +46,8 @@ export function SearchField({ value, onChange }: { value: string; onChange: (sea
         },
         htmlInput: { maxLength: 100 },
       }}
-      sx={{ minWidth: 280 }}
+      // Wide enough for the whole placeholder in any of the usual sans-serif fonts.
+      sx={{ width: { xs: '100%', sm: 360 } }}
     />
   );
 }

@@ -17,3 +17,9 @@ export const NOT_FOR_MEDICAL_USE = 'Not intended for medical use';
  */
 export const patientIdentifierText = (item: Pick<Case, 'patientIdentifier' | 'isSharedToCurrentUser'>): string =>
   item.isSharedToCurrentUser || item.patientIdentifier === null ? 'Hidden' : item.patientIdentifier;
+
+/** Spec §9: text is truncated at 80 characters. */
+export const TRUNCATE_AT = 80;
+
+export const truncateText = (text: string, max = TRUNCATE_AT): string =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -21,12 +21,14 @@ interface Props {
 export function EmailChipsField(props: Props) {
   const { emails, onEmailsChange, text, onTextChange: setText, error, onErrorChange, disabled } = props;
 
-  // The message stays until the user deals with the chips or shares again, so an address dropped from a
-  // pasted list is still explained after the rest of the list has become chips.
+  // 'Invalid email address' explains the entry just dropped: a pasted list keeps it once the rest has
+  // become chips, and the next valid entry, which shows the user has moved on, takes it away. A refused
+  // share's message stays with its chips (removing one clears it).
   const commit = (entry: string, rest = '') => {
     const result = addEmails(emails, entry);
     onEmailsChange(result.emails);
     if (result.droppedInvalid) onErrorChange(INVALID_EMAIL);
+    else if (error === INVALID_EMAIL && result.emails.length > emails.length) onErrorChange(null);
     setText(rest);
   };
 

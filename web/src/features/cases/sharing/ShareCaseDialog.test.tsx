@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, evolut, sapien } from '../testing/case-fixtures.ts';
-import { ShareCaseDialog } from './ShareCaseDialog.tsx';
+import { SHARE_IDENTIFIERS_RULE, ShareCaseDialog } from './ShareCaseDialog.tsx';
 
 setUpMockApi();
 configure({ asyncUtilTimeout: 4000 });
@@ -65,7 +65,8 @@ describe('share dialog (spec §5 "Share", §8)', () => {
     const item = caseFixture();
     const api = mockSharing(item);
     const { onClose, field } = await openDialog(item);
-    await userEvent.type(field, 'Anna@Hospital.org, not-an-address,bob@clinic.nl{Enter}');
+    await userEvent.click(field);
+    await userEvent.paste('Anna@Hospital.org, not-an-address,bob@clinic.nl,');
     expect(chips()).toEqual(['anna@hospital.org', 'bob@clinic.nl']);
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(field).toHaveValue('');
@@ -75,6 +76,25 @@ describe('share dialog (spec §5 "Share", §8)', () => {
     expect(await screen.findByText('Successfully shared case')).toBeInTheDocument();
     expect(api.bodies).toEqual([{ email: 'anna@hospital.org' }, { email: 'bob@clinic.nl' }]);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('tells the rule of spec §6: identifiers hidden from invitees, who can request them', async () => {
+    const item = caseFixture();
+    mockSharing(item);
+    await openDialog(item);
+    expect(screen.getByText(SHARE_IDENTIFIERS_RULE)).toBeInTheDocument();
+    expect(screen.queryByText(/without its patient identifiers/)).not.toBeInTheDocument();
+  });
+
+  it("drops 'Invalid email address' once a valid address follows the invalid one", async () => {
+    const item = caseFixture();
+    mockSharing(item);
+    const { field } = await openDialog(item);
+    await userEvent.type(field, 'not-an-address,');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await userEvent.type(field, 'anna@hospital.org{Enter}');
+    expect(chips()).toEqual(['anna@hospital.org']);
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
   });
 
   it('shares an address still being typed when Share is pressed', async () => {

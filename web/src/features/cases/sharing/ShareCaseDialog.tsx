@@ -22,6 +22,10 @@ import { addEmails, INVALID_EMAIL } from './email-entry.ts';
 import { SharedWithList } from './SharedWithList.tsx';
 import { useShareInvitations } from './use-share-invitations.ts';
 
+/** Spec §6: users see patient details unless the case is shared to them; sensitive data can be requested. */
+export const SHARE_IDENTIFIERS_RULE =
+  'People you invite see this case with its patient identifiers hidden; they can request them, and each request is recorded.';
+
 interface Props {
   item: Case;
   onClose: () => void;
@@ -69,7 +73,7 @@ export function ShareCaseDialog({ item, onClose }: Props) {
       <DialogContent>
         <Stack spacing={3} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            People you invite see this case without its patient identifiers.
+            {SHARE_IDENTIFIERS_RULE}
           </Typography>
           <EmailChipsField
             emails={emails}

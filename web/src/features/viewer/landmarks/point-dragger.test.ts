@@ -190,6 +190,7 @@ describe('attachPointDragger', () => {
         pointer: { pane: 'axial' as const, world },
         landmarks: { axial: harness.shapes('axial'), coronal: [], sagittal: [] },
       }),
+      setPlacingPoints: () => undefined,
     };
     const detachPlacer = attachPointPlacer(container, engine, harness.edit);
     const detach = attachPointDragger(container, engine, harness.dragger);

@@ -7,7 +7,8 @@ type Pointer = ReturnType<PointerSource['getSnapshot']>['pointer'];
 
 function setUp(pointer: Pointer) {
   const container = document.createElement('div');
-  const engine = { getSnapshot: () => ({ pointer }) };
+  const placing: boolean[] = [];
+  const engine = { getSnapshot: () => ({ pointer }), setPlacingPoints: (on: boolean) => placing.push(on) };
   const controller = new LandmarkEditController({ create: vi.fn(), patch: vi.fn() }, { canEdit: true });
   controller.setEditMode(true);
   const detach = attachPointPlacer(container, engine, controller);
@@ -16,7 +17,7 @@ function setUp(pointer: Pointer) {
     container.dispatchEvent(new PointerEvent('pointerup', { clientX: to.x, clientY: to.y }));
   };
   const points = () => controller.getSnapshot().draft?.points;
-  return { controller, click, points, detach };
+  return { controller, click, points, detach, placing };
 }
 
 const axialDistance = {
@@ -70,6 +71,24 @@ describe('attachPointPlacer', () => {
     outside.controller.initialise(axialDistance);
     outside.click();
     expect(outside.points()).toEqual([]);
+  });
+
+  it('keeps the crosshairs still while any draft is placed, custom or predefined, and after it ends', () => {
+    const { controller, placing, detach } = setUp({ pane: 'axial', world: [1, 2, 3] });
+    expect(placing).toEqual([]);
+    controller.initialise(axialDistance);
+    expect(placing).toEqual([true]);
+    controller.cancel();
+    expect(placing).toEqual([true, false]);
+    controller.initialise({
+      ...axialDistance,
+      landmarkTypeId: 'b1000000-0000-4000-8000-000000000001',
+      name: 'Annulus',
+    });
+    expect(placing).toEqual([true, false, true]);
+    // Leaving the MPR view mid-draft gives the crosshairs their button back.
+    detach();
+    expect(placing).toEqual([true, false, true, false]);
   });
 
   it('stops listening when detached', () => {

@@ -2,9 +2,13 @@ import { ViewType } from '@cardiomap/contract';
 import { requiredPointCount } from '@cardiomap/domain';
 import type { LandmarkEditController } from './landmark-edit-controller.ts';
 
-/** What the placer reads of the MPR engine: the patient point under the mouse and its pane. */
+/**
+ * What the placer uses of the MPR engine: the patient point under the mouse and its pane, and the
+ * switch that keeps a placing click from moving the crosshairs.
+ */
 export interface PointerSource {
   getSnapshot(): { pointer: { pane: 'axial' | 'coronal' | 'sagittal'; world: [number, number, number] } | null };
+  setPlacingPoints(placing: boolean): void;
 }
 
 const PANE_VIEW_TYPES = { sagittal: ViewType.SAGITTAL, coronal: ViewType.CORONAL, axial: ViewType.AXIAL } as const;
@@ -38,9 +42,23 @@ export function attachPointPlacer(
     if (draft.points.length >= requiredPointCount(draft.geometryType).max) return;
     controller.setPoints([...draft.points, [...pointer.world]]);
   };
+  // While a draft is open its clicks are points, for a custom landmark as for a predefined one: the
+  // crosshairs' tool, which jumps to any press, gives the left button up until the draft ends.
+  let placing = false;
+  const follow = () => {
+    const { phase, draft } = controller.getSnapshot();
+    const next = phase === 'placing' && draft !== null;
+    if (next === placing) return;
+    placing = next;
+    engine.setPlacingPoints(next);
+  };
+  follow();
+  const unsubscribe = controller.subscribe(follow);
   container.addEventListener('pointerdown', onDown);
   container.addEventListener('pointerup', onUp);
   return () => {
+    unsubscribe();
+    if (placing) engine.setPlacingPoints(false);
     container.removeEventListener('pointerdown', onDown);
     container.removeEventListener('pointerup', onUp);
   };

@@ -78,9 +78,14 @@ vi.mock('@cornerstonejs/core', () => {
 });
 vi.mock('./cornerstone-setup.ts', () => ({ ensureCornerstone: () => undefined }));
 vi.mock('./mpr-tools.ts', () => ({
-  createMprTools: (_engineId: string, mode: string) => {
-    cs.toolModes.push(mode);
-    return { setMode: (next: string) => cs.toolModes.push(next), resetCrosshairs() {}, destroy() {} };
+  createMprTools: (_engineId: string, mode: string, placing: boolean) => {
+    cs.toolModes.push(placing ? `${mode}, placing` : mode);
+    return {
+      setMode: (next: string) => cs.toolModes.push(next),
+      setPlacing: (on: boolean) => cs.toolModes.push(on ? 'placing' : 'not placing'),
+      resetCrosshairs() {},
+      destroy() {},
+    };
   },
 }));
 vi.mock('./mpr-volume.ts', async (importOriginal) => ({
@@ -236,6 +241,21 @@ describe('the MPR engine (controller)', () => {
     const panes = (cs.engines[0] as unknown as { viewports: Map<string, { properties: object }> }).viewports;
     for (const viewport of panes.values())
       expect(viewport.properties).toMatchObject({ voiRange: { lower: -450, upper: 1050 } });
+  });
+
+  it('keeps placing landmark points from moving the crosshairs, also across a re-attach', async () => {
+    const engine = engineOver(session(volumeServer().fetchFn).openVolume);
+    engine.setVolume({ volumeUrl: URL_A });
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().status).toBe('ready'));
+    engine.setPlacingPoints(true);
+    expect(cs.toolModes).toEqual(['crosshairs', 'placing']);
+    // Panes built again (StrictMode, a maximised pane) while the draft is open start without the jump.
+    engine.detach();
+    engine.attach(paneElements());
+    expect(cs.toolModes).toEqual(['crosshairs', 'placing', 'crosshairs, placing']);
+    engine.setPlacingPoints(false);
+    expect(cs.toolModes.at(-1)).toBe('not placing');
   });
 
   it('lets the download go when destroyed: a new engine (a remount) adopts it without fetching again', async () => {

@@ -80,6 +80,11 @@ export interface MprEngine {
   capturePane(pane: PaneId): Promise<{ png: Blob; camera: FigureCamera } | null>;
   /** Brings a pane back to a figure's camera. */
   restorePane(pane: PaneId, camera: FigureCamera): void;
+  /**
+   * Landmark points are being placed: a click in a pane adds a point and must not move the
+   * crosshairs (and with them the other panes), whatever kind of landmark it is.
+   */
+  setPlacingPoints(placing: boolean): void;
   detach(): void;
   setVolume(props: MprVolumeProps | null): void;
   command(command: MprCommand): void;
@@ -136,6 +141,7 @@ export function createMprEngine(options: {
   /** The panes show `load`'s volume with our levels; VOI events before that are Cornerstone's defaults. */
   let displayed = false;
   let props: MprVolumeProps | null = null;
+  let placingPoints = false;
   let destroyed = false;
   let resizeObserver: ResizeObserver | null = null;
   const removeListeners: Array<() => void> = [];
@@ -183,7 +189,7 @@ export function createMprEngine(options: {
         defaultOptions: { orientation: PANE_ORIENTATION[pane], background: [0, 0, 0] as Types.Point3 },
       })),
     );
-    tools = createMprTools(engine.id, snapshot().toolMode);
+    tools = createMprTools(engine.id, snapshot().toolMode, placingPoints);
     for (const pane of PANE_IDS) listenToPane(pane, next[pane]);
     // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
     resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
@@ -500,6 +506,10 @@ export function createMprEngine(options: {
     onPaneRendered: overlays.onPaneRendered,
     setLandmarks: overlays.setLandmarks,
     snapToPlane,
+    setPlacingPoints(placing) {
+      placingPoints = placing;
+      tools?.setPlacing(placing);
+    },
     setVolume,
     command,
     subscribe: store.subscribe,

@@ -55,6 +55,8 @@ const PRIMARY = { mouseButton: 1 };
 const bound = (group: FakeGroup) =>
   Object.fromEntries([...group.tools].map(([name, { state, bindings }]) => [name, { state, bindings }]));
 
+const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 beforeEach(() => groups.clear());
 
 describe('MPR tools', () => {
@@ -82,6 +84,24 @@ describe('MPR tools', () => {
     expect(bound(group).WindowLevel).toEqual({ state: 'passive', bindings: [] });
     expect(bound(group).Zoom).toEqual({ state: 'active', bindings: [{ mouseButton: 2 }, PRIMARY] });
     expect(bound(group).StackScroll?.bindings).toEqual([{ mouseButton: 524288 }]);
+  });
+
+  it('takes the left button from the crosshairs while landmark points are placed, and gives it back', () => {
+    const tools = createMprTools('engine-4', 'crosshairs');
+    const group = groups.get('engine-4-tools') as FakeGroup;
+    tools.setPlacing(true);
+    // Still drawn, but a press no longer jumps them (which moved the other panes' slices).
+    expect(bound(group).Crosshairs).toEqual({ state: 'enabled', bindings: [] });
+    expect(Object.values(bound(group)).some((tool) => tool.bindings.some((b) => equal(b, PRIMARY)))).toBe(false);
+    tools.setMode('pan');
+    expect(bound(group).Pan?.bindings).toContainEqual(PRIMARY);
+    tools.setMode('crosshairs');
+    expect(bound(group).Crosshairs).toEqual({ state: 'enabled', bindings: [] });
+    tools.setPlacing(false);
+    expect(bound(group).Crosshairs).toEqual({ state: 'active', bindings: [PRIMARY] });
+    // A new tool group (a re-attach) mid-placing starts without the crosshairs on the left button.
+    createMprTools('engine-5', 'crosshairs', true);
+    expect(bound(groups.get('engine-5-tools') as FakeGroup).Crosshairs).toEqual({ state: 'enabled', bindings: [] });
   });
 
   it('resets the crosshairs, and does nothing once destroyed (the group is gone)', () => {

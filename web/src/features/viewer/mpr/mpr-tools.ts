@@ -38,6 +38,11 @@ const FIXED_BINDINGS: Record<string, ToolTypes.IToolBinding[]> = {
 /** The panes' tools for one rendering engine: what the left button does, and the crosshairs. */
 export interface MprTools {
   setMode(mode: ToolMode): void;
+  /**
+   * While landmark points are being placed, a click is the placer's: the crosshairs stay drawn but
+   * the left button no longer moves them (their tool jumps to a press, which moved the other panes).
+   */
+  setPlacing(placing: boolean): void;
   /** The crosshairs back to where the panes' centres cross. */
   resetCrosshairs(): void;
   destroy(): void;
@@ -47,14 +52,23 @@ export interface MprTools {
  * The tool group of the three panes of `renderingEngineId` (wheel scrolls, middle or ctrl-drag pans,
  * right-drag zooms, the left button as `mode` says; crosshairs drawn in every mode), until destroyed.
  */
-export function createMprTools(renderingEngineId: string, mode: ToolMode): MprTools {
+export function createMprTools(renderingEngineId: string, mode: ToolMode, placing = false): MprTools {
   const toolGroupId = `${renderingEngineId}-tools`;
   const group = createToolGroup(toolGroupId, renderingEngineId, PANE_IDS);
-  applyToolMode(group, mode);
+  let current = { mode, placing };
+  applyToolMode(group, current.mode, current.placing);
   let destroyed = false;
+  const apply = (next: typeof current) => {
+    if (destroyed || (next.mode === current.mode && next.placing === current.placing)) return;
+    current = next;
+    applyToolMode(group, next.mode, next.placing);
+  };
   return {
     setMode(next) {
-      if (!destroyed) applyToolMode(group, next);
+      apply({ ...current, mode: next });
+    },
+    setPlacing(next) {
+      apply({ ...current, placing: next });
     },
     resetCrosshairs() {
       if (destroyed) return;
@@ -89,14 +103,15 @@ function createToolGroup(toolGroupId: string, renderingEngineId: string, panes: 
 }
 
 /** Rebinds the left button; set from scratch because setToolActive adds to a tool's old bindings. */
-function applyToolMode(group: ToolGroup, mode: ToolMode): void {
+function applyToolMode(group: ToolGroup, mode: ToolMode, placing: boolean): void {
   for (const [toolName, fixed] of Object.entries(FIXED_BINDINGS)) {
     group.setToolPassive(toolName, { removeAllBindings: true });
     const bindings = PRIMARY_TOOL[mode] === toolName ? [...fixed, { mouseButton: MouseBindings.Primary }] : fixed;
     if (bindings.length > 0) group.setToolActive(toolName, { bindings });
   }
-  // Crosshairs stay drawn in every mode; only in their own mode can the left button move them.
-  if (mode === 'crosshairs')
+  // Crosshairs stay drawn in every mode; only in their own mode, and not while points are being
+  // placed, can the left button move them. (The other modes' drags move no crosshairs.)
+  if (mode === 'crosshairs' && !placing)
     group.setToolActive(CrosshairsTool.toolName, { bindings: [{ mouseButton: MouseBindings.Primary }] });
   else group.setToolEnabled(CrosshairsTool.toolName);
 }

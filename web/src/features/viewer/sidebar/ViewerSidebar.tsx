@@ -1,33 +1,29 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, IconButton, Paper, Tab, Tabs, Tooltip } from '@mui/material';
-import { useState } from 'react';
 import type { ViewerContext } from '../viewer-context.ts';
 import { SIDEBAR_WIDTH_PX } from '../viewer-layout.ts';
 import { CommentsTab } from './CommentsTab.tsx';
 import { DetailsTab } from './DetailsTab.tsx';
 import { FiguresTab } from './FiguresTab.tsx';
 import { SceneObjectSettings } from './SceneObjectSettings.tsx';
-
-const TABS = [
-  { id: 'objects', label: 'Object Settings' },
-  { id: 'details', label: 'Details' },
-  { id: 'figures', label: 'Figures' },
-  { id: 'comments', label: 'Comments' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+import { SIDEBAR_TABS, type SidebarTabId } from './sidebar-tabs.ts';
 
 /** Spec §2 "Viewer": the sidebar, open by default, with its four tabs; it folds away to a button. */
 export function ViewerSidebar({
   context,
   open,
   onToggle,
+  tab,
+  onTabChange,
 }: {
   context: ViewerContext;
   open: boolean;
   onToggle(): void;
+  /** The workspace holds the tab: a link (the `detail` route) may open the sidebar on one. */
+  tab: SidebarTabId;
+  onTabChange(tab: SidebarTabId): void;
 }) {
-  const [tab, setTab] = useState<TabId>('objects');
   const label = open ? 'Hide sidebar' : 'Show sidebar';
   return (
     <Paper
@@ -54,12 +50,20 @@ export function ViewerSidebar({
         <>
           <Tabs
             value={tab}
-            onChange={(_, value: TabId) => setTab(value)}
-            variant="scrollable"
+            onChange={(_, value: SidebarTabId) => onTabChange(value)}
+            // All four in the 360 px sidebar, none scrolled out of sight: a long label takes two lines.
+            variant="fullWidth"
             aria-label="Sidebar tabs"
           >
-            {TABS.map(({ id, label: tabLabel }) => (
-              <Tab key={id} value={id} label={tabLabel} id={`viewer-tab-${id}`} aria-controls="viewer-sidebar-panel" />
+            {SIDEBAR_TABS.map(({ id, label: tabLabel }) => (
+              <Tab
+                key={id}
+                value={id}
+                label={tabLabel}
+                id={`viewer-tab-${id}`}
+                aria-controls="viewer-sidebar-panel"
+                sx={{ minWidth: 0, px: 1, textTransform: 'none' }}
+              />
             ))}
           </Tabs>
           <Box
