@@ -1,3 +1,4 @@
+import { accountPasswordRoutes } from './account-password.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { caseRoutes } from './cases.ts';
@@ -15,6 +16,7 @@ export const routes = {
   ...healthRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...accountPasswordRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,
   ...auditRoutes,

@@ -8,7 +8,16 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Every route of the contract is walked here, so a new route cannot ship without its guard: it is
 // protected, or it is named below. Adding a public route is a deliberate act that edits this list.
-const PUBLIC_ROUTES = ['health', 'signIn', 'verifyOtp', 'resendOtp', 'refresh'] as const;
+const PUBLIC_ROUTES = [
+  'health',
+  'signIn',
+  'verifyOtp',
+  'resendOtp',
+  'refresh',
+  'logoutRefresh',
+  'passwordReset',
+  'passwordResetConfirm',
+] as const;
 
 const table = Object.entries(routes) as [string, RouteDef][];
 const protectedRoutes = table.filter(([name]) => !(PUBLIC_ROUTES as readonly string[]).includes(name));
