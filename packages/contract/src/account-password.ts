@@ -40,9 +40,10 @@ export const passwordChangeRequestSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail.')
     .optional(),
 });
+// The OTP answer first: the serialiser takes the first branch that fits, and a message fits both.
 export const passwordChangeResponseSchema = z.union([
-  messageSchema,
   z.object({ otpRequired: z.literal(true), detail: z.string(), resendAvailableIn: z.number().int() }),
+  messageSchema,
 ]);
 export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
 
