@@ -23,6 +23,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import mailOutboxPlugin from './plugins/mail-outbox.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(storagePlugin);
   await app.register(queuePlugin);
+  await app.register(mailOutboxPlugin);
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);

@@ -15,6 +15,11 @@ declare module 'fastify' {
     storage: ObjectStorage;
     queue: JobQueue;
     /**
+     * After a commit: asks the workers to send these mail_outbox rows (ids from `enqueueMail`, null ones
+     * skipped). Never throws; see server/src/mail/outbox.ts.
+     */
+    dispatchMail(ids: readonly (string | null)[]): Promise<void>;
+    /**
      * An upload was announced: where this process runs the workers, its ingest threads get ready for it
      * (jobs/ingest/expect-ingest.ts); elsewhere nothing.
      */

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import mailPlugin from './plugins/mail.ts';
+import mailOutboxPlugin from './plugins/mail-outbox.ts';
 import queuePlugin from './plugins/queue.ts';
 import storagePlugin from './plugins/storage.ts';
 
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
   app.decorate('config', config);
   app.decorate('database', database);
   await app.register(storagePlugin);
+  await app.register(mailPlugin);
   await app.register(queuePlugin);
+  await app.register(mailOutboxPlugin);
   await app.ready();
   app.log.info('CardioMap worker running');
 

@@ -19,7 +19,17 @@ export interface JobQueue {
   send(queue: string, message: JobMessage, options?: { startAfterSeconds?: number }): Promise<void>;
   /** Consumes a queue in this process; `concurrency` handlers at once. */
   work(queue: string, handler: MessageHandler, options?: { concurrency?: number }): Promise<void>;
+  /**
+   * A queue whose messages name something other than a Job of the job catalogue (the mail outbox's
+   * rows, server/src/mail/outbox.ts): the same pg-boss delivery, a message schema of its own.
+   */
+  channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T>;
   stop(): Promise<void>;
+}
+
+export interface QueueChannel<T> {
+  send(message: T, options?: { startAfterSeconds?: number }): Promise<void>;
+  work(handler: (message: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
 }
 
 export function createJobQueue(database: Database, onError: (error: Error) => void): JobQueue {
@@ -44,33 +54,52 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
     }
   };
 
+  async function sendOn(queue: string, data: object, options: { startAfterSeconds?: number }): Promise<void> {
+    await ready(queue);
+    // Retries are ours (the Job row counts attempts), so pg-boss delivers each message once more at most.
+    await boss.send(queue, data, {
+      retryLimit: 0,
+      expireInSeconds: 60 * 60,
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+    // A worker in this process fetches the job now rather than at its next poll (up to 0.5 s later);
+    // workers elsewhere still find it by polling.
+    if (!options.startAfterSeconds) for (const id of localWorkers.get(queue) ?? []) boss.notifyWorker(id);
+  }
+
+  async function workOn<T>(
+    queue: string,
+    schema: z.ZodType<T>,
+    handler: (message: T) => Promise<void>,
+    concurrency: number,
+  ): Promise<void> {
+    await ready(queue);
+    for (let i = 0; i < concurrency; i++) {
+      const id = await boss.work(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        const message = schema.safeParse(job.data);
+        if (message.success) return handler(message.data);
+        // Not ours to run (written by hand, or by another program): said, and dropped.
+        onError(
+          new Error(`A message on the ${queue} queue is not one of ours: ${JSON.stringify(job.data).slice(0, 200)}`),
+        );
+      });
+      localWorkers.set(queue, [...(localWorkers.get(queue) ?? []), id]);
+    }
+  }
+
   return {
     async send(queue, message, options = {}) {
-      jobMessage.parse(message);
-      await ready(queue);
-      // Retries are ours (the Job row counts attempts), so pg-boss delivers each message once more at most.
-      await boss.send(queue, message, {
-        retryLimit: 0,
-        expireInSeconds: 60 * 60,
-        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-      });
-      // A worker in this process fetches the job now rather than at its next poll (up to 0.5 s later);
-      // workers elsewhere still find it by polling.
-      if (!options.startAfterSeconds) for (const id of localWorkers.get(queue) ?? []) boss.notifyWorker(id);
+      await sendOn(queue, jobMessage.parse(message), options);
     },
     async work(queue, handler, options = {}) {
-      await ready(queue);
-      const concurrency = options.concurrency ?? 1;
-      for (let i = 0; i < concurrency; i++) {
-        const id = await boss.work(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-          if (!job) return;
-          const message = jobMessage.safeParse(job.data);
-          if (message.success) return handler(message.data);
-          // Not ours to run (written by hand, or by another program): said, and dropped.
-          onError(new Error(`A message on the ${queue} queue names no job: ${JSON.stringify(job.data).slice(0, 200)}`));
-        });
-        localWorkers.set(queue, [...(localWorkers.get(queue) ?? []), id]);
-      }
+      await workOn(queue, jobMessage, handler, options.concurrency ?? 1);
+    },
+    channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T> {
+      return {
+        send: async (message, options = {}) => sendOn(queue, schema.parse(message) as object, options),
+        work: async (handler, options = {}) => workOn(queue, schema, handler, options.concurrency ?? 1),
+      };
     },
     async stop() {
       if (stopped || !started) return;

@@ -1,9 +1,11 @@
-import type { Mailer, MailMessage } from '../../src/plugins/mail.ts';
+import type { Mailer, MailMessage, SendOptions } from '../../src/plugins/mail.ts';
 
 /** Keeps sent mail in memory so a test can read the OTP code a user would receive. */
 export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
+  /** Like a real transport: the message counts as sent only once its commit (the outbox's fence) passed. */
+  async send(message: MailMessage, options: SendOptions = {}): Promise<void> {
+    await options.commit?.();
     this.sent.push(message);
   }
   close(): void {}

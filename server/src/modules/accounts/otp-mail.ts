@@ -1,19 +1,12 @@
-import { OTP_VALID_MINUTES } from '@cardiomap/contract';
+import { signInCodeMail } from '../../mail/templates/sign-in-code.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 
-/** The sign-in code e-mail; the code appears once, in plain text, and nowhere in the logs. */
+/**
+ * The sign-in code e-mail; the code appears once, in plain text, and nowhere in the logs. Sent at once
+ * within the sign-in request, not through the outbox: the user is waiting for it, a failed send must
+ * fail the request so they can retry, and the code must not rest in the database in clear text.
+ */
 export const otpMail = (to: string, givenName: string, code: string): MailMessage => ({
   to,
-  subject: 'Your CardioMap sign-in code',
-  text: [
-    `Hello ${givenName || to},`,
-    '',
-    `Your CardioMap sign-in code is ${code}.`,
-    `It works once and expires in ${OTP_VALID_MINUTES} minutes.`,
-    '',
-    `This code was requested for ${to}. If you did not try to sign in, change your password and tell your`,
-    'administrator: someone knows it.',
-    '',
-    'CardioMap',
-  ].join('\n'),
+  ...signInCodeMail({ to, givenName, code }),
 });

@@ -36,6 +36,7 @@ describe('job runner', () => {
         sent.push({ queue: name, message, startAfterSeconds: options?.startAfterSeconds });
       },
       work: async () => undefined,
+      channel: () => ({ send: async () => undefined, work: async () => undefined }),
       stop: async () => undefined,
     };
     const record = (level: 'info' | 'error') => (fields: Record<string, unknown>, message: string) => {
