@@ -21,7 +21,7 @@ const resetMails = (t: TestApp, email: string) =>
 describe('forgot password and reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://cardiomap.example.org/' } });
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://cardiomap.example.org/', RUN_WORKERS: 'true' } });
   });
   afterAll(async () => t.close());
 
@@ -91,7 +91,9 @@ describe('forgot password and reset', () => {
 
     await expect(signIn(t, email)).rejects.toThrow(/401/);
     await signIn(t, email, NEW_PASSWORD);
-    await expect.poll(() => t.mail.lastTo(email)?.subject).toBe('Your CardioMap password was changed');
+    await expect
+      .poll(() => t.mail.lastTo(email)?.subject, { timeout: 15_000 })
+      .toBe('Your CardioMap password was changed');
 
     const again = await confirm(uid, token, `${NEW_PASSWORD} again`);
     expect(again.statusCode).toBe(400);

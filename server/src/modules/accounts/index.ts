@@ -18,6 +18,7 @@ export const accountsModule = fp(
       mailer: app.mailer,
       config: app.config,
       authChanged: app.authChanged,
+      dispatchMail: (ids) => app.dispatchMail(ids),
       logMailFailure: (error, subject) => app.log.error({ err: error, subject }, 'account e-mail not sent'),
     });
     const service = createAccountsService({
@@ -35,5 +36,5 @@ export const accountsModule = fp(
     });
     accountsRoutes(app, service, passwords);
   },
-  { name: 'accounts', dependencies: ['auth', 'mail', 'rate-limit'] },
+  { name: 'accounts', dependencies: ['auth', 'mail', 'mail-outbox', 'rate-limit'] },
 );

@@ -13,12 +13,17 @@ import {
 import { checkPasswordFully, PASSWORD_HISTORY_SIZE, PASSWORD_MESSAGES } from '@cardiomap/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor, UserProfile } from '../../lib/actor.ts';
 import { fieldError, nonFieldError, tooManyRequests, ValidationError } from '../../lib/http-errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { Mailer, MailMessage } from '../../plugins/mail.ts';
+import { webAppUrl } from '../../mail/links.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { newDeviceMail } from '../../mail/templates/new-device.ts';
+import { passwordChangedMail } from '../../mail/templates/password-changed.ts';
+import { passwordResetMail } from '../../mail/templates/password-reset.ts';
+import type { Mailer } from '../../plugins/mail.ts';
 import { recordAudit } from '../audit/index.ts';
-import { newDeviceMail, passwordChangedMail, passwordResetMail, passwordResetUrl } from './account-mails.ts';
 import { sendInBackground } from './background-mail.ts';
 import { otpMail } from './otp-mail.ts';
 import * as pwRepo from './password-repository.ts';
@@ -31,6 +36,8 @@ export interface PasswordDeps {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'port'>;
   authChanged(userId: string): void;
+  /** After a commit: the outbox rows to send now (`app.dispatchMail`). */
+  dispatchMail(ids: readonly (string | null)[]): Promise<void>;
   logMailFailure(error: unknown, subject: string): void;
 }
 
@@ -52,9 +59,7 @@ export function createPasswordService(deps: PasswordDeps) {
   const { database, tokens, mailer, config } = deps;
   const { db } = database;
   // Links only from PUBLIC_URL; without it (a local start) the server's own port on localhost.
-  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const mail = (message: MailMessage) =>
-    sendInBackground(mailer, message, (error) => deps.logMailFailure(error, message.subject));
+  const baseUrl = webAppUrl(config);
 
   /** All rules at once, as field messages; the history needs the stored hashes. */
   async function validateNewPassword(profile: UserProfile, input: { newPassword: string; newPassword2: string }) {
@@ -79,15 +84,18 @@ export function createPasswordService(deps: PasswordDeps) {
 
   async function setPassword(profile: UserProfile, newPassword: string, keepSessionId?: string) {
     const hash = await hashPassword(newPassword);
-    await db.transaction(async (tx) => {
+    const at = new Date();
+    const mailId = await db.transaction(async (tx) => {
       await pwRepo.replacePassword(tx, profile.id, hash, PASSWORD_HISTORY_SIZE);
       await pwRepo.revokeUserSessions(tx, profile.id, 'password_changed', keepSessionId);
+      return enqueueMail(queryOn(tx), {
+        eventKey: `account.password_changed:${profile.id}:${at.getTime()}`,
+        to: profile.email,
+        message: passwordChangedMail({ to: profile.email, givenName: profile.givenName, at, baseUrl }),
+      });
     });
     deps.authChanged(profile.id);
-    mail({
-      to: profile.email,
-      ...passwordChangedMail({ email: profile.email, givenName: profile.givenName, at: new Date() }),
-    });
+    await deps.dispatchMail([mailId]);
   }
 
   async function sendPasswordChangeCode(profile: UserProfile, ip: string): Promise<PasswordChangeResponse> {
@@ -163,15 +171,18 @@ export function createPasswordService(deps: PasswordDeps) {
             expiresAt: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
           });
           await recordAudit(db, { actorId: userId, action: 'auth.password_reset_requested', ip });
-          mail({
+          // Straight to the mailer, not the outbox: the clear token must not rest in the database.
+          const message = passwordResetMail({
             to: profile.email,
-            ...passwordResetMail({
-              email: profile.email,
-              givenName: profile.givenName,
-              url: passwordResetUrl(publicUrl, userId, token),
-              reason: input.reason ?? 'forgot',
-            }),
+            givenName: profile.givenName,
+            userId,
+            token,
+            reason: input.reason ?? 'forgot',
+            baseUrl,
           });
+          sendInBackground(mailer, { to: profile.email, ...message }, (error) =>
+            deps.logMailFailure(error, message.subject),
+          );
         })().catch((error: unknown) => deps.logMailFailure(error, 'password reset'));
       } else {
         await recordAudit(db, {
@@ -283,16 +294,19 @@ export function createPasswordService(deps: PasswordDeps) {
       await pwRepo.recordSessionOrigin(db, sessionId, { userAgent, ip: origin.ip.slice(0, 64) });
       const device = await pwRepo.knownDevice(db, profile.id, userAgent, sessionId);
       if (device.signedInBefore && !device.seenAgent) {
-        mail({
+        const mailId = await enqueueMail(queryOn(db), {
+          eventKey: `account.new_device:${sessionId}`,
           to: profile.email,
-          ...newDeviceMail({
-            email: profile.email,
+          message: newDeviceMail({
+            to: profile.email,
             givenName: profile.givenName,
             at: new Date(),
             userAgent,
             ip: origin.ip,
+            baseUrl,
           }),
         });
+        await deps.dispatchMail([mailId]);
       }
     },
   };
