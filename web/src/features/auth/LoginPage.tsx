@@ -1,11 +1,11 @@
 import { type OtpRequired, routes, signInRequestSchema, type TokenPair } from '@cardiomap/contract';
 import { safeRedirectTarget } from '@cardiomap/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { call, tokenStore } from '../../api/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -99,11 +99,25 @@ export function LoginPage() {
                 {formError?.form && (
                   <Alert severity={formError.passwordExpired ? 'warning' : 'error'} data-testid="sign-in-error">
                     {formError.form}
+                    {formError.passwordExpired && (
+                      <>
+                        {' '}
+                        <Link
+                          component={RouterLink}
+                          to={`/passwordexpired?email=${encodeURIComponent(form.getValues('email').trim())}`}
+                        >
+                          Choose a new password
+                        </Link>
+                      </>
+                    )}
                   </Alert>
                 )}
                 <Button type="submit" variant="contained" disabled={status === 'loading'}>
                   {status === 'loading' ? 'Signing in…' : 'Sign in'}
                 </Button>
+                <Link component={RouterLink} to="/forgotpassword" variant="body2">
+                  Forgot your password?
+                </Link>
               </Stack>
             </Box>
           )}

@@ -10,4 +10,5 @@ export {
   useIsAuthenticated,
 } from './session.ts';
 export { TermsPage } from './TermsPage.tsx';
+export { useCountdown } from './use-countdown.ts';
 export { UserContext, useUser } from './user-context.ts';
