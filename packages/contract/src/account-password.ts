@@ -53,7 +53,7 @@ export const profileChangeRequestSchema = z
     middleName: z.string().trim().max(30, 'Ensure this field has no more than 30 characters.'),
     familyName: z.string().trim().min(1, blankMessage).max(150),
     title: z.enum(TITLES, 'Choose one of the listed titles.'),
-    phoneNumber: z.string().trim().min(1, blankMessage).max(150, 'Ensure this field has no more than 150 characters.'),
+    phoneNumber: z.string().trim().max(150, 'Ensure this field has no more than 150 characters.'),
   })
   .partial()
   .strict();

@@ -66,7 +66,7 @@ export function PasswordResetPage() {
               <Alert severity="success" data-testid="password-reset-done">
                 {done}
               </Alert>
-              <Button component={RouterLink} to="/login" variant="contained">
+              <Button component={RouterLink} to="/login" variant="contained" data-testid="password-reset-sign-in">
                 Sign in
               </Button>
             </Stack>

@@ -19,12 +19,11 @@ const LABELS: Record<Field, string> = {
   phoneNumber: 'Phone number',
 };
 
-/** Spec §5 limits: names required, middle name at most 30, phone at most 150 and required. */
+/** Spec §5 limits: names required, middle name at most 30, phone at most 150. */
 function validate(values: Values): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!values.givenName.trim()) errors.givenName = 'This field is required';
   if (!values.familyName.trim()) errors.familyName = 'This field is required';
-  if (!values.phoneNumber.trim()) errors.phoneNumber = 'This field is required';
   if (values.phoneNumber.length > 150) errors.phoneNumber = 'Ensure this field has no more than 150 characters.';
   if (values.middleName.length > 30) errors.middleName = 'Ensure this field has no more than 30 characters.';
   return errors;
@@ -95,7 +94,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       {field('givenName', { required: true })}
       {field('middleName')}
       {field('familyName', { required: true })}
-      {field('phoneNumber', { required: true })}
+      {field('phoneNumber')}
       {formError && <Alert severity="error">{formError}</Alert>}
       <Button type="submit" variant="contained" disabled={!changed || save.isPending} sx={{ alignSelf: 'flex-start' }}>
         {save.isPending ? 'Saving…' : 'Save details'}
