@@ -10,7 +10,7 @@ describe('password change, profile change and sessions', () => {
   beforeAll(async () => {
     // The workers send the outbox's mail (password changed, new device).
     t = await createTestApp({ env: { RUN_WORKERS: 'true' } });
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   const patch = (access: string, url: string, payload: object) =>
@@ -271,7 +271,7 @@ describe('password change rate limit per account', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   it('answers 429 once one account guesses the old password too often, from any address', async () => {

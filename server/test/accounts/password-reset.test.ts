@@ -22,7 +22,7 @@ describe('forgot password and reset', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://cardiomap.example.org/', RUN_WORKERS: 'true' } });
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   const request = (email: string, reason?: string) =>
@@ -164,7 +164,7 @@ describe('password reset rate limit per address', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   it('answers 429 once one address asks too often, across different e-mails', async () => {

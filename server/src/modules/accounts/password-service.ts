@@ -162,15 +162,22 @@ export function createPasswordService(deps: PasswordDeps) {
         profile?.id ?? crypto.randomUUID(),
         new Date(Date.now() - HOUR_MS),
       );
-      if (profile?.isActive && recent < RESET_LINKS_PER_HOUR) {
+      const send = profile?.isActive === true && recent < RESET_LINKS_PER_HOUR;
+      await recordAudit(db, {
+        actorId: profile?.id ?? null,
+        action: send ? 'auth.password_reset_requested' : 'auth.password_reset_refused',
+        ip,
+        details: send ? {} : { reason: !profile ? 'unknown_email' : !profile.isActive ? 'inactive' : 'too_many_links' },
+      });
+      if (send && profile) {
         const userId = profile.id;
+        // After the answer: the insert and the mail are the only work an unknown address does not cause.
         void (async () => {
           await pwRepo.insertResetToken(db, {
             userId,
             tokenHash,
             expiresAt: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
           });
-          await recordAudit(db, { actorId: userId, action: 'auth.password_reset_requested', ip });
           // Straight to the mailer, not the outbox: the clear token must not rest in the database.
           const message = passwordResetMail({
             to: profile.email,
@@ -184,13 +191,6 @@ export function createPasswordService(deps: PasswordDeps) {
             deps.logMailFailure(error, message.subject),
           );
         })().catch((error: unknown) => deps.logMailFailure(error, 'password reset'));
-      } else {
-        await recordAudit(db, {
-          actorId: profile?.id ?? null,
-          action: 'auth.password_reset_refused',
-          ip,
-          details: { reason: !profile ? 'unknown_email' : !profile.isActive ? 'inactive' : 'too_many_links' },
-        });
       }
       return { detail: PASSWORD_RESET_SENT };
     },
