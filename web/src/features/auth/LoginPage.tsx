@@ -99,18 +99,15 @@ export function LoginPage() {
                 {formError?.form && (
                   <Alert severity={formError.passwordExpired ? 'warning' : 'error'} data-testid="sign-in-error">
                     {formError.form}
-                    {formError.passwordExpired && (
-                      <>
-                        {' '}
-                        <Link
-                          component={RouterLink}
-                          to={`/passwordexpired?email=${encodeURIComponent(form.getValues('email').trim())}`}
-                        >
-                          Choose a new password
-                        </Link>
-                      </>
-                    )}
                   </Alert>
+                )}
+                {formError?.passwordExpired && (
+                  <Link
+                    component={RouterLink}
+                    to={`/passwordexpired?email=${encodeURIComponent(form.getValues('email').trim())}`}
+                  >
+                    Choose a new password
+                  </Link>
                 )}
                 <Button type="submit" variant="contained" disabled={status === 'loading'}>
                   {status === 'loading' ? 'Signing in…' : 'Sign in'}
