@@ -1,4 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '@cardiomap/contract';
+
+// Re-exported: the first published form of these rules (PASSWORD-RULES-READY) exported it from here.
+export { PASSWORD_MIN_LENGTH };
+
 import { loadPasswordStrength, type PasswordStrength, type StrengthVerdict } from './password-strength.ts';
 
 /** The maximum bounds the hashing work an attacker can ask of the server; the minimum (15) is §9's. */
