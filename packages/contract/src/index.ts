@@ -1,3 +1,4 @@
+export * from './account-password.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './case-enums.ts';

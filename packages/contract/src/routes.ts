@@ -1,3 +1,4 @@
+import { accountPasswordRoutes } from './account-password.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { caseRoutes } from './cases.ts';
@@ -18,6 +19,7 @@ export const routes = {
   ...authRoutes,
   ...registrationRoutes,
   ...accountRoutes,
+  ...accountPasswordRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,
   ...auditRoutes,

@@ -27,6 +27,33 @@ export function authRateLimit(app: FastifyInstance) {
 }
 
 /**
+ * Per client address alone, across accounts: forgot password and reset links, where one address trying
+ * many e-mails (spraying, mail bombing) is the abuse. Each user's links are capped apart (3 an hour).
+ */
+export function addressRateLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.authRateLimit,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.routeOptions.url}`,
+    },
+  };
+}
+
+/** Per signed-in account (password change): guessing the old password is bounded whatever the address. */
+export function accountRateLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.authRateLimit,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${request.routeOptions.url}|${request.actor?.userId ?? request.ip}`,
+    },
+  };
+}
+
+/**
  * Who the attempt is for: the e-mail for sign-in and codes, the presented refresh token (hashed, never
  * kept in clear) for refresh and sign-out. Without it every user behind one hospital address would
  * share a single bucket, and ten colleagues refreshing in the same minute would be signed out.

@@ -18,6 +18,9 @@ const PUBLIC_ROUTES = [
   'registrationOrganisations',
   'verifyEmail',
   'resendVerification',
+  'logoutRefresh',
+  'passwordReset',
+  'passwordResetConfirm',
 ] as const;
 
 const table = Object.entries(routes) as [string, RouteDef][];

@@ -3,7 +3,9 @@ import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
+import { ForgotPasswordPage, PasswordResetPage } from '../features/password/index.ts';
 import { EmailVerificationPage, RegisterPage } from '../features/registration/index.ts';
+import { SettingsPage } from '../features/settings/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
 import { CaseCanceledPage, ResultsPendingPage, studyViewerRoute } from '../features/viewer/index.ts';
 import { Guard, STANDARD_PAGE } from './Guard.tsx';
@@ -41,6 +43,10 @@ export const appRoutes: RouteObject[] = [
       { path: 'emailverification/:verificationKey', element: <EmailVerificationPage /> },
       { path: 'cookiepolicy', element: <CookiePolicyPage /> },
       { path: 'contact', element: <ContactPage /> },
+      { path: 'forgotpassword', element: <ForgotPasswordPage reason="forgot" /> },
+      // Spec §2: the forgot-password page with reason password-expired.
+      { path: 'passwordexpired', element: <ForgotPasswordPage reason="expired" /> },
+      { path: 'passwordreset/:uid/:token', element: <PasswordResetPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -90,6 +96,14 @@ export const appRoutes: RouteObject[] = [
               </Guard>
             ),
             children: [studyViewerRoute({ embedded: false })],
+          },
+          {
+            path: 'settings',
+            element: (
+              <Guard requirements={STANDARD_PAGE}>
+                <SettingsPage />
+              </Guard>
+            ),
           },
           { path: 'results-pending', element: <ResultsPendingPage /> },
           { path: 'case-canceled', element: <CaseCanceledPage /> },

@@ -1,7 +1,11 @@
+import { PASSWORD_MIN_LENGTH } from '@cardiomap/contract';
+
+// Re-exported: the first published form of these rules (PASSWORD-RULES-READY) exported it from here.
+export { PASSWORD_MIN_LENGTH };
+
 import { loadPasswordStrength, type PasswordStrength, type StrengthVerdict } from './password-strength.ts';
 
-/** Spec §9: minimum 15. The maximum bounds the hashing work an attacker can ask of the server. */
-export const PASSWORD_MIN_LENGTH = 15;
+/** The maximum bounds the hashing work an attacker can ask of the server; the minimum (15) is §9's. */
 export const PASSWORD_MAX_LENGTH = 128;
 /** zxcvbn scores below this are refused: common, breached or trivially patterned passwords. */
 export const PASSWORD_MIN_SCORE = 3;

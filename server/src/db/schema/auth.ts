@@ -22,6 +22,9 @@ export const authSessions = pgTable(
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: varchar('revoked_reason', { length: 50 }),
+    /** Where the sign-in came from, for the session list and the "new device" e-mail. */
+    userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
   },
   (t) => [index('auth_sessions_user').on(t.userId)],
 );
@@ -55,8 +58,41 @@ export const otpChallenges = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** 'sign_in' or 'password_change': a code mailed for one cannot complete the other. */
+    purpose: varchar('purpose', { length: 20 }).notNull().default('sign_in'),
   },
   (t) => [index('otp_challenges_user').on(t.userId)],
+);
+
+/** The argon2id hashes of a user's previous passwords: a new one may not repeat the last five. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_user').on(t.userId, t.dateCreated)],
+);
+
+/** Single-use links to choose a new password (forgot or expired password). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the 256-bit token in the link: a database leak gives no usable link. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user').on(t.userId, t.dateCreated)],
 );
 
 /** Append-only record of who did what and when (sign-ins now, every case action later). */

@@ -135,6 +135,33 @@ export const DEMO_USERS: readonly DemoUser[] = [
     organisations: ['HVC'],
     note: 'Has not followed the TAVI and LAAO trainings: sees the banner, cannot order those',
   },
+  // Accounts of their own for the password e2e spec (issue 19): it changes their passwords, which
+  // must not change what the other specs sign in with.
+  {
+    email: 'reset-password@cardiomap.test',
+    givenName: 'Rhea',
+    familyName: 'Reset',
+    roles: ['Physician'],
+    organisations: ['HVC'],
+    note: 'E2E: forgot password, reset link from data/outbox',
+  },
+  {
+    email: 'expired-reset@cardiomap.test',
+    givenName: 'Ezra',
+    familyName: 'Renew',
+    roles: ['Physician'],
+    organisations: ['HVC'],
+    passwordExpired: true,
+    note: 'E2E: password expired, chooses a new one through the reset link',
+  },
+  {
+    email: 'mfa-settings@cardiomap.test',
+    givenName: 'Milo',
+    familyName: 'Settings',
+    roles: ['Physician'],
+    organisations: ['MHA'],
+    note: 'E2E: settings and password change with the MFA code (code in data/outbox)',
+  },
   {
     email: 'terms@cardiomap.test',
     givenName: 'Terry',

@@ -25,6 +25,8 @@ export interface AccountsDeps {
   config: Pick<Config, 'refreshTokenDays'>;
   /** Tells this instance's auth caches at once; other instances hear it from the database. */
   authChanged(userId: string): void;
+  /** After every new sign-in: records its origin and mails about a new device (password-service.ts). */
+  onSignIn?(profile: UserProfile, sessionId: string, origin: { userAgent: string; ip: string }): Promise<void>;
 }
 
 const NO_ACTIVE_ACCOUNT = new HttpError(401, 'no_active_account', 'No active account found with the given credentials');
@@ -62,8 +64,9 @@ export function createAccountsService(deps: AccountsDeps) {
     return { access: await tokens.issueAccess({ userId, sessionId }), refresh };
   }
 
-  async function startSession(profile: UserProfile, ip: string, method: string): Promise<TokenPair> {
+  async function startSession(profile: UserProfile, ip: string, method: string, userAgent: string): Promise<TokenPair> {
     const sessionId = await repo.createSession(db, profile.id);
+    await deps.onSignIn?.(profile, sessionId, { userAgent, ip });
     await recordAudit(db, {
       actorId: profile.id,
       action: 'auth.sign_in',
@@ -77,7 +80,11 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    async signIn(input: { email: string; password: string }, ip: string): Promise<TokenPair | OtpRequired> {
+    async signIn(
+      input: { email: string; password: string },
+      ip: string,
+      userAgent = '',
+    ): Promise<TokenPair | OtpRequired> {
       const profile = await repo.loadProfile(database, { email: input.email });
       if (!profile) {
         await burnPasswordCheck(input.password);
@@ -103,7 +110,7 @@ export function createAccountsService(deps: AccountsDeps) {
       // Told only after the password proved who is asking, so expiry leaks nothing to a guesser.
       if (isPasswordExpired(profile).expired) throw PASSWORD_EXPIRED;
 
-      if (!primaryMembership(profile)?.requiresOtp) return startSession(profile, ip, 'password');
+      if (!primaryMembership(profile)?.requiresOtp) return startSession(profile, ip, 'password', userAgent);
 
       const otpToken = newOpaqueToken();
       const challengeId = crypto.randomUUID();
@@ -125,7 +132,11 @@ export function createAccountsService(deps: AccountsDeps) {
       };
     },
 
-    async verifyOtp(input: { email: string; otp: string; otpToken: string }, ip: string): Promise<TokenPair> {
+    async verifyOtp(
+      input: { email: string; otp: string; otpToken: string },
+      ip: string,
+      userAgent = '',
+    ): Promise<TokenPair> {
       const challenge = await repo.findOtpChallenge(db, hashToken(input.otpToken));
       if (!challenge || challenge.email !== input.email || challenge.consumedAt) throw nonFieldError(SIGN_IN_AGAIN);
       if (challenge.failedAttempts >= OTP_MAX_ATTEMPTS) {
@@ -147,7 +158,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!(await repo.consumeOtpChallenge(db, challenge.id, OTP_MAX_ATTEMPTS))) throw nonFieldError(SIGN_IN_AGAIN);
       const profile = await repo.loadProfile(database, { userId: challenge.userId });
       if (!profile?.isActive) throw NO_ACTIVE_ACCOUNT;
-      return startSession(profile, ip, 'password+otp');
+      return startSession(profile, ip, 'password+otp', userAgent);
     },
 
     async resendOtp(input: { email: string; otpToken: string }) {

@@ -108,9 +108,20 @@ export function LoginPage() {
                     {formError.form}
                   </Alert>
                 )}
+                {formError?.passwordExpired && (
+                  <Link
+                    component={RouterLink}
+                    to={`/passwordexpired?email=${encodeURIComponent(form.getValues('email').trim())}`}
+                  >
+                    Choose a new password
+                  </Link>
+                )}
                 <Button type="submit" variant="contained" disabled={status === 'loading'}>
                   {status === 'loading' ? 'Signing in…' : 'Sign in'}
                 </Button>
+                <Link component={RouterLink} to="/forgotpassword" variant="body2">
+                  Forgot your password?
+                </Link>
                 <Typography variant="body2">
                   New to CardioMap?{' '}
                   <Link component={RouterLink} to="/register">

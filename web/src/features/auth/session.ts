@@ -41,7 +41,8 @@ export function startSession(queryClient: QueryClient, tokens: StoredTokens): vo
 
 /**
  * Ends the session locally (tokens and every cached answer) and then on the server, best effort:
- * the sign-out call revokes the refresh token family so a copied token stops working too.
+ * the sign-out call revokes the refresh token family so a copied token stops working too. With a
+ * refresh token it signs out by that token, which works when the access token has already expired.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
   const access = tokenStore.access();
@@ -49,6 +50,14 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
   tokenStore.clear();
   queryClient.clear();
   patientIdentifiers.reset();
+  if (refresh) {
+    await fetch(routes.logoutRefresh.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+    }).catch(() => undefined);
+    return;
+  }
   if (!access) return;
   await fetch(routes.logout.path, {
     method: 'POST',

@@ -5,9 +5,9 @@ import { useDeferredValue, useMemo, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError, errorToastMessage } from '../../api/index.ts';
 import { shownByOnError } from '../../hooks/use-api-mutation.ts';
+import { PasswordStrengthMeter, usePasswordStrength } from '../password/index.ts';
 import { useRegister } from './api/register.ts';
 import { OrganisationField } from './OrganisationField.tsx';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import {
   emptyRegisterForm,
   formFieldOf,
@@ -15,7 +15,6 @@ import {
   registerFormResolver,
   toRegisterRequest,
 } from './register-form.ts';
-import { usePasswordStrength } from './use-password-strength.ts';
 
 interface Props {
   /** From the invitation link (`/register?email=…`). */

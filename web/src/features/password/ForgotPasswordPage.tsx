@@ -1,0 +1,94 @@
+import { emailSchema, routes } from '@cardiomap/contract';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { call } from '../../api/index.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { serverErrors } from './form-errors.ts';
+
+export type ForgotPasswordReason = 'forgot' | 'expired';
+
+/**
+ * Spec §2: forgotpassword, and passwordexpired, "the forgot-password page with reason password-expired".
+ * The answer is the same whether or not the address has an account.
+ */
+export function ForgotPasswordPage({ reason }: { reason: ForgotPasswordReason }) {
+  usePageTitle(reason === 'expired' ? 'Password expired' : 'Forgot password');
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(searchParams.get('email') ?? '');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? 'Enter a valid email address.');
+      return;
+    }
+    setEmailError(null);
+    setFormError(null);
+    setBusy(true);
+    try {
+      const answer = await call(routes.passwordReset, { body: { email: parsed.data, reason } });
+      setSent(answer.detail);
+    } catch (error) {
+      const errors = serverErrors(error, ['email']);
+      setEmailError(errors.fields.email ?? null);
+      setFormError(errors.form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, sm: 10 }, px: 2 }}>
+      <Card sx={{ width: 420, maxWidth: '100%' }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {reason === 'expired' ? 'Your password has expired' : 'Forgot your password?'}
+          </Typography>
+          {sent ? (
+            <Stack spacing={2}>
+              <Alert severity="success" data-testid="password-reset-sent">
+                {sent}
+              </Alert>
+              <Link component={RouterLink} to="/login">
+                Back to sign in
+              </Link>
+            </Stack>
+          ) : (
+            <Box component="form" noValidate onSubmit={submit} aria-label="Request a password reset link">
+              <Stack spacing={2}>
+                <Typography variant="body2">
+                  {reason === 'expired'
+                    ? 'Choose a new password to sign in. Enter your e-mail address and we will send you a link to choose one.'
+                    : 'Enter your e-mail address and we will send you a link to choose a new password.'}
+                </Typography>
+                <TextField
+                  label="E-mail"
+                  type="email"
+                  autoComplete="username"
+                  autoFocus
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  error={Boolean(emailError)}
+                  helperText={emailError}
+                />
+                {formError && <Alert severity="error">{formError}</Alert>}
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {busy ? 'Sending…' : 'Send link'}
+                </Button>
+                <Link component={RouterLink} to="/login">
+                  Back to sign in
+                </Link>
+              </Stack>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,11 @@
+export { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
+export { serverErrors } from './form-errors.ts';
+export {
+  type NewPasswordErrors,
+  NewPasswordFields,
+  type NewPasswordValues,
+  validateNewPassword,
+} from './NewPasswordFields.tsx';
+export { PasswordResetPage } from './PasswordResetPage.tsx';
+export { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+export { usePasswordStrength } from './use-password-strength.ts';

@@ -1,0 +1,54 @@
+import { routes } from '@cardiomap/contract';
+import { Alert, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/index.ts';
+import { useApiMutation } from '../../hooks/use-api-mutation.ts';
+import { endSession } from '../auth/index.ts';
+
+const SESSIONS_KEY = ['sessions'] as const;
+
+/** Open sign-ins of the user, and "sign out everywhere" (this browser included, so back to login). */
+export function SessionList() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => call(routes.sessions, { signal }) });
+  const signOutEverywhere = useApiMutation({
+    mutationFn: () => call(routes.revokeAllSessions),
+    successToast: 'Signed out everywhere',
+    onSuccess: async () => {
+      await endSession(queryClient);
+      navigate('/login', { replace: true });
+    },
+  });
+
+  return (
+    <Stack spacing={2}>
+      {sessions.isPending && <Skeleton variant="rectangular" height={72} />}
+      {sessions.isError && <Alert severity="error">The sign-ins could not be loaded.</Alert>}
+      {sessions.data?.length === 0 && <Alert severity="info">No open sign-ins.</Alert>}
+      {sessions.data && sessions.data.length > 0 && (
+        <List dense aria-label="Open sign-ins" data-testid="session-list">
+          {sessions.data.map((session) => (
+            <ListItem key={session.id} divider>
+              <ListItemText
+                primary={session.userAgent || 'Unknown browser'}
+                secondary={`Signed in ${new Date(session.dateCreated).toLocaleString()}${session.ip ? ` from ${session.ip}` : ''}`}
+              />
+              {session.current && <Chip size="small" label="This browser" color="primary" />}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Button
+        variant="outlined"
+        color="error"
+        onClick={() => signOutEverywhere.mutate()}
+        disabled={signOutEverywhere.isPending}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Sign out everywhere
+      </Button>
+    </Stack>
+  );
+}
