@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { queryOnPool } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { PageRequest } from '../../lib/pagination.ts';
+import type { Notifier } from '../notifications/index.ts';
 import { caseAsText } from './case-text.ts';
 import { type CreateCaseBody, createCase } from './create-case.ts';
 import { editCase, requestPatientInformation, sensitiveData } from './edit-case.ts';
@@ -16,6 +17,7 @@ import { assignCaseResponsible, cancelCase, rejectCase } from './transitions.ts'
 /** The case use cases; each checks permissions first and changes state in one transaction. */
 export function createCasesService(
   database: Database,
+  notifier: Notifier,
   listCache: CaseListCache = new CaseListCache(),
   now: () => Date = () => new Date(),
 ) {
@@ -61,7 +63,7 @@ export function createCasesService(
       return present(actor, caseId);
     },
     async reject(actor: Actor, caseId: string, body: z.output<typeof rejectCaseSchema>, ip: string) {
-      await rejectCase(db, actor, caseId, body, ip);
+      await rejectCase(db, actor, caseId, body, ip, notifier);
       return present(actor, caseId);
     },
     async assignResponsible(actor: Actor, caseId: string, body: z.output<typeof assignResponsibleSchema>, ip: string) {

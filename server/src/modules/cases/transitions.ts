@@ -7,6 +7,7 @@ import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { type Notifier, notifyRejected } from '../notifications/index.ts';
 import { isMember } from './ordering-repository.ts';
 import { rejectionReasonExists, transitionCase, transitionOrdersOfCase, updateCase } from './repository.ts';
 
@@ -51,8 +52,9 @@ export async function rejectCase(
   caseId: string,
   body: z.output<typeof rejectCaseSchema>,
   ip: string,
+  notifier: Notifier,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const mails = await db.transaction(async (tx) => {
     const query = queryOn(tx);
     const found = await findVisibleCase(tx, actor, caseId);
     const decision = rejectDecision(found, actor);
@@ -75,7 +77,9 @@ export async function rejectCase(
       ip,
       details: { reasonId: body.reasonId },
     });
+    return notifyRejected(query, { caseId, reasonId: body.reasonId, actorId: actor.userId, baseUrl: notifier.baseUrl });
   });
+  await notifier.dispatch(mails);
 }
 
 /** PUT cases/{id}/assign-case-responsible/: a member of the case's organisation becomes responsible. */

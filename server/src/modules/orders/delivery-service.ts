@@ -9,8 +9,10 @@ import {
 } from '@cardiomap/domain';
 import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { type Notifier, notifyDelivered, notifyDeliveryWithdrawn } from '../notifications/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
 import type { OrderRow } from './repository.ts';
@@ -46,7 +48,7 @@ async function caseFactsNow(tx: DbOrTx, theCase: VisibleCase) {
  * that first locks the case row, so deliveries of one case apply one after another and the last one
  * sees all the others when it decides that the case is complete.
  */
-export function createDeliveryService(database: Database) {
+export function createDeliveryService(database: Database, notifier: Notifier) {
   const { db } = database;
 
   async function lockedDelivery(tx: DbOrTx, actor: Actor, deliveryId: string) {
@@ -60,7 +62,7 @@ export function createDeliveryService(database: Database) {
   return {
     async deliver(actor: Actor, orderId: string, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to deliver analyses.');
-      return db.transaction(async (tx) => {
+      const { wire, mails } = await db.transaction(async (tx) => {
         const { order, theCase } = await findVisibleOrder(tx, actor, orderId, { forUpdate: true });
         requireProcessing(actor, theCase);
         await moveOrder(tx, 'deliver', order, theCase);
@@ -77,14 +79,23 @@ export function createDeliveryService(database: Database) {
           ip,
           details: { deliveryId: delivery.id, caseCompleted: completes },
         });
-        return deliveryWire(delivery);
+        const mails = await notifyDelivered(queryOn(tx), {
+          caseId: theCase.id,
+          orderId,
+          deliveryId: delivery.id,
+          actorId: actor.userId,
+          baseUrl: notifier.baseUrl,
+        });
+        return { wire: deliveryWire(delivery), mails };
       });
+      await notifier.dispatch(mails);
+      return wire;
     },
 
     /** Research results may be taken back: the order is open again, and so is its completed case. */
     async undeliver(actor: Actor, deliveryId: string, ip: string): Promise<undefined> {
       requirePermission(actor, P.deleteDelivery, 'You do not have permission to take deliveries back.');
-      await db.transaction(async (tx) => {
+      const mails = await db.transaction(async (tx) => {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'undeliver', order, theCase);
         await deliveryRepo.deleteDelivery(tx, deliveryId);
@@ -102,13 +113,22 @@ export function createDeliveryService(database: Database) {
           ip,
           details: { deliveryId, caseReopened: reopens },
         });
+        return notifyDeliveryWithdrawn(queryOn(tx), {
+          caseId: theCase.id,
+          orderId: order.id,
+          deliveryId,
+          actorId: actor.userId,
+          kind: 'undelivered',
+          baseUrl: notifier.baseUrl,
+        });
       });
+      await notifier.dispatch(mails);
     },
 
     /** A delivery superseded by a newer one: the delivery is flagged and its order obsoleted. */
     async obsolete(actor: Actor, deliveryId: string, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to change deliveries.');
-      return db.transaction(async (tx) => {
+      const { wire, mails } = await db.transaction(async (tx) => {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'obsolete', order, theCase);
         const delivery = await deliveryRepo.markDeliveryObsoleted(tx, deliveryId);
@@ -119,8 +139,18 @@ export function createDeliveryService(database: Database) {
           ip,
           details: { deliveryId },
         });
-        return deliveryWire(delivery);
+        const mails = await notifyDeliveryWithdrawn(queryOn(tx), {
+          caseId: theCase.id,
+          orderId: order.id,
+          deliveryId,
+          actorId: actor.userId,
+          kind: 'obsoleted',
+          baseUrl: notifier.baseUrl,
+        });
+        return { wire: deliveryWire(delivery), mails };
       });
+      await notifier.dispatch(mails);
+      return wire;
     },
   };
 }

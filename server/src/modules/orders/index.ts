@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webAppUrl } from '../../mail/links.ts';
 import { createDegradationService } from './degradation-service.ts';
 import { createDeliveryService } from './delivery-service.ts';
 import { createOrderService } from './order-service.ts';
@@ -11,8 +12,11 @@ export const ordersModule = fp(
     orderRoutes(app, {
       orders: createOrderService(app.database),
       degradations: createDegradationService(app.database),
-      deliveries: createDeliveryService(app.database),
+      deliveries: createDeliveryService(app.database, {
+        baseUrl: webAppUrl(app.config),
+        dispatch: (ids) => app.dispatchMail(ids),
+      }),
     });
   },
-  { name: 'orders', dependencies: ['auth', 'cases'] },
+  { name: 'orders', dependencies: ['auth', 'cases', 'mail-outbox'] },
 );

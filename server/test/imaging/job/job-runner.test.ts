@@ -44,7 +44,14 @@ describe('job runner', () => {
     };
     // Only the two levels the runner writes; anything else would throw and fail the test.
     const log = { info: record('info'), error: record('error') } as unknown as FastifyBaseLogger;
-    const deps: WorkerDeps = { database: t.database, storage: t.app.storage, queue, log, tempDir };
+    const deps: WorkerDeps = {
+      database: t.database,
+      storage: t.app.storage,
+      queue,
+      log,
+      tempDir,
+      webAppUrl: 'http://localhost:8080',
+    };
     runner = createJobRunner(deps, 'imaging', {
       ingest: createIngestHandler(deps),
       surface: createSurfaceHandler(deps),
