@@ -11,6 +11,7 @@ import { jobKeys } from '../../jobs/index.ts';
 import { CaseUploadProvider, inputDataKeys } from '../../upload/index.ts';
 import { caseKeys } from '../api/case-keys.ts';
 import { useCase } from '../api/get-case.ts';
+import { useMarkCaseSeen } from '../api/mark-case-seen.ts';
 import { CaseDetailHeader } from './CaseDetailHeader.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +42,7 @@ function CaseDetail({ id }: { id: string }) {
   }
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', mt: 3, px: 2, mb: 8 }}>
+      <MarkSeen id={id} hasUnseenChange={query.data.hasUnseenChange} />
       <CaseDetailHeader kase={query.data} />
       <Tabs value={onJobs ? 'jobs' : 'details'} sx={{ mb: 2 }}>
         <Tab label="Details" value="details" component={RouterLink} to="details" />
@@ -52,4 +54,10 @@ function CaseDetail({ id }: { id: string }) {
       </CaseUploadProvider>
     </Box>
   );
+}
+
+/** Its own component: the call's progress re-renders nothing but this. */
+function MarkSeen({ id, hasUnseenChange }: { id: string; hasUnseenChange: boolean }) {
+  useMarkCaseSeen(id, hasUnseenChange);
+  return null;
 }
