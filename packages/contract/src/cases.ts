@@ -91,6 +91,11 @@ export const caseSchema = z.object({
   dateSubmitted: z.string().nullable(),
   dateCompleted: z.string().nullable(),
   dateModified: z.string(),
+  /**
+   * The case or one of its orders changed status since the caller last opened it (PUT cases/{id}/seen/);
+   * for a case they never opened, only when it is theirs (responsible, creator) or shared with them.
+   */
+  hasUnseenChange: z.boolean(),
   canBeCanceled: z.boolean(),
   isRejectable: z.boolean(),
   /** Whether the caller may edit the case (spec §6) and change its requested devices. */
@@ -240,6 +245,16 @@ export const caseRoutes = {
     // A PUT without a body reaches validation as null.
     body: z.object({}).nullish(),
     responses: { 200: caseSchema, ...errorResponses },
+  }),
+  markCaseSeen: defineRoute({
+    method: 'PUT',
+    path: '/api/cases/:id/seen/',
+    summary: 'Record that the caller opened the case (clears its "changed" mark on the case list)',
+    tag: 'cases',
+    auth: true,
+    params: caseIdParamsSchema,
+    body: z.object({}).nullish(),
+    responses: { 204: z.undefined(), ...errorResponses },
   }),
   assignCaseResponsible: defineRoute({
     method: 'PUT',

@@ -13,8 +13,8 @@ export interface WorkerDeps {
   queue: JobQueue;
   log: FastifyBaseLogger;
   tempDir: string;
+  /** Where the web app is (PUBLIC_URL), for the links in the mail a job writes (mail/links.ts) and in reports. */
+  webAppUrl: string;
   /** zlib level of the volume's slices (VOLUME_DEFLATE_LEVEL); unset, the volume writer's default. */
   volumeDeflateLevel?: number;
-  /** The web app's address (PUBLIC_URL), for links in generated reports. */
-  publicUrl: string;
 }

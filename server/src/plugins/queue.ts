@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJobQueue } from '../jobs/job-queue.ts';
+import { webAppUrl } from '../mail/links.ts';
 
 /**
  * The job queue (pg-boss on the app's own database) as `app.queue`, and, unless RUN_WORKERS=false, the
@@ -32,9 +33,8 @@ export default fp(
           queue,
           log: app.log,
           tempDir: app.config.jobTempDir,
+          webAppUrl: webAppUrl(app.config),
           volumeDeflateLevel: app.config.volumeDeflateLevel,
-          // Reports link to the viewer; without PUBLIC_URL, this machine's own address.
-          publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
         });
       });
     }

@@ -60,6 +60,8 @@ export const cases = pgTable(
     dateSubmitted: timestamp('date_submitted', { withTimezone: true }),
     dateCompleted: timestamp('date_completed', { withTimezone: true }),
     dateModified: createdAt('date_modified'),
+    /** When the case or one of its orders last changed status, set by a trigger (the case list's "changed" badge). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** Keys this case's UID remapping: the same original UID gets the same new UID on every ingest. */
     deidSecret: uuid('deid_secret').notNull().default(sql`gen_random_uuid()`),
   },

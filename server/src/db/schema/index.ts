@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './case-views.ts';
 export * from './cases.ts';
 export * from './catalogue.ts';
 export * from './imaging.ts';

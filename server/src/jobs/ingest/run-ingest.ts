@@ -6,8 +6,10 @@ import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@card
 import { CASE_TRANSITIONS } from '@cardiomap/domain';
 import { type Query, queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
+import { dispatchMail } from '../../mail/outbox.ts';
 import { findIngestFacts, transitionCase } from '../../modules/cases/index.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
 import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
@@ -108,7 +110,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     if (result.outcome === 'invalid') {
       logLine(`Nothing usable was found (${seconds} s): ${result.reasons.join(' ')}`);
       await flush();
-      await database.db.transaction(async (tx) => {
+      const mails = await database.db.transaction(async (tx) => {
         const txQuery = queryOn(tx);
         await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));
         await recordProcessing(txQuery, input.id, {
@@ -122,7 +124,15 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, summary, 'Completed: invalid input.'))) {
           throw new RunLost('The job was terminated while finishing.');
         }
+        return notifyInputInvalid(txQuery, {
+          caseId: run.caseId,
+          inputDataId: input.id,
+          reasons: result.reasons,
+          paths: result.files.map((f) => f.path),
+          baseUrl: deps.webAppUrl,
+        });
       });
+      await dispatchMail(deps.queue, mails, deps.log);
       return;
     }
 
@@ -143,7 +153,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     signal.throwIfAborted();
     await flush();
 
-    const { replaced, followUps } = await database.db.transaction(async (tx) => {
+    const { replaced, followUps, mails } = await database.db.transaction(async (tx) => {
       const txQuery = queryOn(tx);
       const studyId = await ensureStudy(txQuery, run.caseId);
       const common = { studyId, inputDataId: input.id, sourceVersion: INGEST_VERSION };
@@ -193,9 +203,15 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       return {
         replaced: [dicom.replacedKey, volume.replacedKey].filter((key): key is string => key !== null),
         followUps,
+        mails: await notifyImagesAccepted(txQuery, {
+          caseId: run.caseId,
+          inputDataId: input.id,
+          baseUrl: deps.webAppUrl,
+        }),
       };
     });
     await sendFollowUps(deps.queue, followUps);
+    await dispatchMail(deps.queue, mails, deps.log);
     // The previous run's objects, replaced above; a failure here only leaves an orphan behind.
     await Promise.all(replaced.map((key) => storage.delete(key).catch(() => undefined)));
   }

@@ -55,7 +55,7 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
       await setReportJobProgress(query, run.jobId, 10 + index * 40);
       const { config, figures } = await buildReport(
         facts,
-        { variant, withSimulations, publicUrl: deps.publicUrl, inputs },
+        { variant, withSimulations, publicUrl: deps.webAppUrl, inputs },
         true,
       );
       const path = join(workDir, `${variant}.pdf`);

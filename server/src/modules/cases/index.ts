@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webAppUrl } from '../../mail/links.ts';
 import { CASES_CHANGED_CHANNEL, CaseListCache } from './list-cache.ts';
 import { caseRoutes } from './routes.ts';
 import { createCasesService } from './service.ts';
@@ -28,7 +29,8 @@ export const casesModule = fp(
     app.addHook('onSend', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') listCache.changed();
     });
-    caseRoutes(app, createCasesService(app.database, listCache));
+    const notifier = { baseUrl: webAppUrl(app.config), dispatch: app.dispatchMail };
+    caseRoutes(app, createCasesService(app.database, notifier, listCache));
   },
-  { name: 'cases', dependencies: ['auth'] },
+  { name: 'cases', dependencies: ['auth', 'mail-outbox'] },
 );

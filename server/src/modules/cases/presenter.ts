@@ -18,6 +18,7 @@ import { iso, type Query, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { type CaseRow, loadCasePage, type OrderRow, type ShareRow } from './case-rows.ts';
+import { unseenChanges } from './case-views-repository.ts';
 
 function presentOrder(row: OrderRow): Order {
   return {
@@ -48,7 +49,13 @@ const uniqueBy = <T>(items: T[], key: (item: T) => string): T[] =>
   [...new Map(items.toReversed().map((item) => [key(item), item])).values()].reverse();
 
 /** The Case of the wire for this actor: derived fields from packages/domain, patient details only if seen. */
-export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[], shareRows: ShareRow[]): Case {
+export function presentCaseRow(
+  actor: Actor,
+  row: CaseRow,
+  orderRows: OrderRow[],
+  shareRows: ShareRow[],
+  hasUnseenChange = false,
+): Case {
   const isSharedToActor = sharedOnly(actor, row.organisationId);
   const facts: CaseFacts = { status: row.status, isResearch: row.isResearch, orders: orderRows };
   const caseActor: CaseActor = { permissions: actor.permissions, isSharedToActor };
@@ -117,6 +124,7 @@ export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[]
     dateSubmitted: iso(row.dateSubmitted),
     dateCompleted: iso(row.dateCompleted),
     dateModified: iso(row.dateModified) ?? '',
+    hasUnseenChange,
     canBeCanceled: canBeCanceled(facts, caseActor),
     isRejectable: isRejectable(facts) && actor.permissions.has(PERMISSIONS.addCaseRejection),
     canEdit: mayEditCase(actor.permissions, { ...facts, isSharedToActor }),
@@ -129,6 +137,7 @@ export function presentCaseRow(actor: Actor, row: CaseRow, orderRows: OrderRow[]
 export async function presentCases(query: Query, actor: Actor, ids: readonly string[]): Promise<Case[]> {
   if (ids.length === 0) return [];
   const { cases: rows, orders, shares } = await loadCasePage(query, ids);
+  const unseen = await unseenChanges(query, actor.userId, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -139,6 +148,7 @@ export async function presentCases(query: Query, actor: Actor, ids: readonly str
         row,
         orders.filter((o) => o.caseId === id),
         shares.filter((s) => s.caseId === id),
+        unseen.has(id),
       ),
     ];
   });

@@ -28,6 +28,7 @@ export function caseRoutes(app: FastifyInstance, service: CasesService): void {
   registerRoute(app, r.rejectCase, ({ actor, params, body, request }) =>
     service.reject(actor, params.id, body, request.ip),
   );
+  registerRoute(app, r.markCaseSeen, ({ actor, params }) => service.markSeen(actor, params.id));
   registerRoute(app, r.assignCaseResponsible, ({ actor, params, body, request }) =>
     service.assignResponsible(actor, params.id, body, request.ip),
   );

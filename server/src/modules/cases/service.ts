@@ -1,10 +1,13 @@
 import type { assignResponsibleSchema, Case, Paginated, patchCaseSchema, rejectCaseSchema } from '@cardiomap/contract';
 import type { z } from 'zod';
+import { findVisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
-import { queryOnPool } from '../../db/query.ts';
+import { queryOn, queryOnPool } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { PageRequest } from '../../lib/pagination.ts';
+import type { Notifier } from '../notifications/index.ts';
 import { caseAsText } from './case-text.ts';
+import { markSeen } from './case-views-repository.ts';
 import { type CreateCaseBody, createCase } from './create-case.ts';
 import { editCase, requestPatientInformation, sensitiveData } from './edit-case.ts';
 import { CaseListCache } from './list-cache.ts';
@@ -16,6 +19,7 @@ import { assignCaseResponsible, cancelCase, rejectCase } from './transitions.ts'
 /** The case use cases; each checks permissions first and changes state in one transaction. */
 export function createCasesService(
   database: Database,
+  notifier: Notifier,
   listCache: CaseListCache = new CaseListCache(),
   now: () => Date = () => new Date(),
 ) {
@@ -48,6 +52,12 @@ export function createCasesService(
       return loaded;
     },
     get: present,
+    /** Opening the case detail: its "changed" mark on the list goes (any case the actor may see). */
+    async markSeen(actor: Actor, caseId: string): Promise<undefined> {
+      await findVisibleCase(db, actor, caseId);
+      await markSeen(queryOn(db), actor.userId, caseId);
+      return undefined;
+    },
     text: async (actor: Actor, caseId: string) => caseAsText(await present(actor, caseId)),
     async create(actor: Actor, body: CreateCaseBody, ip: string): Promise<Case> {
       return present(actor, await createCase(db, actor, body, ip, now()));
@@ -61,7 +71,7 @@ export function createCasesService(
       return present(actor, caseId);
     },
     async reject(actor: Actor, caseId: string, body: z.output<typeof rejectCaseSchema>, ip: string) {
-      await rejectCase(db, actor, caseId, body, ip);
+      await rejectCase(db, actor, caseId, body, ip, notifier);
       return present(actor, caseId);
     },
     async assignResponsible(actor: Actor, caseId: string, body: z.output<typeof assignResponsibleSchema>, ip: string) {

@@ -7,6 +7,7 @@ import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { type Notifier, notifyRejected } from '../notifications/index.ts';
 import { isMember } from './ordering-repository.ts';
 import { rejectionReasonExists, transitionCase, transitionOrdersOfCase, updateCase } from './repository.ts';
 
@@ -52,8 +53,9 @@ export async function rejectCase(
   caseId: string,
   body: z.output<typeof rejectCaseSchema>,
   ip: string,
+  notifier: Notifier,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const mails = await db.transaction(async (tx) => {
     const query = queryOn(tx);
     const found = await findVisibleCase(tx, actor, caseId);
     // Like cancel: a case that reached the actor only by sharing is followed, not decided on.
@@ -78,7 +80,9 @@ export async function rejectCase(
       ip,
       details: { reasonId: body.reasonId },
     });
+    return notifyRejected(query, { caseId, reasonId: body.reasonId, actorId: actor.userId, baseUrl: notifier.baseUrl });
   });
+  await notifier.dispatch(mails);
 }
 
 /** PUT cases/{id}/assign-case-responsible/: a member of the case's organisation becomes responsible. */

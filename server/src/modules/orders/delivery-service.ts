@@ -9,8 +9,10 @@ import {
 } from '@cardiomap/domain';
 import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { type Notifier, notifyDelivered, notifyDeliveryWithdrawn } from '../notifications/index.ts';
 import { requestReportRegeneration } from '../reports/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
@@ -65,6 +67,7 @@ async function caseFactsNow(tx: DbOrTx, theCase: VisibleCase) {
  */
 export function createDeliveryService(
   database: Database,
+  notifier: Notifier,
   enqueue: (queueName: string, jobId: string) => Promise<void>,
 ) {
   const { db } = database;
@@ -87,7 +90,7 @@ export function createDeliveryService(
     async deliver(actor: Actor, input: { orderId: string; analysisId?: string }, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to deliver analyses.');
       const { orderId, analysisId } = input;
-      const result = await db.transaction(async (tx) => {
+      const { wire, mails, report } = await db.transaction(async (tx) => {
         const { order, theCase } = await findVisibleOrder(tx, actor, orderId, { forUpdate: true });
         requireProcessing(actor, theCase);
         if (analysisId) await checkDeliveredAnalysis(tx, analysisId, order);
@@ -106,16 +109,24 @@ export function createDeliveryService(
           ip,
           details: { deliveryId: delivery.id, analysisId: analysisId ?? null, caseCompleted: completes },
         });
-        return { wire: deliveryWire(delivery), report: await regenerate(tx, actor, theCase.id) };
+        const mails = await notifyDelivered(queryOn(tx), {
+          caseId: theCase.id,
+          orderId,
+          deliveryId: delivery.id,
+          actorId: actor.userId,
+          baseUrl: notifier.baseUrl,
+        });
+        return { wire: deliveryWire(delivery), mails, report: await regenerate(tx, actor, theCase.id) };
       });
-      await send(result.report);
-      return result.wire;
+      await notifier.dispatch(mails);
+      await send(report);
+      return wire;
     },
 
     /** Research results may be taken back: the order is open again, and so is its completed case. */
     async undeliver(actor: Actor, deliveryId: string, ip: string): Promise<undefined> {
       requirePermission(actor, P.deleteDelivery, 'You do not have permission to take deliveries back.');
-      const report = await db.transaction(async (tx) => {
+      const { mails, report } = await db.transaction(async (tx) => {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'undeliver', order, theCase);
         await deliveryRepo.deleteDelivery(tx, deliveryId);
@@ -133,15 +144,24 @@ export function createDeliveryService(
           ip,
           details: { deliveryId, caseReopened: reopens },
         });
-        return regenerate(tx, actor, theCase.id);
+        const mails = await notifyDeliveryWithdrawn(queryOn(tx), {
+          caseId: theCase.id,
+          orderId: order.id,
+          deliveryId,
+          actorId: actor.userId,
+          kind: 'undelivered',
+          baseUrl: notifier.baseUrl,
+        });
+        return { mails, report: await regenerate(tx, actor, theCase.id) };
       });
+      await notifier.dispatch(mails);
       await send(report);
     },
 
     /** A delivery superseded by a newer one: the delivery is flagged and its order obsoleted. */
     async obsolete(actor: Actor, deliveryId: string, ip: string) {
       requirePermission(actor, P.addDelivery, 'You do not have permission to change deliveries.');
-      const result = await db.transaction(async (tx) => {
+      const { wire, mails, report } = await db.transaction(async (tx) => {
         const { order, theCase } = await lockedDelivery(tx, actor, deliveryId);
         await moveOrder(tx, 'obsolete', order, theCase);
         const delivery = await deliveryRepo.markDeliveryObsoleted(tx, deliveryId);
@@ -152,10 +172,19 @@ export function createDeliveryService(
           ip,
           details: { deliveryId },
         });
-        return { wire: deliveryWire(delivery), report: await regenerate(tx, actor, theCase.id) };
+        const mails = await notifyDeliveryWithdrawn(queryOn(tx), {
+          caseId: theCase.id,
+          orderId: order.id,
+          deliveryId,
+          actorId: actor.userId,
+          kind: 'obsoleted',
+          baseUrl: notifier.baseUrl,
+        });
+        return { wire: deliveryWire(delivery), mails, report: await regenerate(tx, actor, theCase.id) };
       });
-      await send(result.report);
-      return result.wire;
+      await notifier.dispatch(mails);
+      await send(report);
+      return wire;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webAppUrl } from '../../mail/links.ts';
 import { createDegradationService } from './degradation-service.ts';
 import { createDeliveryService } from './delivery-service.ts';
 import { createOrderService } from './order-service.ts';
@@ -11,8 +12,12 @@ export const ordersModule = fp(
     orderRoutes(app, {
       orders: createOrderService(app.database),
       degradations: createDegradationService(app.database),
-      deliveries: createDeliveryService(app.database, (queue, jobId) => app.queue.send(queue, { jobId })),
+      deliveries: createDeliveryService(
+        app.database,
+        { baseUrl: webAppUrl(app.config), dispatch: (ids) => app.dispatchMail(ids) },
+        (queue, jobId) => app.queue.send(queue, { jobId }),
+      ),
     });
   },
-  { name: 'orders', dependencies: ['auth', 'cases', 'queue'] },
+  { name: 'orders', dependencies: ['auth', 'cases', 'queue', 'mail-outbox'] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webAppUrl } from '../../mail/links.ts';
 import { analysisReportInputs } from './analysis-report-inputs.ts';
 import type { ReportInputs } from './report-inputs.ts';
 import { reportRoutes } from './routes.ts';
@@ -28,7 +29,7 @@ export const reportsModule = fp(
       app,
       createReportsService(app.database, app.storage, {
         enqueue: (queue, jobId) => app.queue.send(queue, { jobId }),
-        publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
+        publicUrl: webAppUrl(app.config),
         inputs: options.inputs ?? analysisReportInputs({ db: app.database.db, storage: app.storage }),
       }),
     );

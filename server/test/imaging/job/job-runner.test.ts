@@ -51,7 +51,7 @@ describe('job runner', () => {
       queue,
       log,
       tempDir,
-      publicUrl: 'http://localhost',
+      webAppUrl: 'http://localhost:8080',
     };
     runner = createJobRunner(deps, 'imaging', {
       ingest: createIngestHandler(deps),

@@ -262,4 +262,30 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
     expect(screen.queryByRole('button', { name: 'Edit case' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change Devices' })).not.toBeInTheDocument();
   });
+
+  it('tells the server the case was opened, once it has loaded, so the list drops its Updated mark', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.put('*/api/cases/:id/seen/', ({ params }) => {
+        seen.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    showCase(caseFixture({ hasUnseenChange: true }));
+    await screen.findByRole('heading', { name: 'HVC-TAVI-00042' });
+    await waitFor(() => expect(seen).toContain(CASE_ID));
+  });
+
+  it('does not mark a case it could not load', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.put('*/api/cases/:id/seen/', ({ params }) => {
+        seen.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    showCase(() => HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 }));
+    expect(await screen.findByRole('heading', { name: 'Page Not Found!' })).toBeInTheDocument();
+    expect(seen).toEqual([]);
+  });
 });

@@ -11,6 +11,7 @@ import { jobKeys } from '../../jobs/index.ts';
 import { CaseUploadProvider, inputDataKeys } from '../../upload/index.ts';
 import { caseKeys } from '../api/case-keys.ts';
 import { useCase } from '../api/get-case.ts';
+import { useMarkCaseSeen } from '../api/mark-case-seen.ts';
 import { CaseStaffActions } from '../staff/CaseStaffActions.tsx';
 import { BackToCasesLink } from './BackToCasesLink.tsx';
 import { CaseDetailHeader } from './CaseDetailHeader.tsx';
@@ -44,6 +45,7 @@ function CaseDetail({ id }: { id: string }) {
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', mt: 3, px: 2, mb: 8 }}>
       <BackToCasesLink />
+      <MarkSeen id={id} hasUnseenChange={query.data.hasUnseenChange} />
       <CaseDetailHeader kase={query.data} />
       <CaseStaffActions kase={query.data} />
       <Tabs value={onJobs ? 'jobs' : 'details'} sx={{ mb: 2 }}>
@@ -56,4 +58,10 @@ function CaseDetail({ id }: { id: string }) {
       </CaseUploadProvider>
     </Box>
   );
+}
+
+/** Its own component: the call's progress re-renders nothing but this. */
+function MarkSeen({ id, hasUnseenChange }: { id: string; hasUnseenChange: boolean }) {
+  useMarkCaseSeen(id, hasUnseenChange);
+  return null;
 }

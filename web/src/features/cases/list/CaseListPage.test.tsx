@@ -1,3 +1,4 @@
+import type { Case } from '@cardiomap/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -8,6 +9,7 @@ import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, ORG_ID, OTHER_ORG_ID } from '../testing/case-fixtures.ts';
 import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 import { FIRST_CASE_HINT, FIRST_CASE_MESSAGE, NO_CASES_YET_HINT } from './ListStates.tsx';
+import { UNSEEN_CHANGE_LABEL, UNSEEN_CHANGE_TOOLTIP } from './UnseenChangeBadge.tsx';
 
 setUpMockApi();
 // Five engineers share two cores: the first render of the whole app can take longer than the default 1 s.
@@ -70,6 +72,27 @@ describe('case list (spec §2 "Case list")', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Card view' }));
     expect(await screen.findByText('Showing 2 out of 2 cases')).toBeInTheDocument();
     expect(app.location()).toBe('/cases?view=cards');
+  });
+
+  it('marks the cases whose status changed since the user last opened them, in the table and the cards', async () => {
+    signInAs(PHYSICIAN);
+    mockTrainings();
+    const [changed, unchanged] = manyCases(2);
+    mockCaseList(() => [{ ...(changed as Case), hasUnseenChange: true }, unchanged as Case]);
+    renderApp('/cases');
+    await screen.findByRole('link', { name: 'HVC-TAVI-00001' });
+    const [first, second] = rowsOf();
+    const badge = within(first as HTMLElement).getByLabelText(UNSEEN_CHANGE_TOOLTIP);
+    expect(badge).toHaveTextContent(UNSEEN_CHANGE_LABEL);
+    expect(within(second as HTMLElement).queryByLabelText(UNSEEN_CHANGE_TOOLTIP)).not.toBeInTheDocument();
+    // Keyboard users reach it and get its explanation.
+    badge.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(UNSEEN_CHANGE_TOOLTIP);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Card view' }));
+    const [firstCard, secondCard] = await screen.findAllByRole('article');
+    expect(within(firstCard as HTMLElement).getByText(UNSEEN_CHANGE_LABEL)).toBeInTheDocument();
+    expect(within(secondCard as HTMLElement).queryByText(UNSEEN_CHANGE_LABEL)).not.toBeInTheDocument();
   });
 
   it('hides the patient column when the user hides identifiers, and shows Hidden for a case shared to the user', async () => {

@@ -166,6 +166,7 @@ export const caseFixture = (overrides: Partial<Case> = {}): Case => ({
   dateSubmitted: null,
   dateCompleted: null,
   dateModified: '2026-11-20T09:00:00.000Z',
+  hasUnseenChange: false,
   canBeCanceled: false,
   isRejectable: false,
   canEdit: true,

@@ -1,1 +1,0 @@
-ALTER TABLE "analysis_resources" ADD COLUMN "multipart_upload_id" text;
