@@ -14,6 +14,7 @@ export * from './registration.ts';
 export * from './route.ts';
 export * from './routes.ts';
 export * from './trainings.ts';
+export * from './licences.ts';
 export * from './users.ts';
 export * from './viewer.ts';
 export * from './viewer-enums.ts';

@@ -4,6 +4,7 @@ import { caseRoutes } from './cases.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
+import { licenceRoutes } from './licences.ts';
 import { orderRoutes } from './orders.ts';
 import { registrationRoutes } from './registration.ts';
 import type { RouteDef } from './route.ts';
@@ -19,6 +20,7 @@ export const routes = {
   ...accountRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,
+  ...licenceRoutes,
   ...auditRoutes,
   ...caseRoutes,
   ...orderRoutes,
