@@ -19,7 +19,6 @@ CREATE TABLE "template_devices" (
 );
 --> statement-breakpoint
 ALTER TABLE "device_accesses" ADD COLUMN "device_access_group_id" uuid;--> statement-breakpoint
-ALTER TABLE "analysis_resources" ADD COLUMN "multipart_upload_id" text;--> statement-breakpoint
 ALTER TABLE "organisation_device_access_groups" ADD CONSTRAINT "organisation_device_access_groups_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_device_access_groups" ADD CONSTRAINT "organisation_device_access_groups_device_access_group_id_device_access_groups_id_fk" FOREIGN KEY ("device_access_group_id") REFERENCES "public"."device_access_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "template_devices" ADD CONSTRAINT "template_devices_device_access_group_id_device_access_groups_id_fk" FOREIGN KEY ("device_access_group_id") REFERENCES "public"."device_access_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
