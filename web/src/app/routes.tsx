@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
+import { LicensesPage, TemplatesPage } from '../features/licences/index.ts';
 import { EmailVerificationPage, RegisterPage } from '../features/registration/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
 import { CaseCanceledPage, ResultsPendingPage, studyViewerRoute } from '../features/viewer/index.ts';
@@ -90,6 +91,23 @@ export const appRoutes: RouteObject[] = [
               </Guard>
             ),
             children: [studyViewerRoute({ embedded: false })],
+          },
+          {
+            // Spec §2: every user with a role sees the licences of their organisations; editing is per permission.
+            path: 'licenses',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'hasRole' }}>
+                <LicensesPage />
+              </Guard>
+            ),
+          },
+          {
+            path: 'templates',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canAddTemplate' }}>
+                <TemplatesPage />
+              </Guard>
+            ),
           },
           { path: 'results-pending', element: <ResultsPendingPage /> },
           { path: 'case-canceled', element: <CaseCanceledPage /> },
