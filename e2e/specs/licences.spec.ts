@@ -69,6 +69,7 @@ test('a licence manager licenses a non-clinical TAVI device and a one-case trial
   browser,
   baseURL,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'venus-sales@cardiomap.test');
   await openLakesideLicences(page);
   await expect(page.getByText('This organisation holds no device license.')).toBeVisible();
