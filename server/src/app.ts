@@ -11,6 +11,7 @@ import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
+import { licencesModule } from './modules/licences/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsModule);
   await app.register(catalogueModule);
   await app.register(trainingsModule);
+  await app.register(licencesModule);
   await app.register(auditModule);
   await app.register(casesModule);
   await app.register(usersModule);

@@ -9,6 +9,7 @@ export * from './countries.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './imaging.ts';
+export * from './licences.ts';
 export * from './orders.ts';
 export * from './pagination.ts';
 export * from './registration.ts';

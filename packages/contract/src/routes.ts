@@ -5,6 +5,7 @@ import { caseRoutes } from './cases.ts';
 import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
+import { licenceRoutes } from './licences.ts';
 import { orderRoutes } from './orders.ts';
 import { registrationRoutes } from './registration.ts';
 import { reportRoutes } from './reports.ts';
@@ -22,6 +23,7 @@ export const routes = {
   ...accountPasswordRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,
+  ...licenceRoutes,
   ...auditRoutes,
   ...caseRoutes,
   ...orderRoutes,

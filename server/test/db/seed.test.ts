@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, ROLES } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { DEMO_USERS, demoEmail, seedDemo } from '../../src/db/seed/demo.ts';
+import { DEMO_ORGANISATIONS, DEMO_USERS, demoEmail, seedDemo } from '../../src/db/seed/demo.ts';
 import { seedReferenceData } from '../../src/db/seed/reference.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -24,7 +24,7 @@ describe('seeds', () => {
     expect(await count(database, 'permissions')).toBe(ALL_PERMISSIONS.length);
     expect(await count(database, 'groups')).toBe(ROLES.length);
     expect(await count(database, 'users')).toBe(DEMO_USERS.length);
-    expect(await count(database, 'organisations')).toBe(4);
+    expect(await count(database, 'organisations')).toBe(DEMO_ORGANISATIONS.length);
   });
 
   it('puts one demo user in every role, each named after it', async () => {

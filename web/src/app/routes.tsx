@@ -4,6 +4,7 @@ import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
 import { ForgotPasswordPage, PasswordResetPage } from '../features/password/index.ts';
+import { LicensesPage, TemplatesPage } from '../features/licences/index.ts';
 import { EmailVerificationPage, RegisterPage } from '../features/registration/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
@@ -102,6 +103,23 @@ export const appRoutes: RouteObject[] = [
             element: (
               <Guard requirements={STANDARD_PAGE}>
                 <SettingsPage />
+              </Guard>
+            ),
+          },
+          {
+            // Spec §2: every user with a role sees the licences of their organisations; editing is per permission.
+            path: 'licenses',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'hasRole' }}>
+                <LicensesPage />
+              </Guard>
+            ),
+          },
+          {
+            path: 'templates',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canAddTemplate' }}>
+                <TemplatesPage />
               </Guard>
             ),
           },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -103,6 +104,10 @@ export const deviceAccesses = pgTable(
     service: smallint('service').notNull(),
     isClinical: boolean('is_clinical').notNull().default(true),
     trialId: uuid('trial_id').references(() => trialLicenses.id, { onDelete: 'cascade' }),
+    /** Set when the access comes from a subscribed template (spec §3 deviceAccessGroupId). */
+    deviceAccessGroupId: uuid('device_access_group_id').references((): AnyPgColumn => deviceAccessGroups.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [uniqueIndex('device_accesses_unique').on(t.organisationId, t.deviceId, t.service)],
 );
@@ -133,4 +138,45 @@ export const trainingRecords = pgTable(
     dateCompleted: timestamp('date_completed', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.trainingId, t.userId] })],
+);
+
+/** Spec §3 "License template (device access group)": a named set of licensed devices. */
+export const deviceAccessGroups = pgTable('device_access_groups', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: varchar('name', { length: 255 }).notNull(),
+  dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One licensed service of a device in a template, clinical or not. */
+export const templateDevices = pgTable(
+  'template_devices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    deviceAccessGroupId: uuid('device_access_group_id')
+      .notNull()
+      .references(() => deviceAccessGroups.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    service: smallint('service').notNull(),
+    isClinical: boolean('is_clinical').notNull().default(true),
+  },
+  (t) => [uniqueIndex('template_devices_unique').on(t.deviceAccessGroupId, t.deviceId, t.service)],
+);
+
+/**
+ * An organisation's subscription to a template. Its devices are copied into device_accesses (tagged with
+ * the template) so ordering reads one table; a device the organisation holds directly keeps that licence.
+ */
+export const organisationDeviceAccessGroups = pgTable(
+  'organisation_device_access_groups',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    deviceAccessGroupId: uuid('device_access_group_id')
+      .notNull()
+      .references(() => deviceAccessGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.deviceAccessGroupId] })],
 );

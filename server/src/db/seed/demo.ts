@@ -27,6 +27,8 @@ export const DEMO_ORGANISATIONS: readonly DemoOrganisation[] = [
   { code: 'NCL', name: 'Northern Cardiology London', country: 'GB', region: 'Europe', passwordExpires: true },
   { code: 'BHI', name: 'Boston Heart Institute', country: 'US', region: 'North America' },
   { code: 'MHA', name: 'Melbourne Heart Alliance', country: 'AU', region: 'Asia Pacific', requiresOtp: true },
+  // No licence at start: the licences e2e spec licenses it, so NCL keeps showing the licence message.
+  { code: 'LKC', name: 'Lakeside Cardiac Clinic', country: 'IE', region: 'Europe' },
 ];
 
 interface DemoUser {
@@ -89,6 +91,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roles: ['Physician'],
     organisations: ['NCL'],
     note: 'Physician in a second organisation',
+  },
+  {
+    email: 'lakeside-physician@cardiomap.test',
+    givenName: 'Liam',
+    familyName: 'Lakeside',
+    title: 'Dr.',
+    roles: ['Physician'],
+    organisations: ['LKC'],
+    note: 'Physician of an organisation without licences, which the licences e2e spec licenses',
   },
   {
     email: 'mfa-physician@cardiomap.test',

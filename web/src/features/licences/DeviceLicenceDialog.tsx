@@ -1,0 +1,177 @@
+import { SERVICE_LABELS, type ServiceGrant, type TrialLicense } from '@cardiomap/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { ApiError } from '../../api/index.ts';
+import { type DeviceLicenceInput, useDeviceChoices } from './api/licences-api.ts';
+
+export const NON_CLINICAL_WARNING = 'Analyses for this device will be non-clinical only.';
+const REQUIRED = 'This field is required';
+const PERMANENT = '';
+
+interface Props {
+  open: boolean;
+  title: string;
+  /** Trial licences the device may be put under (licences page only). */
+  trials?: TrialLicense[];
+  onClose: () => void;
+  onSubmit: (input: DeviceLicenceInput) => Promise<unknown>;
+}
+
+/**
+ * Spec §5 "Licences" Add device: device required, the anatomical service always enabled, simulation
+ * optional, a clinical flag per service, and a warning when a service is non-clinical.
+ */
+export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: Props) {
+  const devices = useDeviceChoices();
+  const [deviceId, setDeviceId] = useState('');
+  const [trialId, setTrialId] = useState(PERMANENT);
+  const [anatomicalClinical, setAnatomicalClinical] = useState(true);
+  const [simulation, setSimulation] = useState(false);
+  const [simulationClinical, setSimulationClinical] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  const services: ServiceGrant[] = [
+    { service: 0, isClinical: anatomicalClinical },
+    ...(simulation ? [{ service: 1 as const, isClinical: simulationClinical }] : []),
+  ];
+  const nonClinical = services.some((s) => !s.isClinical);
+
+  const close = () => {
+    setDeviceId('');
+    setTrialId(PERMANENT);
+    setAnatomicalClinical(true);
+    setSimulation(false);
+    setSimulationClinical(true);
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!deviceId) {
+      setErrors({ deviceId: [REQUIRED] });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit({ deviceId, services, ...(trials ? { trialId: trialId || null } : {}) });
+      close();
+    } catch (error) {
+      setErrors(error instanceof ApiError ? (error.fieldErrors as Record<string, string[]>) : {});
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (name: string) => errors[name]?.join(' ');
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="device-licence-title">
+      <DialogTitle id="device-licence-title">{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormControl fullWidth error={Boolean(fieldError('deviceId'))} required>
+            <InputLabel id="licence-device-label">Device</InputLabel>
+            <Select
+              labelId="licence-device-label"
+              label="Device"
+              value={deviceId}
+              onChange={(e) => setDeviceId(e.target.value)}
+              data-testid="licence-device-select"
+            >
+              {devices.isPending && <MenuItem disabled>Loading devices…</MenuItem>}
+              {(devices.data ?? []).map((d) => (
+                <MenuItem key={d.id} value={d.id}>
+                  {d.label}
+                </MenuItem>
+              ))}
+            </Select>
+            {fieldError('deviceId') && <FormHelperText>{fieldError('deviceId')}</FormHelperText>}
+          </FormControl>
+          {devices.isError && <Alert severity="error">The devices could not be loaded.</Alert>}
+          {trials && (
+            <FormControl fullWidth error={Boolean(fieldError('trialId'))}>
+              <InputLabel id="licence-trial-label">License</InputLabel>
+              <Select
+                labelId="licence-trial-label"
+                label="License"
+                value={trialId}
+                onChange={(e) => setTrialId(e.target.value)}
+              >
+                <MenuItem value={PERMANENT}>Permanent license</MenuItem>
+                {trials.map((t, index) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    Trial license {index + 1} ({t.numberOfCases}/{t.limit} cases)
+                  </MenuItem>
+                ))}
+              </Select>
+              {fieldError('trialId') && <FormHelperText>{fieldError('trialId')}</FormHelperText>}
+            </FormControl>
+          )}
+          <Typography variant="subtitle2">Services</Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <FormControlLabel
+              control={<Checkbox checked disabled />}
+              label={SERVICE_LABELS[0]}
+              sx={{ minWidth: 220 }}
+            />
+            <FormControlLabel
+              control={
+                <Switch checked={anatomicalClinical} onChange={(e) => setAnatomicalClinical(e.target.checked)} />
+              }
+              label="Clinical"
+            />
+          </Stack>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <FormControlLabel
+              control={<Checkbox checked={simulation} onChange={(e) => setSimulation(e.target.checked)} />}
+              label={SERVICE_LABELS[1]}
+              sx={{ minWidth: 220 }}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={simulationClinical}
+                  disabled={!simulation}
+                  onChange={(e) => setSimulationClinical(e.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Simulation clinical' } }}
+                />
+              }
+              label="Clinical"
+            />
+          </Stack>
+          {fieldError('services') && <Alert severity="error">{fieldError('services')}</Alert>}
+          {nonClinical && (
+            <Alert severity="warning" data-testid="non-clinical-warning">
+              {NON_CLINICAL_WARNING}
+            </Alert>
+          )}
+          {fieldError('nonFieldErrors') && <Alert severity="error">{fieldError('nonFieldErrors')}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          Add
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

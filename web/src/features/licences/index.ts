@@ -1,0 +1,2 @@
+export { LicensesPage } from './LicensesPage.tsx';
+export { TemplatesPage } from './TemplatesPage.tsx';
