@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { pagesModule } from './modules/pages/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsModule);
   await app.register(catalogueModule);
   await app.register(trainingsModule);
+  await app.register(pagesModule);
   await app.register(auditModule);
   await app.register(casesModule);
   await app.register(usersModule);

@@ -5,9 +5,10 @@ import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { orderRoutes } from './orders.ts';
+import { pageRoutes } from './pages.ts';
 import { registrationRoutes } from './registration.ts';
 import type { RouteDef } from './route.ts';
-import { trainingRoutes } from './trainings.ts';
+import { trainingRecordRoutes, trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
 import { viewerRoutes } from './viewer-routes.ts';
 
@@ -19,6 +20,8 @@ export const routes = {
   ...accountRoutes,
   ...catalogueRoutes,
   ...trainingRoutes,
+  ...trainingRecordRoutes,
+  ...pageRoutes,
   ...auditRoutes,
   ...caseRoutes,
   ...orderRoutes,
