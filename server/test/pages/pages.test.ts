@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPages } from '../../src/db/seed/pages.ts';
 import { bearer, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -92,6 +93,12 @@ describe('pages/{slug}/ and organisation-contacts/', () => {
       const page = (await getAs(t, physician, '/api/pages/docs/')).json();
       expect(page.sections[1]).toMatchObject({ title: 'US guide', body });
       expect(page.sections[0].body).toContain('CardioMap user guide');
+    });
+
+    it('keeps an edited section when the seed runs again at the next start', async () => {
+      await seedPages(t.database.db);
+      const page = (await getAs(t, physician, '/api/pages/docs/')).json();
+      expect(page.sections[1].title).toBe('US guide');
     });
 
     it('refuses users who may not manage pages (403) and leaves the page unchanged', async () => {
