@@ -13,6 +13,7 @@ import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { licencesModule } from './modules/licences/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { pagesModule } from './modules/pages/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueModule);
   await app.register(trainingsModule);
   await app.register(licencesModule);
+  await app.register(pagesModule);
   await app.register(auditModule);
   await app.register(casesModule);
   await app.register(usersModule);

@@ -7,10 +7,11 @@ import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { licenceRoutes } from './licences.ts';
 import { orderRoutes } from './orders.ts';
+import { pageRoutes } from './pages.ts';
 import { registrationRoutes } from './registration.ts';
 import { reportRoutes } from './reports.ts';
 import type { RouteDef } from './route.ts';
-import { trainingRoutes } from './trainings.ts';
+import { trainingRecordRoutes, trainingRoutes } from './trainings.ts';
 import { accountRoutes } from './users.ts';
 import { viewerRoutes } from './viewer-routes.ts';
 
@@ -24,6 +25,8 @@ export const routes = {
   ...catalogueRoutes,
   ...trainingRoutes,
   ...licenceRoutes,
+  ...trainingRecordRoutes,
+  ...pageRoutes,
   ...auditRoutes,
   ...caseRoutes,
   ...orderRoutes,

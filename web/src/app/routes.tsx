@@ -2,9 +2,10 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
+import { DocumentationPage } from '../features/docs/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
-import { ForgotPasswordPage, PasswordResetPage } from '../features/password/index.ts';
 import { LicensesPage, TemplatesPage } from '../features/licences/index.ts';
+import { ForgotPasswordPage, PasswordResetPage } from '../features/password/index.ts';
 import { EmailVerificationPage, RegisterPage } from '../features/registration/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { TrainingPage } from '../features/training/index.ts';
@@ -125,6 +126,14 @@ export const appRoutes: RouteObject[] = [
           },
           { path: 'results-pending', element: <ResultsPendingPage /> },
           { path: 'case-canceled', element: <CaseCanceledPage /> },
+          {
+            path: 'docs',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'hasRole' }}>
+                <DocumentationPage />
+              </Guard>
+            ),
+          },
           {
             path: 'training/:interventionPrefix',
             element: (

@@ -5,6 +5,7 @@ export * from './catalogue.ts';
 export * from './imaging.ts';
 export * from './mail.ts';
 export * from './organisations.ts';
+export * from './pages.ts';
 export * from './registrations.ts';
 export * from './roles.ts';
 export * from './users.ts';

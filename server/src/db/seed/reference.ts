@@ -5,13 +5,14 @@ import { groupPermissions, groups, permissions, regions } from '../schema/index.
 import { seedCatalogue } from './catalogue.ts';
 import { seedJobCatalogue } from './job-catalogue.ts';
 import { seedLandmarkTypes } from './landmark-types.ts';
+import { seedPages } from './pages.ts';
 
 export const REGIONS = ['Europe', 'North America', 'Latin America', 'Asia Pacific', 'Middle East and Africa'] as const;
 
 /**
  * Data every installation needs, applied at every start: the permission strings of spec §6, the 13 roles
  * with the matrix of packages/domain (so the table stays the single source of truth), the regions and the
- * intervention and device catalogue, the job queues and job types, the predefined landmark types.
+ * intervention and device catalogue, the job queues and job types, the predefined landmark types, the user guide.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -63,4 +64,5 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedCatalogue(db);
   await seedJobCatalogue(db);
   await seedLandmarkTypes(db);
+  await seedPages(db);
 }

@@ -1,4 +1,4 @@
-import { trainingRoutes as r } from '@cardiomap/contract';
+import { trainingRoutes as r, trainingRecordRoutes } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
 import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
@@ -23,4 +23,8 @@ export function trainingsRoutes(app: FastifyInstance, service: TrainingsService)
       status: 201,
     },
   );
+  registerRoute(app, trainingRecordRoutes.trainingRecords, async ({ actor, query, request }) => {
+    const { count, results } = await service.records(actor, query.user_id, query);
+    return paginated(request, app.config.publicUrl, query, count, results);
+  });
 }

@@ -1,7 +1,9 @@
 import type { Training } from '@cardiomap/contract';
+import { PERMISSIONS } from '@cardiomap/domain';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './repository.ts';
 
@@ -24,6 +26,23 @@ export function createTrainingsService(database: Database) {
       const training = await repo.findTraining(database, actor.userId, trainingId);
       if (!training) throw notFound('No training matches the given id.');
       return training;
+    },
+
+    /**
+     * Spec §3 Training record. Anyone reads their own; another user's records are for administrators
+     * (the user-administration permissions). A user outside the caller's organisations answers 404
+     * like a missing one unless the caller sees all users; a visible one without the right answers 403.
+     */
+    async records(actor: Actor, userId: string | undefined, page: PageRequest) {
+      const target = userId ?? actor.userId;
+      if (target !== actor.userId) {
+        const seesAll = actor.permissions.has(PERMISSIONS.viewAllUsers);
+        if (!(await repo.userVisible(database, target, seesAll ? null : actor.organisationIds))) {
+          throw notFound('No user matches the given query.');
+        }
+        if (!actor.flags.canEditUsersAndOrganisations) throw forbidden();
+      }
+      return repo.listTrainingRecords(database, target, pageWindow(page));
     },
   };
 }

@@ -22,6 +22,8 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { DEFAULT_TRAINING_STEPS, TRAINING_STEPS } from './training-content.ts';
 
 export const TRAININGS_KEY = ['trainings'] as const;
+/** The completion is a training record too (spec §3), shown on the admin's user screen. */
+const TRAINING_RECORDS_KEY = ['training-records'] as const;
 
 /** All trainings of the user's region with whether the user followed each (spec §3). */
 export function useTrainings() {
@@ -42,7 +44,11 @@ export function TrainingPage() {
     mutationFn: (training: Training) => call(routes.completeTraining, { params: { trainingId: training.id } }),
     successToast: 'Training completed',
     // Spec §4: training completed by a post, then the list reloads.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRAININGS_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: TRAININGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRAINING_RECORDS_KEY }),
+      ]),
   });
 
   if (trainings.isPending) return <FullPageSpinner label="Loading trainings" />;

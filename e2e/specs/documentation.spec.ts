@@ -1,0 +1,57 @@
+import { signIn } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test('a physician opens the documentation from the user menu and reads the seeded guide', async ({ page }) => {
+  await signIn(page, 'physician@cardiomap.test');
+  await page.getByTestId('user-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Documentation' }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
+  // The demo physician works for a European and a North American centre: one titled section each.
+  const sections = page.locator('section[aria-label="CardioMap user guide"]');
+  await expect(sections).toHaveCount(2);
+  const first = sections.first();
+  for (const heading of ['1. Request an analysis', '2. Prepare the CT images', '4. Read the viewer']) {
+    await expect(first.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await expect(first.getByText('Slice thickness 0.5–1.0 mm', { exact: false }).first()).toBeVisible();
+  // Production build: no version line.
+  await expect(page.getByTestId('version-line')).toHaveCount(0);
+});
+
+test('Markdown with a script or an onerror image shows as text and runs nothing', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, 'superuser@cardiomap.test');
+  await page.goto('/docs');
+  await page.getByRole('button', { name: 'Edit page' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit documentation' });
+  await editor.getByRole('combobox', { name: 'Region' }).click();
+  await page.getByRole('option', { name: 'Europe' }).click();
+  const hostile = [
+    '# Hostile page',
+    '',
+    '<script>window.__pwned = "script"; alert("script")</script>',
+    '',
+    '<img src="x" onerror="window.__pwned = \'img\'; alert(\'img\')">',
+    '',
+    '[click me](javascript:alert("link"))',
+  ].join('\n');
+  await editor.getByTestId('page-markdown').fill(hostile);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Page saved')).toBeVisible();
+  await expect(editor).toBeHidden();
+
+  await page.reload();
+  const main = page.locator('section[aria-label="Documentation"]');
+  await expect(main.getByRole('heading', { name: 'Hostile page' })).toBeVisible();
+  await expect(main.getByText('<script>window.__pwned = "script"; alert("script")</script>')).toBeVisible();
+  await expect(main.getByText(`<img src="x" onerror="window.__pwned = 'img'; alert('img')">`)).toBeVisible();
+  await expect(main.getByText('click me')).toBeVisible();
+  await expect(main.locator('script, img, a')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});

@@ -1,0 +1,142 @@
+import type { Page, PageSection } from '@cardiomap/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { tokenStore } from '../../api/index.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { server, setUpMockApi } from '../../testing/server.ts';
+import { userInfo } from '../../testing/user-info.ts';
+
+setUpMockApi();
+
+const section = (overrides: Partial<PageSection> = {}): PageSection => ({
+  id: '55555555-5555-4555-8555-555555555555',
+  regionId: '66666666-6666-4666-8666-666666666666',
+  region: 'Europe',
+  title: 'CardioMap user guide',
+  body: '# Request an analysis\n\nChoose **Request analysis**.',
+  dateModified: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const naSection = section({
+  id: '77777777-7777-4777-8777-777777777777',
+  regionId: '88888888-8888-4888-8888-888888888888',
+  region: 'North America',
+  title: 'US guide',
+  body: 'Call us.',
+});
+
+function signedIn(overrides: Parameters<typeof userInfo>[0] = {}) {
+  tokenStore.save({ access: 'access', refresh: 'refresh' });
+  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(userInfo(overrides))));
+}
+
+const answer = (page: Partial<Page>) =>
+  http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections: [], canManage: false, ...page }));
+
+describe('documentation page (spec §2 docs)', () => {
+  it('shows one region without its title', async () => {
+    signedIn();
+    server.use(answer({ sections: [section()] }));
+    renderApp('/docs');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request an analysis' })).toBeInTheDocument();
+    expect(screen.queryByText('CardioMap user guide')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit page' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('CardioMap – Documentation'));
+  });
+
+  it('titles each region when there are several', async () => {
+    signedIn();
+    server.use(answer({ sections: [section(), naSection] }));
+    renderApp('/docs');
+    expect(await screen.findByRole('heading', { level: 2, name: 'CardioMap user guide' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'US guide' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Request an analysis' })).toBeInTheDocument();
+  });
+
+  it('says so when the organisation has no documentation (404)', async () => {
+    signedIn();
+    server.use(
+      http.get('*/api/pages/docs/', () =>
+        HttpResponse.json({ detail: 'No page matches the given slug.', code: 'not_found' }, { status: 404 }),
+      ),
+    );
+    renderApp('/docs');
+    expect(await screen.findByText('No documentation is available for your organisation yet.')).toBeInTheDocument();
+  });
+
+  it('offers a retry when loading fails', async () => {
+    signedIn();
+    let fail = true;
+    server.use(
+      http.get('*/api/pages/docs/', () =>
+        fail
+          ? HttpResponse.json({ detail: 'boom', code: 'server_error' }, { status: 500 })
+          : HttpResponse.json({ slug: 'docs', sections: [section()], canManage: false }),
+      ),
+    );
+    renderApp('/docs');
+    expect(await screen.findByText('The documentation could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Request an analysis' })).toBeInTheDocument();
+  });
+
+  it('sends users without a role to not-found', async () => {
+    signedIn({ hasRole: false, roles: [], firstRole: null });
+    server.use(answer({ sections: [section()] }));
+    renderApp('/docs');
+    expect(await screen.findByText('Page Not Found!')).toBeInTheDocument();
+  });
+
+  it('lets a manager edit a region with a preview, showing field messages from the server', async () => {
+    signedIn({ isSuperuser: true });
+    const bodies: unknown[] = [];
+    let current = section();
+    server.use(
+      http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections: [current], canManage: true })),
+      http.put('*/api/pages/docs/', async ({ request }) => {
+        const body = (await request.json()) as { title: string; body: string };
+        bodies.push(body);
+        if (body.title === 'Taken') return HttpResponse.json({ title: ['Pick another title.'] }, { status: 400 });
+        current = section({ title: body.title, body: body.body });
+        return HttpResponse.json(current);
+      }),
+    );
+    renderApp('/docs');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit documentation' });
+    const markdown = await within(dialog).findByTestId('page-markdown');
+    await userEvent.clear(markdown);
+    await userEvent.click(markdown);
+    await userEvent.paste('## Hello <script>x</script>');
+    const preview = within(dialog).getByLabelText('Preview');
+    expect(within(preview).getByRole('heading', { name: 'Hello <script>x</script>' })).toBeInTheDocument();
+    expect(preview.querySelector('script')).toBeNull();
+
+    const title = within(dialog).getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.click(title);
+    await userEvent.paste('Taken');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Pick another title.')).toBeInTheDocument();
+
+    await userEvent.clear(title);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field may not be blank.')).toBeInTheDocument();
+
+    await userEvent.click(title);
+    await userEvent.paste('Guide');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Page saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit documentation' })).toBeNull());
+    expect(bodies.at(-1)).toEqual({
+      regionId: '66666666-6666-4666-8666-666666666666',
+      title: 'Guide',
+      body: '## Hello <script>x</script>',
+    });
+    expect(await screen.findByRole('heading', { name: 'Hello <script>x</script>' })).toBeInTheDocument();
+    // A whole-form walk through a dialog: slow on a loaded machine, so more time than the default.
+  }, 20_000);
+});

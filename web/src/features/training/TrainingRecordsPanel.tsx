@@ -1,0 +1,90 @@
+import { routes } from '@cardiomap/contract';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/index.ts';
+
+export const NO_TRAINING_RECORDS = 'No training completed yet.';
+
+export const trainingRecordKeys = {
+  forUser: (userId: string) => ['training-records', userId] as const,
+};
+
+/** GET training-records/?user_id: at most 100 records, far more than the trainings there are. */
+export function useTrainingRecords(userId: string) {
+  return useQuery({
+    queryKey: trainingRecordKeys.forUser(userId),
+    queryFn: ({ signal }) =>
+      call(routes.trainingRecords, { query: { user_id: userId, page_size: 100 }, signal }).then((page) => page.results),
+  });
+}
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Spec §3 Training record, for administrators on the user screen: which trainings the user completed
+ * and when. Rendered by the Users & Organisations edit form with the selected user's id.
+ */
+export function TrainingRecordsPanel({ userId }: { userId: string }) {
+  const records = useTrainingRecords(userId);
+  return (
+    <section aria-label="Trainings">
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        Trainings
+      </Typography>
+      {records.isPending && <CircularProgress size={24} aria-label="Loading trainings" />}
+      {records.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => records.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The training records could not be loaded.
+        </Alert>
+      )}
+      {records.isSuccess && records.data.length === 0 && (
+        <Typography color="text.secondary">{NO_TRAINING_RECORDS}</Typography>
+      )}
+      {records.isSuccess && records.data.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label="Completed trainings">
+            <TableHead>
+              <TableRow>
+                <TableCell>Training</TableCell>
+                <TableCell>Intervention</TableCell>
+                <TableCell>Region</TableCell>
+                <TableCell>Completed</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {records.data.map((record) => (
+                <TableRow key={record.trainingId}>
+                  <TableCell>{record.title}</TableCell>
+                  <TableCell>{record.interventionPrefix}</TableCell>
+                  <TableCell>{record.region ?? 'All regions'}</TableCell>
+                  <TableCell>
+                    <time dateTime={record.dateCompleted}>{formatDate(record.dateCompleted)}</time>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </section>
+  );
+}
