@@ -15,6 +15,7 @@ export * from './route.ts';
 export * from './routes.ts';
 export * from './trainings.ts';
 export * from './users.ts';
+export * from './admin-users.ts';
 export * from './viewer.ts';
 export * from './viewer-enums.ts';
 export * from './viewer-routes.ts';

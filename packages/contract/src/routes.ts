@@ -1,3 +1,4 @@
+import { adminUserRoutes } from './admin-users.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { caseRoutes } from './cases.ts';
@@ -21,6 +22,7 @@ export const routes = {
   ...trainingRoutes,
   ...auditRoutes,
   ...caseRoutes,
+  ...adminUserRoutes,
   ...orderRoutes,
   ...imagingRoutes,
   ...viewerRoutes,

@@ -11,6 +11,9 @@ export interface UserListFilter {
   /** Fragment of the name, e-mail or title. */
   search?: string;
   primaryOnly: boolean;
+  /** Administrators: inactive users too, with isActive in each row. */
+  includeInactive?: boolean;
+  hasOrganisation?: boolean;
 }
 
 const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,7 +33,10 @@ export async function listUsers(
   if (filter.organisationId) membership.push(sql`m.organisation_id = ${filter.organisationId}`);
   if (filter.primaryOnly) membership.push(sql`m.is_primary`);
   const where: SQL[] = [];
-  if (scope) where.push(sql`u.is_active`);
+  if (!filter.includeInactive) where.push(sql`u.is_active`);
+  if (filter.hasOrganisation !== undefined) {
+    where.push(sql`${filter.hasOrganisation ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM organisation_memberships m WHERE m.user_id = u.id)`);
+  }
   if (membership.length > 0) {
     where.push(
       sql`EXISTS (SELECT 1 FROM organisation_memberships m
@@ -48,6 +54,7 @@ export async function listUsers(
   const [rows, total] = await Promise.all([
     query<UserSummary>(
       sql`SELECT u.id, u.email, u.given_name AS "givenName", u.family_name AS "familyName", u.title,
+                 ${filter.includeInactive ? sql`u.is_active AS "isActive",` : sql``}
                  ARRAY(SELECT m.organisation_id::text FROM organisation_memberships m
                         WHERE m.user_id = u.id ${scope ? sql`AND m.organisation_id = ANY(${scope})` : sql``}
                         ORDER BY m.is_primary DESC, m.organisation_id) AS "organisationIds"
