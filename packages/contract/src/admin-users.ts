@@ -42,7 +42,13 @@ export const adminUserSchema = z.object({
   dateCreated: z.string(),
   groups: z.array(z.number().int()),
   organisationMemberships: z.array(
-    z.object({ id: z.uuid(), organisationId: z.uuid(), isPrimary: z.boolean(), contact: z.boolean() }),
+    z.object({
+      id: z.uuid(),
+      organisationId: z.uuid(),
+      organisationName: z.string(),
+      isPrimary: z.boolean(),
+      contact: z.boolean(),
+    }),
   ),
   specialisations: z.array(z.object({ id: z.uuid(), deviceId: z.uuid() })),
 });

@@ -1,3 +1,4 @@
+export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './case-enums.ts';
@@ -15,7 +16,6 @@ export * from './route.ts';
 export * from './routes.ts';
 export * from './trainings.ts';
 export * from './users.ts';
-export * from './admin-users.ts';
 export * from './viewer.ts';
 export * from './viewer-enums.ts';
 export * from './viewer-routes.ts';

@@ -204,7 +204,11 @@ describe('user administration (users/)', () => {
     const after = await getAs(t, tokens.access, '/api/userinfo/');
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('token_not_valid');
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/refreshtoken/', payload: { refresh: tokens.refresh } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/refreshtoken/',
+      payload: { refresh: tokens.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
     await expect(signIn(t, 'leaver@cardiomap.test', PASSWORD)).rejects.toThrow();
     const listed = await getAs(t, support, '/api/users/?name_email_or_title=leaver');

@@ -21,7 +21,7 @@ export interface AdminUserRow {
   mfaRequired: boolean;
   primaryPolicy: { passwordExpires: boolean; passwordExpirationDays: number } | null;
   groups: number[];
-  memberships: { id: string; organisationId: string; isPrimary: boolean; contact: boolean }[];
+  memberships: { id: string; organisationId: string; organisationName: string; isPrimary: boolean; contact: boolean }[];
   specialisations: { id: string; deviceId: string }[];
 }
 
@@ -41,9 +41,11 @@ export async function findAdminUser(db: DbOrTx, id: string): Promise<AdminUserRo
            COALESCE((SELECT json_agg(g.group_id ORDER BY g.group_id) FROM group_memberships g
                       WHERE g.user_id = u.id), '[]'::json) AS groups,
            COALESCE((SELECT json_agg(json_build_object('id', m.id, 'organisationId', m.organisation_id,
-                                                       'isPrimary', m.is_primary, 'contact', m.contact)
-                                     ORDER BY m.is_primary DESC, m.organisation_id)
-                       FROM organisation_memberships m WHERE m.user_id = u.id), '[]'::json) AS memberships,
+                                                       'organisationName', o.name, 'isPrimary', m.is_primary,
+                                                       'contact', m.contact)
+                                     ORDER BY m.is_primary DESC, o.name)
+                       FROM organisation_memberships m JOIN organisations o ON o.id = m.organisation_id
+                      WHERE m.user_id = u.id), '[]'::json) AS memberships,
            COALESCE((SELECT json_agg(json_build_object('id', s.id, 'deviceId', s.device_id) ORDER BY s.device_id)
                        FROM specialisations s WHERE s.user_id = u.id), '[]'::json) AS specialisations
       FROM users u WHERE u.id = ${id}`);

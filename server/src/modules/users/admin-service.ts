@@ -1,5 +1,10 @@
 import { ADMIN_USER_MESSAGES, type AdminUser, type createUserSchema, type updateUserSchema } from '@cardiomap/contract';
-import { checkPasswordFully, EDIT_USERS_AND_ORGANISATIONS, FIELD_CLINICAL_SPECIALIST, PERMISSIONS } from '@cardiomap/domain';
+import {
+  checkPasswordFully,
+  EDIT_USERS_AND_ORGANISATIONS,
+  FIELD_CLINICAL_SPECIALIST,
+  PERMISSIONS,
+} from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -77,7 +82,9 @@ export function createAdminUsersService(database: Database) {
         input.organisations.map((m) => m.organisationId),
       );
       // An organisation outside a limited administrator's scope reads as unknown, like a missing one.
-      if (input.organisations.some((m) => !known.has(m.organisationId) || (scope && !scope.includes(m.organisationId)))) {
+      if (
+        input.organisations.some((m) => !known.has(m.organisationId) || (scope && !scope.includes(m.organisationId)))
+      ) {
         errors.organisations = [ADMIN_MESSAGES.unknownOrganisation];
       } else if (input.organisations.filter((m) => m.isPrimary).length > 1) {
         errors.organisations = [ADMIN_MESSAGES.onePrimary];
@@ -217,7 +224,10 @@ export function createAdminUsersService(database: Database) {
         if (row.isSuperuser && !actor.isSuperuser) throw forbidden(ADMIN_MESSAGES.superuserOnly);
         await repo.updateUserFields(tx, id, { isActive: false });
         await repo.revokeSessions(tx, id, 'user_deactivated');
-        await audit(tx, actor, ctx, 'user.deactivate', id, { before: { isActive: row.isActive }, after: { isActive: false } });
+        await audit(tx, actor, ctx, 'user.deactivate', id, {
+          before: { isActive: row.isActive },
+          after: { isActive: false },
+        });
       });
     },
 

@@ -35,7 +35,9 @@ export async function listUsers(
   const where: SQL[] = [];
   if (!filter.includeInactive) where.push(sql`u.is_active`);
   if (filter.hasOrganisation !== undefined) {
-    where.push(sql`${filter.hasOrganisation ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM organisation_memberships m WHERE m.user_id = u.id)`);
+    where.push(
+      sql`${filter.hasOrganisation ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM organisation_memberships m WHERE m.user_id = u.id)`,
+    );
   }
   if (membership.length > 0) {
     where.push(
