@@ -278,7 +278,9 @@ describe('user administration (users/)', () => {
       }
       expect((await getAs(t, limited, `/api/users/?organisation_id=${org.HVC}`)).statusCode).toBe(404);
       const list = (await getAs(t, limited, '/api/users/?page_size=100')).json();
-      expect(list.results.every((u: { organisationIds: string[] }) => u.organisationIds.includes(org.BHI as string))).toBe(true);
+      expect(
+        list.results.every((u: { organisationIds: string[] }) => u.organisationIds.includes(org.BHI as string)),
+      ).toBe(true);
       const outside = await send('POST', '/api/users/', limited, newUser('outside@cardiomap.test'));
       expect(outside.statusCode).toBe(400);
       expect(outside.json()).toHaveProperty('organisations');
