@@ -16,6 +16,10 @@ export interface UserListFilter {
   hasOrganisation?: boolean;
 }
 
+/** The searched text; migration 0013's trigram index is on exactly this expression. */
+const searchText = sql`(u.email || chr(1) || u.title || chr(1) || u.given_name || ' ' || u.family_name || chr(1)
+   || u.given_name || ' ' || u.middle_name || ' ' || u.family_name)`;
+
 const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -46,9 +50,7 @@ export async function listUsers(
     );
   }
   if (filter.search) {
-    const p = containsPattern(filter.search);
-    where.push(sql`(u.email ILIKE ${p} OR u.title ILIKE ${p} OR (u.given_name || ' ' || u.family_name) ILIKE ${p}
-      OR (u.given_name || ' ' || u.middle_name || ' ' || u.family_name) ILIKE ${p})`);
+    where.push(sql`${searchText} ILIKE ${containsPattern(filter.search)}`);
   }
   const whereSql = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const { limit, offset } = pageWindow(page);
