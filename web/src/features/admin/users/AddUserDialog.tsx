@@ -1,8 +1,19 @@
 import type { OrganisationChoice } from '@cardiomap/contract';
 import { PASSWORD_MIN_LENGTH } from '@cardiomap/domain';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../api/index.ts';
+import { useGroups } from './api/get-choices.ts';
 import { useCreateUser } from './api/user-mutations.ts';
 import { OrganisationPicker } from './OrganisationPicker.tsx';
 
@@ -45,6 +56,8 @@ function clientErrors(v: typeof EMPTY, organisation: OrganisationChoice | null):
 export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated(id: string): void }) {
   const [values, setValues] = useState(EMPTY);
   const [organisation, setOrganisation] = useState<OrganisationChoice | null>(null);
+  const [groupIds, setGroupIds] = useState<number[]>([]);
+  const groups = useGroups();
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const create = useCreateUser({
@@ -60,6 +73,7 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
   const close = () => {
     setValues(EMPTY);
     setOrganisation(null);
+    setGroupIds([]);
     setTouched(false);
     setServerErrors({});
     props.onClose();
@@ -69,7 +83,11 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
     setServerErrors({});
     if (Object.keys(errors).length > 0 || !organisation) return;
     create.mutate(
-      { ...values, organisations: [{ organisationId: organisation.id, isPrimary: true, contact: false }] },
+      {
+        ...values,
+        groups: groupIds,
+        organisations: [{ organisationId: organisation.id, isPrimary: true, contact: false }],
+      },
       {
         onSuccess: (user) => {
           close();
@@ -78,7 +96,8 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
       },
     );
   };
-  const banner = [...(serverErrors.nonFieldErrors ?? []), ...(serverErrors.distributorId ?? [])];
+  // deviceIds: a Field Clinical Specialist's devices are chosen in the edit form after creation.
+  const banner = ['nonFieldErrors', 'distributorId', 'deviceIds'].flatMap((key) => serverErrors[key] ?? []);
 
   return (
     <Dialog open={props.open} onClose={close} maxWidth="sm" fullWidth>
@@ -102,6 +121,16 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
             value={organisation}
             onChange={setOrganisation}
             error={shown('organisations')}
+          />
+          <Autocomplete
+            multiple
+            options={groups.data ?? []}
+            value={(groups.data ?? []).filter((g) => groupIds.includes(g.id))}
+            getOptionLabel={(g) => g.name}
+            onChange={(_, value) => setGroupIds(value.map((g) => g.id))}
+            renderInput={(params) => (
+              <TextField {...params} label="Roles" error={!!shown('groups')} helperText={shown('groups')} />
+            )}
           />
         </Stack>
       </DialogContent>
