@@ -193,3 +193,50 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     expect(await screen.findByText('Page Not Found!')).toBeInTheDocument();
   });
 });
+
+describe('Add User (spec §5 "New user")', () => {
+  it('checks the form, then creates the user in the chosen organisation with its roles', async () => {
+    signInAs(ADMIN);
+    mockUsers(3);
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/registration/organisations/', () =>
+        HttpResponse.json([{ id: ORG, name: 'Heart Valve Centre Rotterdam' }]),
+      ),
+      http.post('*/api/users/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(adminUser(), { status: 201 });
+      }),
+    );
+    renderApp('/users-and-organisations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'not-an-email');
+    await userEvent.type(within(dialog).getByLabelText('Middle name'), 'x'.repeat(31));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('E-mail must be valid')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ensure this field has no more than 30 characters.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.clear(within(dialog).getByLabelText('E-mail'));
+    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'nina@cardiomap.test');
+    await userEvent.clear(within(dialog).getByLabelText('Middle name'));
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Nina');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Newman');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-Battery-2026');
+    await userEvent.type(within(dialog).getByLabelText('Re-type password'), 'Correct-Horse-Battery-2026');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Organisation' }), 'Heart');
+    await userEvent.click(await screen.findByRole('option', { name: 'Heart Valve Centre Rotterdam' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Roles' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Physician' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('User successfully created')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        email: 'nina@cardiomap.test',
+        groups: [1],
+        organisations: [{ organisationId: ORG, isPrimary: true, contact: false }],
+      }),
+    ]);
+    // Many keystrokes: under a shared machine's load this one needs more than the file's limit.
+  }, 60_000);
+});
