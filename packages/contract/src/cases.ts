@@ -175,6 +175,8 @@ export const userSummarySchema = z.object({
   familyName: z.string(),
   title: z.string(),
   organisationIds: z.array(z.uuid()),
+  /** Sent to administrators only (the picker lists active users alone). */
+  isActive: z.boolean().optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -314,6 +316,11 @@ export const caseRoutes = {
       name_email_or_title: z.string().trim().max(100).optional(),
       /** Only users whose primary organisation is organisation_id. */
       primary_only: z
+        .enum(['true', 'false'])
+        .transform((v) => v === 'true')
+        .optional(),
+      /** Administrators: only users with (true) or without (false) any organisation. */
+      has_organisation: z
         .enum(['true', 'false'])
         .transform((v) => v === 'true')
         .optional(),

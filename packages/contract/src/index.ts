@@ -1,4 +1,5 @@
 export * from './account-password.ts';
+export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './case-enums.ts';

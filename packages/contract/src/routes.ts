@@ -1,4 +1,5 @@
 import { accountPasswordRoutes } from './account-password.ts';
+import { adminUserRoutes } from './admin-users.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { caseRoutes } from './cases.ts';
@@ -29,6 +30,7 @@ export const routes = {
   ...pageRoutes,
   ...auditRoutes,
   ...caseRoutes,
+  ...adminUserRoutes,
   ...orderRoutes,
   ...imagingRoutes,
   ...viewerRoutes,

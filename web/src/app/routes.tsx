@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { UsersOrganisationsPage } from '../features/admin/index.ts';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { DocumentationPage } from '../features/docs/index.ts';
@@ -74,6 +75,14 @@ export const appRoutes: RouteObject[] = [
             element: (
               <Guard requirements={STANDARD_PAGE}>
                 <CaseListPage />
+              </Guard>
+            ),
+          },
+          {
+            path: 'users-and-organisations',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canEditUsersAndOrganisations' }}>
+                <UsersOrganisationsPage />
               </Guard>
             ),
           },

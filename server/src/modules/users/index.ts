@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAdminUsersService } from './admin-service.ts';
 import { usersRoutes } from './routes.ts';
 import { createUsersService } from './service.ts';
 
-/** GET users/: the users a caller may pick (spec §2 "User autocomplete", §7). */
+/** users/: the user picker (spec §2 "User autocomplete") and user administration (spec §2, §4, §6, §7). */
 export const usersModule = fp(
   async function usersModule(app: FastifyInstance) {
-    usersRoutes(app, createUsersService(app.database));
+    usersRoutes(app, createUsersService(app.database), createAdminUsersService(app.database));
   },
   { name: 'users', dependencies: ['auth'] },
 );

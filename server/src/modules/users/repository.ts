@@ -11,7 +11,14 @@ export interface UserListFilter {
   /** Fragment of the name, e-mail or title. */
   search?: string;
   primaryOnly: boolean;
+  /** Administrators: inactive users too, with isActive in each row. */
+  includeInactive?: boolean;
+  hasOrganisation?: boolean;
 }
+
+/** The searched text; migration 0013's trigram index is on exactly this expression. */
+const searchText = sql`(u.email || chr(1) || u.title || chr(1) || u.given_name || ' ' || u.family_name || chr(1)
+   || u.given_name || ' ' || u.middle_name || ' ' || u.family_name)`;
 
 const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -30,7 +37,12 @@ export async function listUsers(
   if (filter.organisationId) membership.push(sql`m.organisation_id = ${filter.organisationId}`);
   if (filter.primaryOnly) membership.push(sql`m.is_primary`);
   const where: SQL[] = [];
-  if (scope) where.push(sql`u.is_active`);
+  if (!filter.includeInactive) where.push(sql`u.is_active`);
+  if (filter.hasOrganisation !== undefined) {
+    where.push(
+      sql`${filter.hasOrganisation ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM organisation_memberships m WHERE m.user_id = u.id)`,
+    );
+  }
   if (membership.length > 0) {
     where.push(
       sql`EXISTS (SELECT 1 FROM organisation_memberships m
@@ -38,9 +50,7 @@ export async function listUsers(
     );
   }
   if (filter.search) {
-    const p = containsPattern(filter.search);
-    where.push(sql`(u.email ILIKE ${p} OR u.title ILIKE ${p} OR (u.given_name || ' ' || u.family_name) ILIKE ${p}
-      OR (u.given_name || ' ' || u.middle_name || ' ' || u.family_name) ILIKE ${p})`);
+    where.push(sql`${searchText} ILIKE ${containsPattern(filter.search)}`);
   }
   const whereSql = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
   const { limit, offset } = pageWindow(page);
@@ -48,6 +58,7 @@ export async function listUsers(
   const [rows, total] = await Promise.all([
     query<UserSummary>(
       sql`SELECT u.id, u.email, u.given_name AS "givenName", u.family_name AS "familyName", u.title,
+                 ${filter.includeInactive ? sql`u.is_active AS "isActive",` : sql``}
                  ARRAY(SELECT m.organisation_id::text FROM organisation_memberships m
                         WHERE m.user_id = u.id ${scope ? sql`AND m.organisation_id = ANY(${scope})` : sql``}
                         ORDER BY m.is_primary DESC, m.organisation_id) AS "organisationIds"

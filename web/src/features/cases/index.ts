@@ -7,4 +7,5 @@ export { EditCaseDialog, type EditCaseDialogProps } from './dialogs/EditCaseDial
 export { NewAnalysisDialog, type NewAnalysisDialogProps } from './dialogs/NewAnalysisDialog.tsx';
 export { OrderSimulationDialog, type OrderSimulationDialogProps } from './dialogs/OrderSimulationDialog.tsx';
 export { CaseListPage } from './list/CaseListPage.tsx';
+export { PageNumbers } from './list/PageNumbers.tsx';
 export { ShareCaseDialog } from './sharing/ShareCaseDialog.tsx';

@@ -1,0 +1,301 @@
+import { EDIT_USERS_AND_ORGANISATIONS, PERMISSIONS } from '@cardiomap/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, getAs, signIn } from '../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const PASSWORD = 'Correct-Horse-Battery-Staple-2026';
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+describe('user administration (users/)', () => {
+  let t: TestApp;
+  let superuser: string;
+  let support: string;
+  let supportId: string;
+  let physician: string;
+  let org: Record<string, string>;
+  let groupId: Record<string, number>;
+  let deviceId: string;
+
+  const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+  const newUser = (email: string, extra: object = {}) => ({
+    email,
+    password: PASSWORD,
+    password2: PASSWORD,
+    givenName: 'Nina',
+    familyName: 'Newman',
+    organisations: [{ organisationId: org.HVC, isPrimary: true, contact: false }],
+    groups: [groupId.Physician],
+    ...extra,
+  });
+  const create = async (token: string, email: string, extra: object = {}) => {
+    const res = await send('POST', '/api/users/', token, newUser(email, extra));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; email: string; groups: number[]; hasExpiredPassword: boolean };
+  };
+  /** A role holding exactly `permissions`, so a test can take one administrator permission away. */
+  const roleWith = async (name: string, permissions: readonly string[]) => {
+    const [row] = await t.database.query<{ id: number }>('INSERT INTO groups (name) VALUES ($1) RETURNING id', [name]);
+    await t.database.query(
+      `INSERT INTO group_permissions (group_id, permission_id)
+       SELECT $1, id FROM permissions WHERE codename = ANY($2::text[])`,
+      [row!.id, permissions],
+    );
+    return row!.id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    superuser = (await signIn(t, 'superuser@cardiomap.test')).access;
+    support = (await signIn(t, 'customer-support@cardiomap.test')).access;
+    supportId = (await getAs(t, support, '/api/userinfo/')).json().sub;
+    physician = (await signIn(t, 'physician@cardiomap.test')).access;
+    const orgs = await t.database.query<{ id: string; code: string }>('SELECT id, code FROM organisations');
+    org = Object.fromEntries(orgs.map((o) => [o.code, o.id]));
+    const groups = await t.database.query<{ id: number; name: string }>('SELECT id, name FROM groups');
+    groupId = Object.fromEntries(groups.map((g) => [g.name, g.id]));
+    [{ id: deviceId }] = (await t.database.query<{ id: string }>('SELECT id FROM devices LIMIT 1')) as [{ id: string }];
+  });
+  afterAll(async () => t.close());
+
+  const adminRoutes = (id: string) =>
+    [
+      ['GET', `/api/users/${id}/`, undefined],
+      ['POST', '/api/users/', newUser('x@cardiomap.test')],
+      ['PATCH', `/api/users/${id}/`, { givenName: 'X' }],
+      ['DELETE', `/api/users/${id}/`, undefined],
+      ['POST', `/api/users/${id}/set-password/`, { newPassword: PASSWORD, newPassword2: PASSWORD }],
+      ['POST', `/api/users/${id}/expire-password/`, {}],
+    ] as const;
+
+  it('requires authentication on every route', async () => {
+    for (const [method, url, body] of adminRoutes(UNKNOWN)) {
+      const res = await send(method, url, undefined, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a user without the administrator permissions', async () => {
+    const target = await create(superuser, 'target-403@cardiomap.test');
+    for (const [method, url, body] of adminRoutes(target.id)) {
+      const res = await send(method, url, physician, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('answers 403 when any one of the five permissions is missing', async () => {
+    const target = await create(superuser, 'target-missing@cardiomap.test');
+    for (const missing of EDIT_USERS_AND_ORGANISATIONS) {
+      const kept = [...EDIT_USERS_AND_ORGANISATIONS.filter((p) => p !== missing), PERMISSIONS.allOrganisations];
+      const role = await roleWith(`Without ${missing}`, kept);
+      const email = `without-${missing.replace(/\W/g, '-')}@cardiomap.test`;
+      await create(superuser, email, { groups: [role] });
+      const { access } = await signIn(t, email, PASSWORD);
+      for (const [method, url, body] of adminRoutes(target.id)) {
+        const res = await send(method, url, access, body);
+        expect(res.statusCode, `${missing}: ${method} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it('creates a user with roles, organisations, primary and contact flag, and audits it', async () => {
+    const created = await create(support, 'nina@cardiomap.test', {
+      organisations: [
+        { organisationId: org.HVC, isPrimary: true, contact: true },
+        { organisationId: org.BHI, isPrimary: false, contact: false },
+      ],
+      middleName: 'M',
+      phoneNumber: '+41 44 000 00 00',
+      title: 'Dr.',
+    });
+    expect(created.groups).toEqual([groupId.Physician]);
+    const got = await getAs(t, support, `/api/users/${created.id}/`);
+    expect(got.json()).toMatchObject({
+      email: 'nina@cardiomap.test',
+      isActive: true,
+      lastSignIn: null,
+      mfaRequired: false,
+      hasExpiredPassword: false,
+      organisationMemberships: [
+        { organisationId: org.HVC, isPrimary: true, contact: true },
+        { organisationId: org.BHI, isPrimary: false, contact: false },
+      ],
+    });
+    const [audit] = await t.database.query<{ actor_id: string; details: { after: { email: string } } }>(
+      `SELECT actor_id, details FROM audit_events WHERE action = 'user.create' AND target_id = $1`,
+      [created.id],
+    );
+    expect(audit?.actor_id).toBe(supportId);
+    expect(audit?.details.after.email).toBe('nina@cardiomap.test');
+    const { access } = await signIn(t, 'nina@cardiomap.test', PASSWORD);
+    expect((await getAs(t, support, `/api/users/${created.id}/`)).json().lastSignIn).not.toBeNull();
+    expect((await getAs(t, access, '/api/userinfo/')).json().primaryOrganisation.id).toBe(org.HVC);
+  });
+
+  it('answers 400 with the field names of spec §5 and writes nothing', async () => {
+    const cases: [object, string][] = [
+      [{ email: 'not-an-email' }, 'email'],
+      [{ password2: `${PASSWORD}x` }, 'password2'],
+      [{ password: 'short', password2: 'short' }, 'password'],
+      [{ givenName: '' }, 'givenName'],
+      [{ familyName: '' }, 'familyName'],
+      [{ phoneNumber: 'x'.repeat(151) }, 'phoneNumber'],
+      [{ middleName: 'x'.repeat(31) }, 'middleName'],
+      [{ organisations: [] }, 'organisations'],
+      [{ organisations: [{ organisationId: UNKNOWN, isPrimary: true }] }, 'organisations'],
+      [
+        {
+          organisations: [
+            { organisationId: org.HVC, isPrimary: true },
+            { organisationId: org.BHI, isPrimary: true },
+          ],
+        },
+        'organisations',
+      ],
+      [{ groups: [99999] }, 'groups'],
+      [{ groups: [groupId['Field Clinical Specialist']] }, 'deviceIds'],
+      [{ email: 'physician@cardiomap.test' }, 'email'],
+    ];
+    for (const [extra, field] of cases) {
+      const res = await send('POST', '/api/users/', support, newUser('bad@cardiomap.test', extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json(), JSON.stringify(extra)).toHaveProperty(field);
+    }
+    const left = await t.database.query(`SELECT 1 FROM users WHERE email = 'bad@cardiomap.test'`);
+    expect(left).toHaveLength(0);
+    const fcs = await send(
+      'POST',
+      '/api/users/',
+      support,
+      newUser('fcs@cardiomap.test', { groups: [groupId['Field Clinical Specialist']], deviceIds: [deviceId] }),
+    );
+    expect(fcs.statusCode).toBe(201);
+    expect(fcs.json().specialisations).toEqual([expect.objectContaining({ deviceId })]);
+  });
+
+  it('lets only a superuser grant or remove the superuser flag', async () => {
+    const res = await send('POST', '/api/users/', support, newUser('wannabe@cardiomap.test', { isSuperuser: true }));
+    expect(res.statusCode).toBe(403);
+    const target = await create(support, 'plain@cardiomap.test');
+    expect((await send('PATCH', `/api/users/${target.id}/`, support, { isSuperuser: true })).statusCode).toBe(403);
+    const granted = await send('PATCH', `/api/users/${target.id}/`, superuser, { isSuperuser: true });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().isSuperuser).toBe(true);
+  });
+
+  it('refuses self-lockout: no self deactivation, no removing the own last admin role', async () => {
+    const self = await send('DELETE', `/api/users/${supportId}/`, support);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().nonFieldErrors).toEqual(['You cannot mark yourself inactive.']);
+    const lockout = await send('PATCH', `/api/users/${supportId}/`, support, { groups: [groupId.Physician] });
+    expect(lockout.statusCode).toBe(400);
+    expect(lockout.json().nonFieldErrors[0]).toMatch(/your own permission/);
+    const stillAdmin = await send('PATCH', `/api/users/${supportId}/`, support, {
+      groups: [groupId['Customer Support'], groupId.Physician],
+    });
+    expect(stillAdmin.statusCode).toBe(200);
+  });
+
+  it('ends the sessions of a user marked inactive at once, and marks them active again', async () => {
+    const target = await create(support, 'leaver@cardiomap.test');
+    const tokens = await signIn(t, 'leaver@cardiomap.test', PASSWORD);
+    expect((await getAs(t, tokens.access, '/api/userinfo/')).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/users/${target.id}/`, support)).statusCode).toBe(204);
+    const after = await getAs(t, tokens.access, '/api/userinfo/');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('token_not_valid');
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/refreshtoken/',
+      payload: { refresh: tokens.refresh },
+    });
+    expect(refresh.statusCode).toBe(401);
+    await expect(signIn(t, 'leaver@cardiomap.test', PASSWORD)).rejects.toThrow();
+    const listed = await getAs(t, support, '/api/users/?name_email_or_title=leaver');
+    expect(listed.json().results[0]).toMatchObject({ email: 'leaver@cardiomap.test', isActive: false });
+    const back = await send('PATCH', `/api/users/${target.id}/`, support, { isActive: true });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().isActive).toBe(true);
+    await signIn(t, 'leaver@cardiomap.test', PASSWORD);
+    const actions = await t.database.query<{ action: string }>(
+      'SELECT action FROM audit_events WHERE target_id = $1 ORDER BY at',
+      [target.id],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['user.create', 'user.deactivate', 'user.activate']);
+  });
+
+  it('expires a password once; the next sign-in goes to the expired-password flow', async () => {
+    const target = await create(support, 'expiring@cardiomap.test');
+    const res = await send('POST', `/api/users/${target.id}/expire-password/`, support, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().hasExpiredPassword).toBe(true);
+    expect((await send('POST', `/api/users/${target.id}/expire-password/`, support, {})).statusCode).toBe(409);
+    const signInRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: 'expiring@cardiomap.test', password: PASSWORD },
+    });
+    expect(signInRes.json().code).toBe('password_expired');
+  });
+
+  it('sets a password with the password rules; the old sign-ins end', async () => {
+    const target = await create(support, 'reset@cardiomap.test');
+    const old = await signIn(t, 'reset@cardiomap.test', PASSWORD);
+    const url = `/api/users/${target.id}/set-password/`;
+    const mismatch = await send('POST', url, support, { newPassword: `${PASSWORD}!`, newPassword2: PASSWORD });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().newPassword2).toEqual(['Passwords must match']);
+    const weak = await send('POST', url, support, { newPassword: 'short', newPassword2: 'short' });
+    expect(weak.json().newPassword).toContain('Must contain at least 15 characters');
+    const next = 'Another-Long-Passphrase-Orbit-77';
+    expect((await send('POST', url, support, { newPassword: next, newPassword2: next })).statusCode).toBe(200);
+    expect((await getAs(t, old.access, '/api/userinfo/')).statusCode).toBe(401);
+    await signIn(t, 'reset@cardiomap.test', next);
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect((await getAs(t, support, `/api/users/${UNKNOWN}/`)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/users/${UNKNOWN}/`, support)).statusCode).toBe(404);
+  });
+
+  describe('an administrator limited to some organisations', () => {
+    let limited: string;
+    let inHvc: string;
+    beforeAll(async () => {
+      const role = await roleWith('Organisation Admin', EDIT_USERS_AND_ORGANISATIONS);
+      await create(superuser, 'org-admin@cardiomap.test', {
+        groups: [role],
+        organisations: [{ organisationId: org.BHI, isPrimary: true, contact: false }],
+      });
+      limited = (await signIn(t, 'org-admin@cardiomap.test', PASSWORD)).access;
+      inHvc = (await create(superuser, 'hvc-only@cardiomap.test')).id;
+    });
+
+    it('sees only the users of its organisations; others answer 404', async () => {
+      for (const [method, url, body] of adminRoutes(inHvc).filter(([, u]) => u !== '/api/users/')) {
+        const res = await send(method, url, limited, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect((await getAs(t, limited, `/api/users/?organisation_id=${org.HVC}`)).statusCode).toBe(404);
+      const list = (await getAs(t, limited, '/api/users/?page_size=100')).json();
+      expect(
+        list.results.every((u: { organisationIds: string[] }) => u.organisationIds.includes(org.BHI as string)),
+      ).toBe(true);
+      const outside = await send('POST', '/api/users/', limited, newUser('outside@cardiomap.test'));
+      expect(outside.statusCode).toBe(400);
+      expect(outside.json()).toHaveProperty('organisations');
+    });
+  });
+
+  describe('GET /api/users/ for administrators', () => {
+    it('filters by has_organisation and organisation, 15 per page', async () => {
+      const pending = (await getAs(t, support, '/api/users/?has_organisation=false')).json();
+      expect(pending.results.map((u: { email: string }) => u.email)).toContain('pending@cardiomap.test');
+      expect(pending.results.every((u: { organisationIds: string[] }) => u.organisationIds.length === 0)).toBe(true);
+      const hvc = (await getAs(t, support, `/api/users/?organisation_id=${org.HVC}`)).json();
+      expect(hvc.results.length).toBeLessThanOrEqual(15);
+      expect(hvc.count).toBeGreaterThan(15);
+      expect(hvc.next).toContain('page=2');
+    });
+  });
+});

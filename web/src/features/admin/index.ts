@@ -1,0 +1,1 @@
+export { UsersOrganisationsPage } from './UsersOrganisationsPage.tsx';
