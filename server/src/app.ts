@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { organisationsModule } from './modules/organisations/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersModule);
   await app.register(sharingModule);
   await app.register(registrationModule);
+  await app.register(organisationsModule);
   await app.register(uploadsModule);
   await app.register(studiesModule);
   await app.register(jobsModule);

@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './imaging.ts';
 export * from './orders.ts';
+export * from './organisations.ts';
 export * from './pagination.ts';
 export * from './registration.ts';
 export * from './route.ts';

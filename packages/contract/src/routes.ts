@@ -5,6 +5,7 @@ import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { orderRoutes } from './orders.ts';
+import { organisationRoutes } from './organisations.ts';
 import { registrationRoutes } from './registration.ts';
 import type { RouteDef } from './route.ts';
 import { trainingRoutes } from './trainings.ts';
@@ -20,6 +21,7 @@ export const routes = {
   ...catalogueRoutes,
   ...trainingRoutes,
   ...auditRoutes,
+  ...organisationRoutes,
   ...caseRoutes,
   ...orderRoutes,
   ...imagingRoutes,
