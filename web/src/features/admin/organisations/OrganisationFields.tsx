@@ -62,6 +62,8 @@ export function OrganisationFields({ form, regions, codeReadOnly }: Organisation
         render={({ field, fieldState }) => (
           <TextField
             {...field}
+            // Until the regions arrive the stored id has no option to show.
+            value={regions.some((r) => r.id === field.value) ? field.value : ''}
             select
             label="Region"
             required
