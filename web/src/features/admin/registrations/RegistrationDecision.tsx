@@ -115,7 +115,7 @@ export function RegistrationDecision({ registration, onDone }: RegistrationDecis
           row
           value={target}
           onChange={(e) => setTarget(e.target.value as 'existing' | 'new')}
-          aria-label="Organisation"
+          aria-label="Approve into"
         >
           <FormControlLabel value="existing" control={<Radio />} label="Existing organisation" />
           <FormControlLabel value="new" control={<Radio />} label="New organisation" />
