@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { AuditPage } from '../features/audit/index.ts';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { ContactPage, CookiePolicyPage } from '../features/info/index.ts';
@@ -61,6 +62,14 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: 'pendingregistration', element: <PendingRegistrationPage /> },
+          {
+            path: 'audit',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canEditUsersAndOrganisations' }}>
+                <AuditPage />
+              </Guard>
+            ),
+          },
           {
             path: 'cases',
             element: (
