@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { AdminTabsStandIn } from '../features/admin/index.ts';
 import { AuditPage } from '../features/audit/index.ts';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
@@ -62,6 +63,15 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: 'pendingregistration', element: <PendingRegistrationPage /> },
+          {
+            // TEMPORARY: the admin-users branch's Users & Organisations page replaces this stand-in.
+            path: 'users-and-organisations',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canEditUsersAndOrganisations' }}>
+                <AdminTabsStandIn />
+              </Guard>
+            ),
+          },
           {
             path: 'audit',
             element: (

@@ -1,0 +1,3 @@
+export { AdminTabsStandIn } from './AdminTabsStandIn.tsx';
+export { OrganisationsTab } from './organisations/OrganisationsTab.tsx';
+export { IncomingRequestsTab, usePendingRegistrationsCount } from './registrations/IncomingRequestsTab.tsx';
