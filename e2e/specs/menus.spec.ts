@@ -9,7 +9,7 @@ const EXPECTED: { email: string; role: string; links: string[] }[] = [
   {
     email: 'superuser@cardiomap.test',
     role: 'Superuser',
-    links: ['analyses', 'settings', 'licenses', 'templates', 'users', 'docs', 'contact'],
+    links: ['analyses', 'settings', 'licenses', 'templates', 'users', 'audit', 'docs', 'contact'],
   },
   { email: 'clinical-services-manager@cardiomap.test', role: 'Clinical Services Manager', links: withTemplates },
   { email: 'case-manager@cardiomap.test', role: 'Case Manager', links: ALL_ROLE_LINKS },
@@ -17,7 +17,7 @@ const EXPECTED: { email: string; role: string; links: string[] }[] = [
   {
     email: 'customer-support@cardiomap.test',
     role: 'Customer Support',
-    links: ['analyses', 'settings', 'licenses', 'users', 'docs', 'contact'],
+    links: ['analyses', 'settings', 'licenses', 'users', 'audit', 'docs', 'contact'],
   },
   { email: 'venus-sales@cardiomap.test', role: 'Venus Sales', links: withTemplates },
   { email: 'venus-support@cardiomap.test', role: 'Venus Support', links: ALL_ROLE_LINKS },

@@ -13,6 +13,7 @@ import { jobsModule } from './modules/jobs/index.ts';
 import { landmarksModule } from './modules/landmarks/index.ts';
 import { licencesModule } from './modules/licences/index.ts';
 import { ordersModule } from './modules/orders/index.ts';
+import { organisationsModule } from './modules/organisations/index.ts';
 import { pagesModule } from './modules/pages/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersModule);
   await app.register(sharingModule);
   await app.register(registrationModule);
+  await app.register(organisationsModule);
   await app.register(uploadsModule);
   await app.register(studiesModule);
   await app.register(jobsModule);

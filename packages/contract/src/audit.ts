@@ -31,6 +31,8 @@ export const auditRoutes = {
       action: z.string().trim().max(64).optional(),
       target_type: z.string().trim().max(64).optional(),
       target_id: z.string().trim().max(200).optional(),
+      /** Events about one case (target_type case). */
+      case_id: uuidSchema.optional(),
       /** ISO 8601 instants bounding `at`. */
       since: z.iso.datetime({ offset: true, error: 'Enter a date and time with offset (ISO 8601).' }).optional(),
       until: z.iso.datetime({ offset: true, error: 'Enter a date and time with offset (ISO 8601).' }).optional(),

@@ -12,6 +12,7 @@ export * from './health.ts';
 export * from './imaging.ts';
 export * from './licences.ts';
 export * from './orders.ts';
+export * from './organisations.ts';
 export * from './pages.ts';
 export * from './pagination.ts';
 export * from './registration.ts';

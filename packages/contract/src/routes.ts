@@ -8,6 +8,7 @@ import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { licenceRoutes } from './licences.ts';
 import { orderRoutes } from './orders.ts';
+import { organisationRoutes } from './organisations.ts';
 import { pageRoutes } from './pages.ts';
 import { registrationRoutes } from './registration.ts';
 import { reportRoutes } from './reports.ts';
@@ -29,6 +30,7 @@ export const routes = {
   ...trainingRecordRoutes,
   ...pageRoutes,
   ...auditRoutes,
+  ...organisationRoutes,
   ...caseRoutes,
   ...adminUserRoutes,
   ...orderRoutes,

@@ -15,9 +15,18 @@ describe('userMenuLinks', () => {
     [flags(true, true), ['Analyses', 'Settings', 'Licenses', 'License templates', 'Documentation', 'Contact Us']],
     [
       flags(true, true, true),
-      ['Analyses', 'Settings', 'Licenses', 'License templates', 'Users & Organisations', 'Documentation', 'Contact Us'],
+      [
+        'Analyses',
+        'Settings',
+        'Licenses',
+        'License templates',
+        'Users & Organisations',
+        'Audit trail',
+        'Documentation',
+        'Contact Us',
+      ],
     ],
-    [flags(false, false, true), ['Users & Organisations', 'Contact Us']],
+    [flags(false, false, true), ['Users & Organisations', 'Audit trail', 'Contact Us']],
   ])('%j shows %j', (input, expected) => {
     expect(labels(input, { inIframe: false })).toEqual(expected);
   });

@@ -1,7 +1,7 @@
 import type { UserFlags } from '@cardiomap/contract';
 
 export interface MenuLink {
-  key: 'analyses' | 'settings' | 'licenses' | 'templates' | 'users' | 'docs' | 'contact';
+  key: 'analyses' | 'settings' | 'licenses' | 'templates' | 'users' | 'audit' | 'docs' | 'contact';
   label: string;
   to: string;
 }
@@ -19,6 +19,8 @@ const LINKS: readonly (MenuLink & { visible: (flags: MenuFlags) => boolean })[] 
     to: '/users-and-organisations',
     visible: (f) => f.canEditUsersAndOrganisations,
   },
+  // Issue 20: the audit trail is for the same administrators.
+  { key: 'audit', label: 'Audit trail', to: '/audit', visible: (f) => f.canEditUsersAndOrganisations },
   { key: 'docs', label: 'Documentation', to: '/docs', visible: (f) => f.hasRole },
   { key: 'contact', label: 'Contact Us', to: '/contact', visible: () => true },
 ];

@@ -72,6 +72,18 @@ describe('GET /api/audit-events/', () => {
     expect(target.results.map((e) => e.action)).toEqual(['test.beta', 'test.alpha']);
   });
 
+  it('filters by case and by user', async () => {
+    const caseId = 'a1000000-0000-4000-8000-000000000001';
+    await insertEvent('test.case', '2020-04-01T10:00:00Z', caseId);
+    const ofCase = await list(`?case_id=${caseId}`);
+    expect(ofCase.results.map((e) => e.action)).toEqual(['test.case']);
+    const ofUser = await list(`?actor_id=${physicianId}&action=test.case`);
+    expect(ofUser.count).toBe(1);
+    expect((await getAs(t, superuser, '/api/audit-events/?case_id=nope')).json()).toMatchObject({
+      case_id: ['Must be a valid UUID.'],
+    });
+  });
+
   it('bounds by since (inclusive) and until (exclusive)', async () => {
     const window = await list(
       `?since=${encodeURIComponent('2020-02-01T10:00:00Z')}&until=${encodeURIComponent('2020-03-01T10:00:00Z')}`,

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { UsersOrganisationsPage } from '../features/admin/index.ts';
+import { AuditPage } from '../features/audit/index.ts';
 import { LoginPage, PendingRegistrationPage, TermsPage } from '../features/auth/index.ts';
 import { CaseDetailPage, CaseDetailsTab, CaseJobsTab, CaseListPage } from '../features/cases/index.ts';
 import { DocumentationPage } from '../features/docs/index.ts';
@@ -70,6 +71,14 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: 'pendingregistration', element: <PendingRegistrationPage /> },
+          {
+            path: 'audit',
+            element: (
+              <Guard requirements={{ ...STANDARD_PAGE, permission: 'canEditUsersAndOrganisations' }}>
+                <AuditPage />
+              </Guard>
+            ),
+          },
           {
             path: 'cases',
             element: (

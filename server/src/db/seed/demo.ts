@@ -138,6 +138,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     note: 'No organisation yet: pending registration',
   },
   {
+    email: 'pending-approval@cardiomap.test',
+    givenName: 'Penny',
+    familyName: 'Approval',
+    title: 'Dr.',
+    roles: [],
+    organisations: [],
+    organisationRequest: 'Heart Valve Centre Rotterdam',
+    note: 'Second pending registration: the admin e2e spec approves it (pending@ stays pending)',
+  },
+  {
     email: TRAINEE_EMAIL,
     givenName: 'Tessa',
     familyName: 'Trainee',

@@ -10,6 +10,7 @@ export interface AuditFilter {
   action?: string;
   targetType?: string;
   targetId?: string;
+  caseId?: string;
   since?: string;
   until?: string;
 }
@@ -26,6 +27,7 @@ export async function queryAuditEvents(
   if (filter.action) conditions.push(sql`e.action = ${filter.action}`);
   if (filter.targetType) conditions.push(sql`e.target_type = ${filter.targetType}`);
   if (filter.targetId) conditions.push(sql`e.target_id = ${filter.targetId}`);
+  if (filter.caseId) conditions.push(sql`e.target_type = 'case' AND e.target_id = ${filter.caseId}`);
   if (filter.since) conditions.push(sql`e.at >= ${filter.since}`);
   if (filter.until) conditions.push(sql`e.at < ${filter.until}`);
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;

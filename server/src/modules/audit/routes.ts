@@ -20,6 +20,7 @@ export function auditRoutes(app: FastifyInstance): void {
         action: query.action,
         targetType: query.target_type,
         targetId: query.target_id,
+        caseId: query.case_id,
         since: query.since,
         until: query.until,
       },

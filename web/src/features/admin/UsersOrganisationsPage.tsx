@@ -1,8 +1,8 @@
-import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Badge, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OrganisationsTab } from './organisations/OrganisationsTab.tsx';
-import { IncomingRequestsTab } from './registrations/IncomingRequestsTab.tsx';
+import { IncomingRequestsTab, usePendingRegistrationsCount } from './registrations/IncomingRequestsTab.tsx';
 import { AddUserDialog } from './users/AddUserDialog.tsx';
 import { UsersTab } from './users/UsersTab.tsx';
 
@@ -16,6 +16,7 @@ export function UsersOrganisationsPage() {
   const tab: TabName = requested && TABS.includes(requested) ? requested : 'users';
   const [adding, setAdding] = useState(false);
   const [usersKey, setUsersKey] = useState(0);
+  const pending = usePendingRegistrationsCount();
 
   return (
     <Box sx={{ p: 3 }}>
@@ -31,7 +32,15 @@ export function UsersOrganisationsPage() {
       </Stack>
       <Tabs value={tab} onChange={(_, value: TabName) => setParams({ tab: value })} sx={{ mb: 2 }}>
         <Tab value="users" label="Users" />
-        <Tab value="incoming" label="Incoming requests" />
+        <Tab
+          value="incoming"
+          label={
+            // Spec §2: the incoming requests tab carries a count badge.
+            <Badge badgeContent={pending} color="primary" max={999} sx={{ pr: pending ? 1.5 : 0 }}>
+              Incoming requests
+            </Badge>
+          }
+        />
         <Tab value="organisations" label="Organisations" />
       </Tabs>
       {tab === 'users' && <UsersTab key={usersKey} />}

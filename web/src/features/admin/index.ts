@@ -1,1 +1,3 @@
+export { OrganisationsTab } from './organisations/OrganisationsTab.tsx';
+export { IncomingRequestsTab, usePendingRegistrationsCount } from './registrations/IncomingRequestsTab.tsx';
 export { UsersOrganisationsPage } from './UsersOrganisationsPage.tsx';

@@ -1,6 +1,135 @@
-import { Typography } from '@mui/material';
+import { countryName, DEFAULT_PAGE_SIZE, type Organisation } from '@cardiomap/contract';
+import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  LinearProgress,
+  Pagination,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { useOrganisations } from './api/list-organisations.ts';
+import { OrganisationDialog } from './OrganisationDialog.tsx';
 
-/** Placeholder until the Organisations tab of the admin-orgs work is merged. */
+/** Spec §9: searches wait 500 ms after the last key. */
+const SEARCH_DEBOUNCE_MS = 500;
+/** Spec §9: the table's pagination shows 10 pages. */
+const SHOWN_PAGES = 10;
+
+type Editing = { organisation: Organisation | null } | null;
+
+/** The Organisations tab of Users & Organisations (spec §2): search, refresh, table, add and edit dialog. */
 export function OrganisationsTab() {
-  return <Typography color="text.secondary">No organisations found</Typography>;
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const filter = {
+    page,
+    code: useDebouncedValue(code.trim(), SEARCH_DEBOUNCE_MS),
+    name: useDebouncedValue(name.trim(), SEARCH_DEBOUNCE_MS),
+  };
+  const organisations = useOrganisations(filter);
+  const pages = Math.max(1, Math.ceil((organisations.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          label="Search by code"
+          size="small"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setPage(1);
+          }}
+        />
+        <TextField
+          label="Search by name"
+          size="small"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Tooltip title="Refresh">
+          <IconButton aria-label="Refresh" onClick={() => organisations.refetch()}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="contained" onClick={() => setEditing({ organisation: null })}>
+          Add Organisation
+        </Button>
+      </Stack>
+      {organisations.isFetching && <LinearProgress aria-label="Loading organisations" />}
+      {organisations.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => organisations.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          There was a problem! The organisations could not be loaded.
+        </Alert>
+      )}
+      <Table size="small" aria-label="Organisations">
+        <TableHead>
+          <TableRow>
+            <TableCell>Code</TableCell>
+            <TableCell>Name</TableCell>
+            <TableCell>Country</TableCell>
+            <TableCell>Region</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {organisations.data?.results.map((o) => (
+            <TableRow key={o.id} hover>
+              <TableCell>{o.code}</TableCell>
+              <TableCell>{o.name}</TableCell>
+              <TableCell>{countryName(o.country)}</TableCell>
+              <TableCell>{o.region}</TableCell>
+              <TableCell align="right">
+                <Tooltip title="Edit">
+                  <IconButton aria-label={`Edit ${o.name}`} onClick={() => setEditing({ organisation: o })}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+          {organisations.isSuccess && organisations.data.results.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5}>No organisations found</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+          siblingCount={Math.floor(SHOWN_PAGES / 2) - 1}
+          aria-label="Organisation pages"
+        />
+      )}
+      {editing && <OrganisationDialog organisation={editing.organisation} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
 }

@@ -1,0 +1,71 @@
+import { acceptCookies, signIn } from '../support/demo.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const PENDING = 'pending-approval@cardiomap.test';
+
+test('the superuser approves a pending registration as Physician of HVC; the user then sees its cases', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'superuser@cardiomap.test');
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-link-users').click();
+  await expect(page).toHaveURL(/\/users-and-organisations/);
+  await page.getByRole('tab', { name: /Incoming requests/ }).click();
+
+  const requests = page.getByRole('table', { name: 'Incoming requests' });
+  await requests.getByRole('row', { name: new RegExp(PENDING) }).click();
+  const panel = page.getByRole('region', { name: 'Registration decision' });
+  await panel.getByRole('combobox', { name: 'Organisation' }).fill('Heart Valve');
+  await page.getByRole('option', { name: 'Heart Valve Centre Rotterdam (HVC)' }).click();
+  await panel.getByRole('combobox', { name: 'Roles' }).click();
+  await page.getByRole('option', { name: 'Physician' }).click();
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Registration approved' })).toBeVisible();
+  await expect(requests.getByRole('row', { name: new RegExp(PENDING) })).toHaveCount(0);
+
+  // The approved user signs in and sees the organisation's cases.
+  const context = await browser.newContext();
+  await acceptCookies(context, baseURL ?? '');
+  const approved = await context.newPage();
+  await signIn(approved, PENDING);
+  await approved.goto('/cases?view=table');
+  await expect(approved).toHaveURL(/\/cases/);
+  const firstCase = approved.getByRole('table', { name: 'Cases' }).getByRole('row').nth(1);
+  await expect(firstCase).toContainText(/HVC-/);
+  await approved.getByTestId('user-menu-button').click();
+  await expect(approved.getByTestId('user-menu-organisation')).toHaveText('@ Heart Valve Centre Rotterdam');
+  await expect(approved.getByTestId('user-menu-role')).toHaveText('Physician');
+  await context.close();
+
+  // The decision is in the audit trail.
+  await page.goto('/audit');
+  await page.getByLabel('Action').fill('registration.approve');
+  await expect(page.getByRole('table', { name: 'Audit events' })).toContainText('registration.approve');
+});
+
+test('the superuser creates an organisation and finds it by code', async ({ page }) => {
+  await signIn(page, 'superuser@cardiomap.test');
+  await page.goto('/users-and-organisations?tab=organisations');
+  await page.getByRole('button', { name: 'Add Organisation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Organisation' });
+  await dialog.getByLabel('Code').fill('EZE');
+  await dialog.getByLabel(/^Name/).fill('E2E Heart Clinic');
+  await dialog.getByRole('combobox', { name: 'Country' }).fill('Germany');
+  await page.getByRole('option', { name: 'Germany' }).click();
+  await dialog.getByRole('combobox', { name: 'Region' }).click();
+  await page.getByRole('option', { name: 'Europe' }).click();
+  await dialog.getByLabel('MFA required').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Organisation successfully created' })).toBeVisible();
+
+  await page.getByLabel('Search by code').fill('EZE');
+  const row = page.getByRole('table', { name: 'Organisations' }).getByRole('row', { name: /E2E Heart Clinic/ });
+  await expect(row).toContainText('Germany');
+  await expect(row).toContainText('Europe');
+  await row.getByRole('button', { name: 'Edit E2E Heart Clinic' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit E2E Heart Clinic' }).getByLabel('MFA required')).toBeChecked();
+});

@@ -1,0 +1,9 @@
+import type { AuditFilter } from './list-audit-events.ts';
+
+/** Query keys of the audit view. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  events: (filter: AuditFilter) => [...auditKeys.all, 'events', filter] as const,
+  users: (search: string) => [...auditKeys.all, 'users', search] as const,
+  organisations: (search: string) => [...auditKeys.all, 'organisations', search] as const,
+};
