@@ -72,6 +72,10 @@ function mockUsers(total: number) {
       ]),
     ),
     http.get('*/api/devices/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    // The incoming-requests tab's badge asks for the pending count on every tab.
+    http.get('*/api/incoming-registrations/', () =>
+      HttpResponse.json({ count: 2, next: null, previous: null, results: [] }),
+    ),
   );
   return requests;
 }
@@ -239,4 +243,14 @@ describe('Add User (spec §5 "New user")', () => {
     ]);
     // Many keystrokes: under a shared machine's load this one needs more than the file's limit.
   }, 60_000);
+});
+
+describe('Users & Organisations, incoming requests badge (spec §2)', () => {
+  it('shows the number of pending registrations on the incoming requests tab', async () => {
+    mockUsers(3);
+    signInAs(ADMIN);
+    renderApp('/users-and-organisations');
+    const tab = await screen.findByRole('tab', { name: /Incoming requests/ });
+    await waitFor(() => expect(within(tab).getByText('2')).toBeInTheDocument());
+  });
 });
