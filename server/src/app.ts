@@ -47,7 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(deps.config),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarding headers are attacker text unless a named proxy set them (issue 22).
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
     // One line per request, written when it completes (see below), instead of Fastify's two.
