@@ -25,6 +25,9 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export const newOtpCode = (length: number): string =>
   Array.from({ length }, () => randomInt(0, 10).toString()).join('');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 export async function createTokenService(db: DbOrTx, accessTokenMinutes: number): Promise<TokenService> {
   // One key for all instances, created on first start, kept in the database (never in the code or logs).
   const secret = await getOrCreateSecret(db, 'access_token_key', () => randomBytes(64));
@@ -49,8 +52,13 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
       const known = verified.get(token);
       if (known) return known.expiresAt > Date.now() ? known.claims : null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
-        if (payload.token_type !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+        // A token without expiry would be good forever; ids that are not UUIDs would fail the database lookup.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'sub', 'sid'],
+        });
+        if (payload.token_type !== 'access' || !isUuid(payload.sid) || !isUuid(payload.sub)) {
           return null;
         }
         const claims = { userId: payload.sub, sessionId: payload.sid };
