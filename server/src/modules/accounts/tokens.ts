@@ -15,6 +15,11 @@ export interface TokenService {
   verifyAccess(token: string): Promise<AccessClaims | null>;
   /** Keyed hash for OTP codes: a leaked table does not give codes away by brute force. */
   hashCode(challengeId: string, code: string): string;
+  /**
+   * The refresh token that replaces `previous`, derived with the key rather than random, so that within
+   * the grace window a second refresh with `previous` answers the same successor without keeping it.
+   */
+  successorRefresh(previous: string): string;
 }
 
 const AUDIENCE = 'cardiomap-api';
@@ -68,6 +73,7 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
         return null;
       }
     },
+    successorRefresh: (previous) => createHmac('sha256', secret).update(`refresh:${previous}`).digest('base64url'),
     hashCode: (challengeId, code) => createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex'),
   };
 }
