@@ -120,14 +120,14 @@ function checkAll(limiters: ReturnType<FastifyInstance['createRateLimit']>[]) {
 
 /**
  * Sign-in per client address across every account (one host spraying passwords over many e-mails),
- * on top of the per address-and-account limit of `authRateLimit`. Looser than that one, because a
- * hospital's users may all come from one address; the per-account lock-out (sign-in-throttle.ts) does
+ * on top of the per address-and-account limit of `authRateLimit`. Ten times looser than that one,
+ * because a hospital's users may all sign in from one address; the per-account lock-out (sign-in-throttle.ts) does
  * not depend on the address at all.
  */
 export function signInAddressRateLimit(app: FastifyInstance) {
   return checkAll([
     app.createRateLimit({
-      max: app.config.authRateLimit * 3,
+      max: app.config.authRateLimit * 10,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `sign-in|address|${clientAddress(request)}`,
     }),
