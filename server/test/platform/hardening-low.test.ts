@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrCreateSecret } from '../../src/modules/accounts/repository.ts';
@@ -78,3 +81,26 @@ function parseAccess(token: string): { sessionId: string; userId: string } {
 function audienceOf(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).aud;
 }
+
+describe('static web app', () => {
+  let t: TestApp;
+  let web = '';
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), 'cm-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<html><head></head><body></body></html>');
+    writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+    writeFileSync(join(web, 'assets', 'app.js.map'), '{"version":3,"sources":["secret-source.ts"]}');
+    t = await createTestApp({ seed: false, env: { WEB_DIST: web } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('serves the bundles but not their source maps', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    const map = await t.app.inject({ method: 'GET', url: '/assets/app.js.map' });
+    expect(map.body).not.toContain('secret-source.ts');
+  });
+});
