@@ -26,6 +26,7 @@ import { viewerModule } from './modules/viewer/index.ts';
 import { visualisationsModule } from './modules/visualisations/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputTextPlugin from './plugins/input-text.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import mailOutboxPlugin from './plugins/mail-outbox.ts';
@@ -50,7 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(deps.config),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarding headers are attacker text unless a named proxy set them (issue 22).
+    trustProxy: deps.config.trustedProxies.length > 0 ? deps.config.trustedProxies : false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
     // One line per request, written when it completes (see below), instead of Fastify's two.
@@ -86,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(inputTextPlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(authPlugin);

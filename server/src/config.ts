@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,31 @@ const origins = z
 
 /** `s3://bucket` or `s3://bucket/prefix`, with a bucket name S3 accepts. */
 const S3_STORAGE_URL = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[^\s]*)?$/;
+
+/**
+ * Proxies whose X-Forwarded-For is believed: IP addresses or CIDR ranges (10.0.0.0/8), comma-separated.
+ * Empty (the default): forwarding headers are ignored and the socket's address is the client.
+ */
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(/[\s,]+/)
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isAddressOrRange), {
+    message: 'must be a comma-separated list of IP addresses or CIDR ranges like 10.0.0.0/8',
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const storageUrl = optionalUrl(['file', 's3']).refine(
   (v) => v === undefined || !v.startsWith('s3:') || S3_STORAGE_URL.test(v),
@@ -79,6 +105,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('CardioMap <no-reply@cardiomap.test>'),
   PUBLIC_URL: optionalUrl(['http', 'https']),
   EMBED_ORIGINS: origins,
+  TRUSTED_PROXIES: trustedProxies,
   DEMO_PASSWORD: z.string().min(15, 'must be at least 15 characters').default(DEFAULT_DEMO_PASSWORD),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -129,6 +156,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string | undefined;
   embedOrigins: string[];
+  /** Proxies whose forwarding headers name the client (none: the socket's peer is the client). */
+  trustedProxies: string[];
   demoPassword: string;
   seedDemo: boolean;
   logLevel: string;
@@ -199,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     embedOrigins: e.EMBED_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientAddress } from '../lib/client-address.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 
 /**
@@ -21,7 +22,8 @@ export function authRateLimit(app: FastifyInstance) {
       max: app.config.authRateLimit,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.routeOptions.url}|${accountKey(request)}`,
+      keyGenerator: (request: FastifyRequest) =>
+        `${clientAddress(request)}|${request.routeOptions.url}|${accountKey(request)}`,
     },
   };
 }
@@ -36,7 +38,7 @@ export function addressRateLimit(app: FastifyInstance) {
       max: app.config.authRateLimit,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.routeOptions.url}`,
+      keyGenerator: (request: FastifyRequest) => `${clientAddress(request)}|${request.routeOptions.url}`,
     },
   };
 }
@@ -48,7 +50,8 @@ export function accountRateLimit(app: FastifyInstance) {
       max: app.config.authRateLimit,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${request.routeOptions.url}|${request.actor?.userId ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) =>
+        `${request.routeOptions.url}|${request.actor?.userId ?? clientAddress(request)}`,
     },
   };
 }
@@ -78,7 +81,7 @@ export function accountMailRateLimits(app: FastifyInstance) {
     app.createRateLimit({
       max: app.config.authRateLimit,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `account-mail|address|${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `account-mail|address|${clientAddress(request)}`,
     }),
     app.createRateLimit({
       max: app.config.authRateLimit,
@@ -86,14 +89,7 @@ export function accountMailRateLimits(app: FastifyInstance) {
       keyGenerator: (request: FastifyRequest) => `account-mail|account|${accountKey(request)}`,
     }),
   ];
-  return async function accountMailRateLimit(request: FastifyRequest): Promise<void> {
-    for (const limiter of limiters) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw tooManyRequests('Too many requests. Please wait a moment and try again.', result.ttlInSeconds);
-      }
-    }
-  };
+  return checkAll(limiters);
 }
 
 /**
@@ -105,7 +101,35 @@ export function publicLookupRateLimit(app: FastifyInstance, bucket: string) {
     rateLimit: {
       max: app.config.authRateLimit * 3,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `${bucket}|${request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `${bucket}|${clientAddress(request)}`,
     },
   };
+}
+
+/** Runs every limiter, each counting the attempt; the first one exceeded answers 429 with Retry-After. */
+function checkAll(limiters: ReturnType<FastifyInstance['createRateLimit']>[]) {
+  return async function rateLimits(request: FastifyRequest): Promise<void> {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw tooManyRequests('Too many requests. Please wait a moment and try again.', result.ttlInSeconds);
+      }
+    }
+  };
+}
+
+/**
+ * Sign-in per client address across every account (one host spraying passwords over many e-mails),
+ * on top of the per address-and-account limit of `authRateLimit`. Ten times looser than that one,
+ * because a hospital's users may all sign in from one address; the per-account lock-out (sign-in-throttle.ts) does
+ * not depend on the address at all.
+ */
+export function signInAddressRateLimit(app: FastifyInstance) {
+  return checkAll([
+    app.createRateLimit({
+      max: app.config.authRateLimit * 10,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `sign-in|address|${clientAddress(request)}`,
+    }),
+  ]);
 }

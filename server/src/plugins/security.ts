@@ -38,7 +38,8 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
+          // The app never uses <base>; 'none' stops injected markup from re-pointing relative URLs.
+          baseUri: ["'none'"],
           scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
@@ -57,8 +58,11 @@ export default fp(
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       referrerPolicy: { policy: 'no-referrer' },
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);
+      // API answers carry patient data: no browser or proxy keeps them. Set first, so a route that
+      // serves a cacheable download (signed URLs) can still say otherwise.
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security', dependencies: ['errors'] },

@@ -23,7 +23,15 @@ export default fp(
       : null;
     if (index) {
       // Hashed bundle names change with every build, so the assets can be cached for long.
-      await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '365d', immutable: true });
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        maxAge: '365d',
+        immutable: true,
+        // The build keeps source maps for debugging; they are not handed to browsers (issue 22).
+        allowedPath: (path) => !path.endsWith('.map'),
+      });
     }
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';

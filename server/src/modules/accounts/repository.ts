@@ -130,8 +130,12 @@ export async function insertRefreshToken(
 export async function useRefreshToken(
   db: DbOrTx,
   tokenHash: string,
+  graceSeconds = 0,
+  successorHash?: string,
 ): Promise<
-  { kind: 'ok'; sessionId: string; userId: string } | { kind: 'reused'; sessionId: string } | { kind: 'invalid' }
+  | { kind: 'ok' | 'grace'; sessionId: string; userId: string }
+  | { kind: 'reused'; sessionId: string }
+  | { kind: 'invalid' }
 > {
   const now = new Date();
   const [used] = await db
@@ -140,18 +144,32 @@ export async function useRefreshToken(
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, now)))
     .returning({ sessionId: refreshTokens.sessionId });
   if (used) {
-    const [session] = await db
-      .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
-      .from(authSessions)
-      .where(eq(authSessions.id, used.sessionId));
-    if (!session || session.revokedAt) return { kind: 'invalid' };
-    return { kind: 'ok', sessionId: used.sessionId, userId: session.userId };
+    const session = await liveSession(db, used.sessionId);
+    return session ? { kind: 'ok', sessionId: used.sessionId, userId: session.userId } : { kind: 'invalid' };
   }
   const [known] = await db
     .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  return known?.usedAt ? { kind: 'reused', sessionId: known.sessionId } : { kind: 'invalid' };
+  if (!known?.usedAt) return { kind: 'invalid' };
+  // Used moments ago and its successor not used yet: a second tab or a retried request, not a copy.
+  if (successorHash && now.getTime() - known.usedAt.getTime() <= graceSeconds * 1000) {
+    const [successor] = await db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, successorHash), isNull(refreshTokens.usedAt)));
+    const session = successor ? await liveSession(db, known.sessionId) : null;
+    if (session) return { kind: 'grace', sessionId: known.sessionId, userId: session.userId };
+  }
+  return { kind: 'reused', sessionId: known.sessionId };
+}
+
+async function liveSession(db: DbOrTx, sessionId: string): Promise<{ userId: string } | null> {
+  const [session] = await db
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return session && !session.revokedAt ? { userId: session.userId } : null;
 }
 
 export interface OtpChallengeRow {

@@ -1,32 +1,50 @@
 import { accountPasswordRoutes, accountRoutes, authRoutes } from '@cardiomap/contract';
 import { sortRoles } from '@cardiomap/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
+import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-import { accountRateLimit, addressRateLimit, authRateLimit } from '../../plugins/rate-limit.ts';
+import { accountRateLimit, addressRateLimit, authRateLimit, signInAddressRateLimit } from '../../plugins/rate-limit.ts';
 import { toUserInfo } from './mapper.ts';
 import type { PasswordService } from './password-service.ts';
 import type { AccountsService } from './service.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? '';
 
 export function accountsRoutes(app: FastifyInstance, service: AccountsService, passwords: PasswordService): void {
   const limited = { config: authRateLimit(app) };
 
+  // Per account, whatever the address: an exponential delay after AUTH_RATE_LIMIT wrong passwords.
+  const throttle = new SignInThrottle(app.config.authRateLimit);
   registerRoute(
     app,
     authRoutes.signIn,
-    ({ body, request }) => service.signIn(body, request.ip, userAgent(request)),
-    limited,
+    async ({ body, request }) => {
+      const account = body.email.trim().toLowerCase();
+      const wait = throttle.retryAfter(account);
+      if (wait > 0) throw tooManyRequests('Too many failed sign-ins. Please wait a moment and try again.', wait);
+      try {
+        const result = await service.signIn(body, clientAddress(request), userAgent(request));
+        throttle.succeeded(account);
+        return result;
+      } catch (error) {
+        // 401 is the wrong-password answer; 403 (expired password) means the password was right.
+        if (error instanceof HttpError && error.statusCode === 401) throttle.failed(account);
+        throw error;
+      }
+    },
+    { ...limited, preHandler: signInAddressRateLimit(app) },
   );
   registerRoute(
     app,
     authRoutes.verifyOtp,
-    ({ body, request }) => service.verifyOtp(body, request.ip, userAgent(request)),
+    ({ body, request }) => service.verifyOtp(body, clientAddress(request), userAgent(request)),
     limited,
   );
   registerRoute(app, authRoutes.resendOtp, ({ body }) => service.resendOtp(body), limited);
-  registerRoute(app, authRoutes.refresh, ({ body, request }) => service.refresh(body, request.ip), limited);
-  registerRoute(app, authRoutes.logout, ({ actor, request }) => service.logout(actor, request.ip), limited);
+  registerRoute(app, authRoutes.refresh, ({ body, request }) => service.refresh(body, clientAddress(request)), limited);
+  registerRoute(app, authRoutes.logout, ({ actor, request }) => service.logout(actor, clientAddress(request)), limited);
 
   registerRoute(app, accountRoutes.userInfo, ({ actor }) => toUserInfo(actor));
   registerRoute(app, accountRoutes.permissions, ({ actor }) => [...actor.permissions].sort());
@@ -47,7 +65,7 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
     });
   });
   registerRoute(app, accountRoutes.acceptTerms, async ({ actor, request }) =>
-    toUserInfo(actor, await service.acceptTerms(actor, request.ip)),
+    toUserInfo(actor, await service.acceptTerms(actor, clientAddress(request))),
   );
 
   passwordRoutes(app, passwords);
@@ -56,19 +74,19 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
 /** Issue 19: forgot/expired password, password and profile change, sessions. */
 function passwordRoutes(app: FastifyInstance, passwords: PasswordService): void {
   const r = accountPasswordRoutes;
-  registerRoute(app, r.passwordReset, ({ body, request }) => passwords.requestReset(body, request.ip), {
+  registerRoute(app, r.passwordReset, ({ body, request }) => passwords.requestReset(body, clientAddress(request)), {
     config: addressRateLimit(app),
   });
   registerRoute(
     app,
     r.passwordResetConfirm,
-    ({ params, body, request }) => passwords.confirmReset(params, body, request.ip),
+    ({ params, body, request }) => passwords.confirmReset(params, body, clientAddress(request)),
     { config: addressRateLimit(app) },
   );
   registerRoute(
     app,
     r.passwordChange,
-    ({ actor, body, request }) => passwords.changePassword(actor, body, request.ip),
+    ({ actor, body, request }) => passwords.changePassword(actor, body, clientAddress(request)),
     {
       config: accountRateLimit(app),
     },
@@ -77,8 +95,15 @@ function passwordRoutes(app: FastifyInstance, passwords: PasswordService): void 
     toUserInfo(actor, await passwords.changeProfile(actor, body)),
   );
   registerRoute(app, r.sessions, ({ actor }) => passwords.listSessions(actor));
-  registerRoute(app, r.revokeAllSessions, ({ actor, request }) => passwords.revokeAllSessions(actor, request.ip));
-  registerRoute(app, r.logoutRefresh, ({ body, request }) => passwords.logoutWithRefresh(body, request.ip), {
-    config: authRateLimit(app),
-  });
+  registerRoute(app, r.revokeAllSessions, ({ actor, request }) =>
+    passwords.revokeAllSessions(actor, clientAddress(request)),
+  );
+  registerRoute(
+    app,
+    r.logoutRefresh,
+    ({ body, request }) => passwords.logoutWithRefresh(body, clientAddress(request)),
+    {
+      config: authRateLimit(app),
+    },
+  );
 }

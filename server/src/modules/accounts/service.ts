@@ -29,6 +29,11 @@ export interface AccountsDeps {
   onSignIn?(profile: UserProfile, sessionId: string, origin: { userAgent: string; ip: string }): Promise<void>;
 }
 
+/**
+ * Two tabs (or a retried request) refreshing with the same token moments apart get the same successor
+ * instead of ending the sign-in; a copy used later than this still revokes it (issue 22).
+ */
+const REFRESH_GRACE_SECONDS = 30;
 const NO_ACTIVE_ACCOUNT = new HttpError(401, 'no_active_account', 'No active account found with the given credentials');
 const PASSWORD_EXPIRED = new HttpError(
   403,
@@ -185,7 +190,25 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async refresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
-      const result = await db.transaction((tx) => repo.useRefreshToken(tx, hashToken(input.refresh)));
+      // The successor is derived, so a repeat within the grace window answers the same refresh token.
+      const successor = tokens.successorRefresh(input.refresh);
+      // The successor is stored with the use, in one transaction: a concurrent repeat sees both or neither.
+      const result = await db.transaction(async (tx) => {
+        const used = await repo.useRefreshToken(
+          tx,
+          hashToken(input.refresh),
+          REFRESH_GRACE_SECONDS,
+          hashToken(successor),
+        );
+        if (used.kind === 'ok') {
+          await repo.insertRefreshToken(tx, {
+            sessionId: used.sessionId,
+            tokenHash: hashToken(successor),
+            expiresAt: new Date(Date.now() + config.refreshTokenDays * 86_400_000),
+          });
+        }
+        return used;
+      });
       if (result.kind === 'reused') {
         // A used token coming back means it was copied: end the whole sign-in, thief and owner alike.
         const userId = await repo.revokeSession(db, result.sessionId, 'refresh_reuse');
@@ -202,7 +225,10 @@ export function createAccountsService(deps: AccountsDeps) {
       if (result.kind === 'invalid') throw tokenNotValid('Token is invalid or expired');
       const profile = await repo.loadProfile(database, { userId: result.userId, sessionId: result.sessionId });
       if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
-      return issueTokens(result.userId, result.sessionId);
+      return {
+        access: await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId }),
+        refresh: successor,
+      };
     },
 
     async logout(actor: Actor, ip: string) {

@@ -15,6 +15,11 @@ export interface TokenService {
   verifyAccess(token: string): Promise<AccessClaims | null>;
   /** Keyed hash for OTP codes: a leaked table does not give codes away by brute force. */
   hashCode(challengeId: string, code: string): string;
+  /**
+   * The refresh token that replaces `previous`, derived with the key rather than random, so that within
+   * the grace window a second refresh with `previous` answers the same successor without keeping it.
+   */
+  successorRefresh(previous: string): string;
 }
 
 const AUDIENCE = 'cardiomap-api';
@@ -24,6 +29,9 @@ export const newOpaqueToken = (): string => randomBytes(32).toString('base64url'
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const newOtpCode = (length: number): string =>
   Array.from({ length }, () => randomInt(0, 10).toString()).join('');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 export async function createTokenService(db: DbOrTx, accessTokenMinutes: number): Promise<TokenService> {
   // One key for all instances, created on first start, kept in the database (never in the code or logs).
@@ -49,8 +57,13 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
       const known = verified.get(token);
       if (known) return known.expiresAt > Date.now() ? known.claims : null;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
-        if (payload.token_type !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') {
+        // A token without expiry would be good forever; ids that are not UUIDs would fail the database lookup.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'sub', 'sid'],
+        });
+        if (payload.token_type !== 'access' || !isUuid(payload.sid) || !isUuid(payload.sub)) {
           return null;
         }
         const claims = { userId: payload.sub, sessionId: payload.sid };
@@ -60,6 +73,7 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
         return null;
       }
     },
+    successorRefresh: (previous) => createHmac('sha256', secret).update(`refresh:${previous}`).digest('base64url'),
     hashCode: (challengeId, code) => createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex'),
   };
 }

@@ -8,10 +8,11 @@ export interface AuditEntry {
   targetType?: string;
   targetId?: string;
   organisationId?: string | null;
+  /** A validated IP (lib/client-address.ts); '' or absent: none known. */
   ip?: string;
   details?: Record<string, unknown>;
 }
 
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({ ...entry, organisationId: entry.organisationId ?? null });
+  await db.insert(auditEvents).values({ ...entry, organisationId: entry.organisationId ?? null, ip: entry.ip || null });
 }

@@ -1,5 +1,6 @@
 import { imagingRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { JobsService } from './service.ts';
@@ -11,8 +12,12 @@ export function jobRoutes(app: FastifyInstance, service: JobsService): void {
     return paginated(request, publicUrl, query, count, results);
   });
   registerRoute(app, r.getJob, ({ actor, params }) => service.get(actor, params.id));
-  registerRoute(app, r.terminateJob, ({ actor, params, request }) => service.terminate(actor, params.id, request.ip));
-  registerRoute(app, r.patchJob, ({ actor, params, request }) => service.terminate(actor, params.id, request.ip));
+  registerRoute(app, r.terminateJob, ({ actor, params, request }) =>
+    service.terminate(actor, params.id, clientAddress(request)),
+  );
+  registerRoute(app, r.patchJob, ({ actor, params, request }) =>
+    service.terminate(actor, params.id, clientAddress(request)),
+  );
   registerRoute(app, r.listJobResources, async ({ actor, query, request, sendRaw }) => {
     if (query.download) {
       sendRaw('text/csv; charset=utf-8', await service.reportCsv(actor, query.job_id, query.outcome), {

@@ -1,5 +1,6 @@
 import { viewerRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { LandmarksService } from './service.ts';
@@ -16,19 +17,24 @@ export function landmarkRoutes(app: FastifyInstance, service: LandmarksService, 
     return paginated(request, publicUrl, query, count, results);
   });
   registerRoute(app, r.getLandmark, ({ actor, params }) => service.get(actor, params.id));
-  registerRoute(app, r.createLandmark, ({ actor, body, request }) => service.create(actor, body, request.ip), {
-    status: 201,
-  });
+  registerRoute(
+    app,
+    r.createLandmark,
+    ({ actor, body, request }) => service.create(actor, body, clientAddress(request)),
+    {
+      status: 201,
+    },
+  );
   registerRoute(app, r.patchLandmark, ({ actor, params, body, request }) =>
-    service.patch(actor, params.id, body, request.ip),
+    service.patch(actor, params.id, body, clientAddress(request)),
   );
   registerRoute(app, r.deleteLandmark, async ({ actor, params, request }) => {
-    await service.remove(actor, params.id, request.ip);
+    await service.remove(actor, params.id, clientAddress(request));
   });
   registerRoute(app, r.publishLandmark, ({ actor, params, request }) =>
-    service.setPublished(actor, params.id, true, request.ip),
+    service.setPublished(actor, params.id, true, clientAddress(request)),
   );
   registerRoute(app, r.unpublishLandmark, ({ actor, params, request }) =>
-    service.setPublished(actor, params.id, false, request.ip),
+    service.setPublished(actor, params.id, false, clientAddress(request)),
   );
 }

@@ -1,5 +1,6 @@
 import { reportRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { ReportsService } from './service.ts';
 
@@ -10,7 +11,7 @@ export function reportRoutes(app: FastifyInstance, service: ReportsService): voi
   registerRoute(
     app,
     r.generateStudyReport,
-    ({ actor, body, request }) => service.generate(actor, body.studyId, request.ip),
+    ({ actor, body, request }) => service.generate(actor, body.studyId, clientAddress(request)),
     { status: 202 },
   );
   registerRoute(app, r.getStudyReport, ({ actor, params }) => service.get(actor, params.id));

@@ -1,16 +1,17 @@
 import { caseRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { SharingService } from './service.ts';
 
 export function sharingRoutes(app: FastifyInstance, service: SharingService): void {
   registerRoute(app, r.shareCase, ({ actor, params, body, request }) =>
     service.share(actor, params.id, body, {
-      ip: request.ip,
+      ip: clientAddress(request),
       baseUrl: app.config.publicUrl ?? `${request.protocol}://${request.host}`,
     }),
   );
   registerRoute(app, r.revokeShare, ({ actor, params, request }) =>
-    service.revoke(actor, params.caseId, params.userId, request.ip),
+    service.revoke(actor, params.caseId, params.userId, clientAddress(request)),
   );
 }

@@ -1,5 +1,6 @@
 import { imagingRoutes as r, viewerRoutes as v } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { StudiesService } from './service.ts';
@@ -22,17 +23,17 @@ export function studyRoutes(app: FastifyInstance, service: StudiesService, write
   registerRoute(
     app,
     v.createStudyResource,
-    ({ actor, body, request }) => writes.createReport(actor, body, request.ip),
+    ({ actor, body, request }) => writes.createReport(actor, body, clientAddress(request)),
     {
       status: 201,
     },
   );
   registerRoute(app, v.confirmStudyResource, ({ actor, params }) => writes.confirmReport(actor, params.id));
   registerRoute(app, v.deleteStudyResource, async ({ actor, params, request }) => {
-    await writes.deleteReport(actor, params.id, request.ip);
+    await writes.deleteReport(actor, params.id, clientAddress(request));
     return undefined;
   });
   registerRoute(app, v.setStudyResourceAttributes, ({ actor, params, body, request }) =>
-    writes.setAttributes(actor, params.id, body, request.ip),
+    writes.setAttributes(actor, params.id, body, clientAddress(request)),
   );
 }

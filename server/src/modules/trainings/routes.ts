@@ -1,5 +1,6 @@
 import { trainingRoutes as r, trainingRecordRoutes } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { TrainingsService } from './service.ts';
@@ -18,7 +19,7 @@ export function trainingsRoutes(app: FastifyInstance, service: TrainingsService)
   registerRoute(
     app,
     r.completeTraining,
-    ({ actor, params, request }) => service.complete(actor, params.trainingId, request.ip),
+    ({ actor, params, request }) => service.complete(actor, params.trainingId, clientAddress(request)),
     {
       status: 201,
     },
