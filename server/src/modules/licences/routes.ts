@@ -1,5 +1,6 @@
 import { licenceRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { LicencesService } from './service.ts';
 
@@ -10,29 +11,29 @@ export function licencesRoutes(app: FastifyInstance, service: LicencesService): 
   registerRoute(
     app,
     r.createDeviceAccessGroup,
-    ({ actor, body, request }) => service.createGroup({ actor, ip: request.ip }, body.name),
+    ({ actor, body, request }) => service.createGroup({ actor, ip: clientAddress(request) }, body.name),
     { status: 201 },
   );
   registerRoute(app, r.updateDeviceAccessGroup, ({ actor, body, params, request }) =>
-    service.renameGroup({ actor, ip: request.ip }, params.id, body.name),
+    service.renameGroup({ actor, ip: clientAddress(request) }, params.id, body.name),
   );
   registerRoute(app, r.deleteDeviceAccessGroup, ({ actor, params, request }) =>
-    service.deleteGroup({ actor, ip: request.ip }, params.id),
+    service.deleteGroup({ actor, ip: clientAddress(request) }, params.id),
   );
   registerRoute(app, r.subscribeDeviceAccessGroup, ({ actor, body, params, request }) =>
-    service.subscribe({ actor, ip: request.ip }, params.id, body.organisationId),
+    service.subscribe({ actor, ip: clientAddress(request) }, params.id, body.organisationId),
   );
   registerRoute(app, r.unsubscribeDeviceAccessGroup, ({ actor, body, params, request }) =>
-    service.unsubscribe({ actor, ip: request.ip }, params.id, body.organisationId),
+    service.unsubscribe({ actor, ip: clientAddress(request) }, params.id, body.organisationId),
   );
   registerRoute(
     app,
     r.createTemplateDevice,
-    ({ actor, body, request }) => service.createTemplateDevice({ actor, ip: request.ip }, body),
+    ({ actor, body, request }) => service.createTemplateDevice({ actor, ip: clientAddress(request) }, body),
     { status: 201 },
   );
   registerRoute(app, r.deleteTemplateDevice, ({ actor, params, request }) =>
-    service.deleteTemplateDevice({ actor, ip: request.ip }, params.id),
+    service.deleteTemplateDevice({ actor, ip: clientAddress(request) }, params.id),
   );
 
   registerRoute(app, r.deviceAccesses, async ({ actor, query }) => ({
@@ -41,11 +42,11 @@ export function licencesRoutes(app: FastifyInstance, service: LicencesService): 
   registerRoute(
     app,
     r.createLicensedDevice,
-    ({ actor, body, request }) => service.createLicensedDevice({ actor, ip: request.ip }, body),
+    ({ actor, body, request }) => service.createLicensedDevice({ actor, ip: clientAddress(request) }, body),
     { status: 201 },
   );
   registerRoute(app, r.deleteLicensedDevice, ({ actor, params, request }) =>
-    service.deleteLicensedDevice({ actor, ip: request.ip }, params.id),
+    service.deleteLicensedDevice({ actor, ip: clientAddress(request) }, params.id),
   );
 
   registerRoute(app, r.trialLicenses, async ({ actor, query }) => ({
@@ -54,13 +55,13 @@ export function licencesRoutes(app: FastifyInstance, service: LicencesService): 
   registerRoute(
     app,
     r.createTrialLicense,
-    ({ actor, body, request }) => service.createTrial({ actor, ip: request.ip }, body),
+    ({ actor, body, request }) => service.createTrial({ actor, ip: clientAddress(request) }, body),
     { status: 201 },
   );
   registerRoute(app, r.updateTrialLicense, ({ actor, body, params, request }) =>
-    service.updateTrial({ actor, ip: request.ip }, params.id, body.limit),
+    service.updateTrial({ actor, ip: clientAddress(request) }, params.id, body.limit),
   );
   registerRoute(app, r.deleteTrialLicense, ({ actor, params, request }) =>
-    service.deleteTrial({ actor, ip: request.ip }, params.id),
+    service.deleteTrial({ actor, ip: clientAddress(request) }, params.id),
   );
 }

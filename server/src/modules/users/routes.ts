@@ -1,5 +1,6 @@
 import { adminUserRoutes as a, caseRoutes as r } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
+import { clientAddress } from '../../lib/client-address.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import type { AdminUsersService } from './admin-service.ts';
@@ -17,24 +18,29 @@ export function usersRoutes(app: FastifyInstance, service: UsersService, admin: 
     return paginated(request, app.config.publicUrl, query, count, rows);
   });
   registerRoute(app, a.getUser, ({ actor, params }) => admin.get(actor, params.id));
-  registerRoute(app, a.createUser, ({ actor, body, request }) => admin.create(actor, body, { ip: request.ip }), {
-    status: 201,
-  });
+  registerRoute(
+    app,
+    a.createUser,
+    ({ actor, body, request }) => admin.create(actor, body, { ip: clientAddress(request) }),
+    {
+      status: 201,
+    },
+  );
   registerRoute(app, a.updateUser, ({ actor, params, body, request }) =>
-    admin.update(actor, params.id, body, { ip: request.ip }),
+    admin.update(actor, params.id, body, { ip: clientAddress(request) }),
   );
   registerRoute(
     app,
     a.deactivateUser,
     async ({ actor, params, request }) => {
-      await admin.deactivate(actor, params.id, { ip: request.ip });
+      await admin.deactivate(actor, params.id, { ip: clientAddress(request) });
     },
     { status: 204 },
   );
   registerRoute(app, a.setUserPassword, ({ actor, params, body, request }) =>
-    admin.setPassword(actor, params.id, body, { ip: request.ip }),
+    admin.setPassword(actor, params.id, body, { ip: clientAddress(request) }),
   );
   registerRoute(app, a.expireUserPassword, ({ actor, params, request }) =>
-    admin.expirePassword(actor, params.id, { ip: request.ip }),
+    admin.expirePassword(actor, params.id, { ip: clientAddress(request) }),
   );
 }
