@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, getAs, signIn } from '../helpers/auth.ts';
+import { accessTokenKey, bearer, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('sessions: refreshtoken/, logout/ and access tokens', () => {
@@ -12,12 +12,7 @@ describe('sessions: refreshtoken/, logout/ and access tokens', () => {
 
   const refresh = (token: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/refreshtoken/', payload: { refresh: token } });
-  const signingKey = async () => {
-    const [row] = await t.database.query<{ value: Buffer | Uint8Array }>(
-      `SELECT value FROM app_secrets WHERE name = 'access_token_key'`,
-    );
-    return new Uint8Array(row?.value ?? []);
-  };
+  const signingKey = () => accessTokenKey(t);
 
   it('rotates the refresh token: the new pair works, the old refresh token does not', async () => {
     const first = await signIn(t, 'physician@cardiomap.test');

@@ -17,3 +17,11 @@ export const bearer = (access: string) => ({ authorization: `Bearer ${access}` }
 export async function getAs(t: TestApp, access: string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: bearer(access) });
 }
+
+/** The server's access-token signing key, read from the database, for tests that forge tokens. */
+export async function accessTokenKey(t: TestApp): Promise<Uint8Array> {
+  const [row] = await t.database.query<{ value: Buffer | Uint8Array }>(
+    `SELECT value FROM app_secrets WHERE name = 'access_token_key'`,
+  );
+  return new Uint8Array(row?.value ?? []);
+}

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOrCreateSecret } from '../../src/modules/accounts/repository.ts';
-import { getAs, signIn } from '../helpers/auth.ts';
+import { accessTokenKey, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Issue 22, low findings: hostile text, caching of patient data, tokens without expiry, CSP. */
@@ -59,7 +58,7 @@ describe('hardening (issue 22 low findings)', () => {
       ['no exp', { sub: 'user' }, false],
       ['a malformed sub', { sub: "x' OR 1=1" }, true],
     ])('refuses a token with %s with 401', async (_, claims, withExp) => {
-      const secret = await getOrCreateSecret(t.database.db, 'access_token_key', () => Buffer.alloc(0));
+      const secret = await accessTokenKey(t);
       const { sessionId, userId } = parseAccess(access);
       let jwt = new SignJWT({ sid: sessionId, token_type: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -67,7 +66,7 @@ describe('hardening (issue 22 low findings)', () => {
         .setAudience(audienceOf(access))
         .setIssuedAt();
       if (withExp) jwt = jwt.setExpirationTime('5m');
-      const token = await jwt.sign(new Uint8Array(secret));
+      const token = await jwt.sign(secret);
       const res = await getAs(t, token, '/api/userinfo/');
       expect(res.statusCode).toBe(401);
     });
