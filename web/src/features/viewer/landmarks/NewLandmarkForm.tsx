@@ -7,6 +7,7 @@ import {
   type ViewType,
 } from '@cardiomap/contract';
 import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorToastMessage } from '../../../api/index.ts';
@@ -19,6 +20,7 @@ const CUSTOM = 'custom';
 /** Edit mode: choose a predefined landmark type or a custom shape, then place its points in the panes. */
 export function NewLandmarkForm({ context }: { context: ViewerContext }) {
   const { load, edit } = context;
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [typeId, setTypeId] = useState<string>(CUSTOM);
@@ -36,7 +38,7 @@ export function NewLandmarkForm({ context }: { context: ViewerContext }) {
     let analysisId: string;
     try {
       // The analyst's analysis, never the preliminary model: only it is delivered and reported.
-      analysisId = await ensureResultAnalysis(load);
+      analysisId = await ensureResultAnalysis(load, queryClient);
     } catch (caught) {
       setError(errorToastMessage(caught));
       return;
