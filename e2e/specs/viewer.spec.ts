@@ -3,6 +3,16 @@ import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ApiAs, createCaseByApi, hasRealSeries, REAL_SERIES_DIR, zipFolder } from '../support/imaging.ts';
 import {
+  drawLandmark,
+  type Landmark,
+  landmarkRow,
+  openDetails,
+  type Point,
+  placeLandmark,
+  sidebar,
+  waitForJobs,
+} from '../support/landmarks.ts';
+import {
   apiOf,
   ingestZipByApi,
   markerPhantomZip,
@@ -22,18 +32,6 @@ const SERVICES_MANAGER = 'clinical-services-manager@cardiomap.test';
 
 const ANATOMICAL = 1;
 const COMPLETED = 3;
-const JOB_FINISHED = [2, 3, 4];
-
-type Point = [number, number, number];
-interface Landmark {
-  id: string;
-  name: string;
-  points: Point[];
-  measurements: Record<string, number>;
-  isPublished: boolean;
-}
-/** A landmark as the server created it, with the points the browser sent. */
-type Created = Landmark & { sent: Point[] };
 
 /** A user in a browser context of their own, signed in through the form. */
 async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
@@ -88,69 +86,6 @@ test('the viewer guards: another organisation gets not-found, nothing delivered 
 });
 
 /** The ingest's follow-up (the preliminary model) is done: the study's analyses no longer change. */
-async function waitForJobs(page: Page, caseId: string) {
-  const { call } = await apiOf(page);
-  await expect
-    .poll(
-      async () => {
-        const jobs = (await call<{ results: { status: number }[] }>('GET', `/api/jobs/?case_id=${caseId}`)).results;
-        return jobs.length >= 2 && jobs.every((job) => JOB_FINISHED.includes(job.status));
-      },
-      { timeout: 120_000, message: 'ingest and surface jobs finished' },
-    )
-    .toBe(true);
-}
-
-const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Viewer sidebar' });
-const landmarkList = (page: Page) => sidebar(page).getByRole('list', { name: 'Landmarks' });
-const landmarkRow = (page: Page, name: string) => landmarkList(page).getByRole('listitem').filter({ hasText: name });
-
-async function openDetails(page: Page) {
-  await sidebar(page).getByRole('tab', { name: 'Details' }).click();
-}
-
-/**
- * Edit mode: a custom landmark of this geometry in the axial pane, then its points placed by clicking
- * (offsets in px from the pane's centre). Returns the draft bar.
- */
-async function drawLandmark(page: Page, name: string, geometry: string, points: [number, number][]): Promise<Locator> {
-  const form = page.getByRole('form', { name: 'New landmark' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Geometry').click();
-  await page.getByRole('option', { name: geometry, exact: true }).click();
-  await form.getByRole('button', { name: 'New landmark' }).click();
-  const draft = page.getByLabel('Landmark being placed');
-  await expect(draft).toContainText(`Placing ${name}: 0 point(s)`);
-  const box = await page.getByTestId('mpr-pane-axial').boundingBox();
-  if (!box) throw new Error('The axial pane is not on screen.');
-  for (const [i, [dx, dy]] of points.entries()) {
-    const x = box.x + box.width / 2 + dx;
-    const y = box.y + box.height / 2 + dy;
-    // The engine reads the patient point under the mouse on pointer moves; a press that barely moves
-    // is a click for the placer (stack-notes: down, a 1 px move, up).
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 1, y);
-    await page.mouse.up();
-    await expect(draft).toContainText(`${i + 1} point(s)`);
-  }
-  return draft;
-}
-
-/** Draws a landmark (drawLandmark) and saves it: the server's answer, with the points the browser sent. */
-async function placeLandmark(page: Page, name: string, geometry: string, points: [number, number][]): Promise<Created> {
-  const draft = await drawLandmark(page, name, geometry, points);
-  const created = page.waitForResponse(
-    (response) => response.url().endsWith('/api/landmarks/') && response.request().method() === 'POST',
-  );
-  await draft.getByRole('button', { name: 'Save' }).click();
-  const response = await created;
-  expect(response.status()).toBe(201);
-  await expect(landmarkRow(page, name)).toContainText('(unpublished)');
-  const sent = (response.request().postDataJSON() as { points: Point[] }).points;
-  return { ...((await response.json()) as Landmark), sent };
-}
-
 const distanceOf = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** What a clinician's sidebar row must say: the name and every measurement to two decimals. */
@@ -175,12 +110,9 @@ test('an analyst measures on the real series, a manager publishes and delivers, 
     await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip')),
   );
 
-  // The landmarks need an anatomical analysis: the preliminary model's, else one the analyst makes.
+  // The preliminary model exists once the jobs are done; the viewer starts the analyst's own analysis
+  // for the first landmark (never the preliminary one, which is not delivered).
   await waitForJobs(analyst, caseId);
-  const { call } = await apiOf(analyst);
-  const analyses = await call<{ results: { type: number }[] }>('GET', `/api/analyses/?study_id=${studyId}`);
-  if (!analyses.results.some((analysis) => analysis.type === ANATOMICAL))
-    await call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'TAVI anatomy' });
 
   // 'View dicom' from the case, then the whole volume in the panes.
   await analyst.goto(`/case-detail/${caseId}/details`);

@@ -1,6 +1,6 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,18 @@ import { type APIRequestContext, type CDPSession, expect, type Page } from '@pla
 import yazl from 'yazl';
 import { storedTokens } from './demo.ts';
 
-/** The shared DICOM data beside the repository (never committed): /work/main → /work/shared/dicom. */
-export const SHARED_DICOM_DIR = fileURLToPath(new URL('../../../shared/dicom/', import.meta.url));
+/**
+ * The shared DICOM data beside the repository (never committed): /work/main → /work/shared/dicom. A
+ * worktree sits one level deeper (/work/wt/<branch>), so the nearest ancestor holding shared/dicom wins.
+ */
+function findSharedDicom(): string {
+  const repo = fileURLToPath(new URL('../../', import.meta.url));
+  for (let dir = dirname(repo); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'shared', 'dicom'))) return join(dir, 'shared', 'dicom');
+  }
+  return fileURLToPath(new URL('../../../shared/dicom/', import.meta.url));
+}
+export const SHARED_DICOM_DIR = findSharedDicom();
 export const REAL_SERIES_DIR = join(
   SHARED_DICOM_DIR,
   'series/tcia-pancreatic-ct-cbct-seg_philips-brilliance-bigbore_134sl',

@@ -10,6 +10,8 @@ import { type AnalysisRow, findAnalysis, findStudyCaseId } from './repository.ts
 export const STUDY_NOT_FOUND = 'No study matches the given id.';
 export const ANALYSIS_NOT_FOUND = 'No analysis matches the given id.';
 export const CASE_CANCELED = 'This case is canceled: its analyses can no longer change.';
+export const PRELIMINARY_ANALYSIS_FIXED =
+  "The preliminary model is made by the server: add landmarks, results and figures to an analyst's analysis.";
 
 /**
  * Spec §6: an undelivered case's analyses (and everything in them) exist only for those who may view
@@ -21,6 +23,14 @@ export const seesAnalysesOf = (actor: Actor, facts: CaseFacts): boolean =>
 /** Spec §6: unpublished landmarks are shown only to those who may view unpublished results. */
 export const seesUnpublishedLandmarks = (actor: Actor): boolean =>
   actor.permissions.has(PERMISSIONS.viewUnpublishedResults);
+
+/**
+ * Analyst work goes to an analyst's analysis: the preliminary model is never delivered, so landmarks or
+ * results put there would silently miss the delivery and the report (spec §3 Analysis).
+ */
+export const assertNotPreliminary = (analysis: Pick<AnalysisRow, 'isPreliminary'>): void => {
+  if (analysis.isPreliminary) throw conflict(PRELIMINARY_ANALYSIS_FIXED);
+};
 
 export const assertNotCanceled = (found: VisibleCase): void => {
   if (found.status === CaseStatus.CANCELED) throw conflict(CASE_CANCELED);

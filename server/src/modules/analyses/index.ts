@@ -7,7 +7,9 @@ import { createAnalysesService } from './service.ts';
 export {
   ANALYSIS_NOT_FOUND,
   assertNotCanceled,
+  assertNotPreliminary,
   findVisibleAnalysis,
+  PRELIMINARY_ANALYSIS_FIXED,
   seesAnalysesOf,
   seesUnpublishedLandmarks,
 } from './access.ts';

@@ -16,7 +16,13 @@ import { pageWindow } from '../../lib/pagination.ts';
 import { safeFileName } from '../../storage/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { assertNotCanceled, findVisibleAnalysis, findVisibleStudyCase, seesAnalysesOf } from './access.ts';
+import {
+  assertNotCanceled,
+  assertNotPreliminary,
+  findVisibleAnalysis,
+  findVisibleStudyCase,
+  seesAnalysesOf,
+} from './access.ts';
 import { checkFigure } from './figure-acceptance.ts';
 import { acceptMesh } from './mesh-acceptance.ts';
 import { presentAnalysisResource } from './presenter.ts';
@@ -199,8 +205,9 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
       const id = randomUUID();
       const storageKey = storageKeyOf(body.analysisId, id);
       await db.transaction(async (tx) => {
-        const { found } = await findVisibleAnalysis(tx, actor, body.analysisId, { forUpdate: true });
+        const { analysis, found } = await findVisibleAnalysis(tx, actor, body.analysisId, { forUpdate: true });
         assertNotCanceled(found);
+        assertNotPreliminary(analysis);
         await insertAnalysisResource(queryOn(tx), {
           id,
           analysisId: body.analysisId,

@@ -12,7 +12,7 @@ import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import { findVisibleAnalysis, seesUnpublishedLandmarks } from '../analyses/index.ts';
+import { assertNotPreliminary, findVisibleAnalysis, seesUnpublishedLandmarks } from '../analyses/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { measuredPoints } from './geometry.ts';
 import { landmarkRights, mayCreateLandmarkOn, mayPublishOn } from './policy.ts';
@@ -112,8 +112,9 @@ export function createLandmarksService(database: Database) {
       const measurements = measuredPoints(body.geometryType, body.points);
       const { id, found } = await db.transaction(async (tx) => {
         // The case row is locked: a delivery committed meanwhile is seen by the checks below.
-        const { found } = await findVisibleAnalysis(tx, actor, body.analysisId, { forUpdate: true });
+        const { analysis, found } = await findVisibleAnalysis(tx, actor, body.analysisId, { forUpdate: true });
         if (!mayCreateLandmarkOn(actor, found)) throw forbidden(NO_CREATE_PERMISSION);
+        assertNotPreliminary(analysis);
         const published = isPublished && mayPublishOn(actor, found);
         const id = await insertLandmark(queryOn(tx), {
           analysisId: body.analysisId,

@@ -572,6 +572,37 @@ describe('landmarks in the viewer (spec §4)', () => {
     expect(within(landmarkList()).getByText('My distance')).toBeInTheDocument();
   });
 
+  it("a new landmark never goes to the preliminary model: the analyst's analysis is started once for it", async () => {
+    const started: unknown[] = [];
+    const created: { analysisId: string }[] = [];
+    const OWN = 'a2000000-0000-4000-8000-000000000077';
+    server.use(
+      http.post('*/api/analyses/', async ({ request }) => {
+        started.push(await request.json());
+        return HttpResponse.json({ ...editorLoad().analyses[0], id: OWN, isPreliminary: false }, { status: 201 });
+      }),
+      http.post('*/api/landmarks/', async ({ request }) => {
+        created.push((await request.json()) as { analysisId: string });
+        return HttpResponse.json(landmarkFixture({ id: 'e1000000-0000-4000-8000-000000000004' }), { status: 201 });
+      }),
+    );
+    const load = editorLoad();
+    openViewer(
+      { ...load, analyses: load.analyses.map((a) => ({ ...a, isPreliminary: true })) },
+      `${PATH}/3dsurfaceviewer`,
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    await user.click(screen.getByRole('switch', { name: 'Edit mode' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Own distance');
+    await user.click(screen.getByRole('button', { name: 'New landmark' }));
+    await screen.findByLabelText('Landmark being placed');
+    expect(started).toEqual([expect.objectContaining({ type: 1, name: 'Anatomical analysis' })]);
+    await user.click(await screen.findByTestId('mpr-panes'));
+    await user.click(screen.getByTestId('mpr-panes'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(created).toEqual([expect.objectContaining({ analysisId: OWN })]));
+  });
+
   it('shows the debug panel only with the #debug hash', async () => {
     openViewer(editorLoad(), `${PATH}/3dsurfaceviewer#debug`);
     expect(await screen.findByLabelText('Debug')).toHaveTextContent('"editMode": false');

@@ -84,7 +84,7 @@ export function CaptureFigureDialog({ load, open, onClose }: { load: ViewerLoad;
     setSaving(true);
     setError(null);
     try {
-      const analysisId = await ensureResultAnalysis(load);
+      const analysisId = await ensureResultAnalysis(load, queryClient);
       await sendResultFile({
         analysisId,
         type: AnalysisResourceType.IMAGE,

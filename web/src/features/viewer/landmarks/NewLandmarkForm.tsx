@@ -1,40 +1,50 @@
 import {
-  AnalysisType,
   GEOMETRY_TYPE_LABELS,
   GeometryType as Geometry,
   type GeometryType,
   VIEW_TYPE_LABELS,
   ViewType as View,
-  type ViewerLoad,
   type ViewType,
 } from '@cardiomap/contract';
 import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { errorToastMessage } from '../../../api/index.ts';
+import { ensureResultAnalysis } from '../results/result-analysis.ts';
 import type { ViewerContext } from '../viewer-context.ts';
 import type { NewLandmarkSpec } from './landmark-edit-controller.ts';
 
 const CUSTOM = 'custom';
 
-/** New landmarks belong to the anatomical analysis (where analysts place them), else the first one. */
-export const landmarkAnalysisId = (load: ViewerLoad): string | null =>
-  (load.analyses.find((analysis) => analysis.type === AnalysisType.ANATOMICAL) ?? load.analyses[0])?.id ?? null;
-
 /** Edit mode: choose a predefined landmark type or a custom shape, then place its points in the panes. */
 export function NewLandmarkForm({ context }: { context: ViewerContext }) {
   const { load, edit } = context;
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [typeId, setTypeId] = useState<string>(CUSTOM);
   const [name, setName] = useState('');
   const [geometryType, setGeometryType] = useState<GeometryType>(Geometry.DISTANCE);
   const [viewType, setViewType] = useState<ViewType>(View.AXIAL);
-  const analysisId = landmarkAnalysisId(load);
-  if (!analysisId) return <Alert severity="info">This study has no analysis to add landmarks to.</Alert>;
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const types = [...load.landmarkTypes].sort((a, b) => a.order - b.order);
 
-  const start = (event: FormEvent) => {
+  const start = async (event: FormEvent) => {
     event.preventDefault();
+    setStarting(true);
+    setError(null);
+    let analysisId: string;
+    try {
+      // The analyst's analysis, never the preliminary model: only it is delivered and reported.
+      analysisId = await ensureResultAnalysis(load, queryClient);
+    } catch (caught) {
+      setError(errorToastMessage(caught));
+      return;
+    } finally {
+      setStarting(false);
+    }
     const type = types.find((candidate) => candidate.id === typeId);
     const spec: NewLandmarkSpec = type
       ? {
@@ -92,7 +102,8 @@ export function NewLandmarkForm({ context }: { context: ViewerContext }) {
             </TextField>
           </>
         )}
-        <Button type="submit" variant="contained" size="small">
+        {error && <Alert severity="error">{error}</Alert>}
+        <Button type="submit" variant="contained" size="small" disabled={starting}>
           New landmark
         </Button>
       </Stack>

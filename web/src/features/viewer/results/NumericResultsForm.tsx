@@ -1,6 +1,7 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, Stack, TextField, Tooltip } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type NumericResult, usePatchAnalysisResults } from '../api/patch-analysis-results.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
@@ -22,6 +23,7 @@ const toResult = (row: Row): NumericResult => {
 
 /** Staff: the analysis's numeric results (name, value, unit) as the Details tab shows them. */
 export function NumericResultsForm({ load }: { load: ViewerLoad }) {
+  const queryClient = useQueryClient();
   const saved = resultAnalysisOf(load)?.results ?? [];
   const [rows, setRows] = useState<Row[]>(() => saved.map(toRow));
   const [removing, setRemoving] = useState<number | null>(null);
@@ -32,7 +34,7 @@ export function NumericResultsForm({ load }: { load: ViewerLoad }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return;
-    const analysisId = await ensureResultAnalysis(load);
+    const analysisId = await ensureResultAnalysis(load, queryClient);
     patch.mutate({ analysisId, results: rows.map(toResult) });
   };
   return (

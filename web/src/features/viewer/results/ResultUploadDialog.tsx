@@ -69,7 +69,7 @@ export function ResultUploadDialog({ load, open, onClose }: { load: ViewerLoad; 
     setError(null);
     setProgress(0);
     try {
-      const analysisId = await ensureResultAnalysis(load);
+      const analysisId = await ensureResultAnalysis(load, queryClient);
       await sendResultFile(
         { analysisId, type: 1, name: name.trim(), file, filename: file.name, attributes: { color: shownColor } },
         { signal: controller.signal, onProgress: setProgress },
