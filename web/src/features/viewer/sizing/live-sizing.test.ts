@@ -44,6 +44,21 @@ describe('liveSizing', () => {
     expect(liveSizing([SAPIEN_3], [saved], draft(22))[0]?.fittingSizes).toEqual(['26']);
   });
 
+  it('keeps the saved measurement while a new closed curve has too few points to measure', () => {
+    // The first click of an annulus: measuring it would throw and take the viewer down (found by e2e).
+    const firstPoint: LandmarkDraft = {
+      analysisId: saved.analysisId,
+      landmarkTypeId: ANNULUS_TYPE,
+      name: 'Annulus',
+      geometryType: GeometryType.CLOSED_CURVE,
+      viewType: 6,
+      landmarkId: null,
+      points: square(20).slice(0, 1),
+      plane: null,
+    };
+    expect(liveSizing([SAPIEN_3], [saved], firstPoint)[0]).toMatchObject({ landmarkId: saved.id, measured: 22 });
+  });
+
   it('prefers a published annulus over an unpublished one', () => {
     const unpublished = landmarkFixture({
       id: 'e1000000-0000-4000-8000-000000000009',

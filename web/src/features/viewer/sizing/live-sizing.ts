@@ -1,6 +1,7 @@
 import type { Landmark } from '@cardiomap/contract';
 import {
   type CaseDeviceSizing,
+  landmarkPointsProblem,
   measureLandmark,
   SIZE_CHARTS,
   type SizedLandmark,
@@ -23,7 +24,9 @@ export function liveSizing(
   draft: LandmarkDraft | null,
 ): NamedSizing[] {
   const sized: SizedLandmark[] = [];
-  if (draft?.landmarkTypeId && draft.points.length > 0) {
+  // A draft is measured once it has the points its geometry needs: the first click of a closed curve
+  // cannot be measured yet (measureLandmark refuses it), and the saved landmarks stand meanwhile.
+  if (draft?.landmarkTypeId && landmarkPointsProblem(draft.geometryType, draft.points) === null) {
     sized.push({
       id: draft.landmarkId ?? 'draft',
       landmarkTypeId: draft.landmarkTypeId,
