@@ -62,9 +62,10 @@ describe('invitations: links from PUBLIC_URL only, capped per user and per case'
     const caseId = await newCase();
     for (let i = 0; i < INVITATION_LIMITS.perCasePerHour; i++) {
       expect((await share(caseId, 'again@example.com')).statusCode).toBe(200);
-      const [{ id }] = await t.database.query<{ id: string }>('SELECT id FROM shared_cases WHERE case_id = $1', [
-        caseId,
-      ]);
+      const [{ id } = { id: '' }] = await t.database.query<{ id: string }>(
+        'SELECT id FROM shared_cases WHERE case_id = $1',
+        [caseId],
+      );
       const revoked = await t.app.inject({
         method: 'DELETE',
         url: `/api/shared-cases/${caseId}/${id}/`,
@@ -77,7 +78,7 @@ describe('invitations: links from PUBLIC_URL only, capped per user and per case'
 
   it(`refuses more than ${INVITATION_LIMITS.perUserPerHour} invitations by one user an hour with 429`, async () => {
     // The earlier tests of this file sent 1 + 10 + 10 already.
-    const [{ sent }] = await t.database.query<{ sent: number }>(
+    const [{ sent } = { sent: 0 }] = await t.database.query<{ sent: number }>(
       "SELECT count(*)::int AS sent FROM audit_events WHERE action = 'case.share'",
     );
     for (let i = sent; i < INVITATION_LIMITS.perUserPerHour; i++) {
