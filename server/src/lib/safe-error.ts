@@ -62,3 +62,28 @@ export function isDatabaseError(error: unknown): boolean {
     (typeof fields.severity === 'string' && typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code))
   );
 }
+
+/** SQLSTATEs of a database that is down, starting, overloaded or too slow: try again later. */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|PGlite is closed|Client was closed/i;
+
+/** True when an error (or one of its causes) says the database cannot be reached now, not that a statement is wrong. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as unknown as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_CODES.has(code))) return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
