@@ -43,12 +43,19 @@ export interface AppDeps {
   /** Tests pass their own transport; otherwise SMTP_URL or the outbox folder decides. */
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole API as ordered plugins: cross-cutting concerns first, then the modules, the web app last. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(deps.config),
+    logger:
+      deps.logger === false
+        ? false
+        : deps.logStream
+          ? { ...(loggerOptions(deps.config) as object), stream: deps.logStream }
+          : loggerOptions(deps.config),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // Forwarding headers are attacker text unless a named proxy set them (issue 22).

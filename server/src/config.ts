@@ -183,6 +183,12 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/**
+ * A URL's password never goes into an error: `postgres://user:secret@host` is echoed as
+ * `postgres://user:[hidden]@host`, parsed or not (a mistyped URL is what gets echoed).
+ */
+export const withoutCredentials = (value: string): string => value.replace(/(\/\/[^:/@\s]*:)[^@\s]*@/g, '$1[hidden]@');
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -197,7 +203,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map(
         (i) =>
           `${String(i.path[0])}: ${i.message} (got ${
-            SECRET_SETTINGS.has(String(i.path[0])) ? 'a hidden value' : JSON.stringify(env[String(i.path[0])])
+            SECRET_SETTINGS.has(String(i.path[0]))
+              ? 'a hidden value'
+              : withoutCredentials(JSON.stringify(env[String(i.path[0])]) ?? 'undefined')
           })`,
       ),
     );

@@ -5,6 +5,7 @@ import { DEMO_LOGINS, seedDemo } from './db/seed/demo.ts';
 import { seedDemoCases } from './db/seed/demo-cases.ts';
 import { seedDemoImaging } from './db/seed/demo-imaging.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
+import { databaseStartError } from './db/start-error.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -18,8 +19,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(config);
-  await runMigrations(database);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+    await runMigrations(database);
+  } catch (error) {
+    console.error(databaseStartError(error, config.databaseUrl));
+    process.exit(1);
+  }
   await seedReferenceData(database.db);
   if (config.seedDemo) {
     await seedDemo(database.db, { password: config.demoPassword });

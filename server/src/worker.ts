@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
+import { databaseStartError } from './db/start-error.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin from './plugins/mail.ts';
 import mailOutboxPlugin from './plugins/mail-outbox.ts';
@@ -30,8 +31,14 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const database = await openDatabase(config);
-  await runMigrations(database);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+    await runMigrations(database);
+  } catch (error) {
+    console.error(databaseStartError(error, config.databaseUrl));
+    process.exit(1);
+  }
   await seedReferenceData(database.db);
 
   const app = Fastify({ logger: loggerOptions(config) });

@@ -94,8 +94,22 @@ export const migrationsFolder = new URL('./migrations', import.meta.url).pathnam
 /** Any stable number: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK = 72_617_001;
 
+/** Waiting for a connection (new or from the pool) longer than this fails the request with 503. */
+export const DB_CONNECT_TIMEOUT_MS = 5_000;
+/** The longest statement of a request; the server cancels it, the client gives up a little later. */
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A hung or unreachable database must not hang requests: connecting, waiting for a pooled client and
+  // each statement are bounded, and the errors they give are answered 503 (plugins/errors.ts). Ingest
+  // and migrations run long statements on their own clients, not through these limits.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+    statement_timeout: DB_STATEMENT_TIMEOUT_MS,
+    query_timeout: DB_STATEMENT_TIMEOUT_MS + 5_000,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
 import { type Query, queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
+import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
 import type { JobMessage } from './job-queue.ts';
 import { InvalidJobPayload, isJobTypeName, type JobPayload, parseJobPayload } from './job-types.ts';
@@ -107,7 +108,8 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
   async function failed(run: ClaimedRow, error: Error): Promise<void> {
     deps.log.error({ err: error, jobId: run.jobId, attempt: run.attempts }, `${run.jobType} failed`);
     const handler = isJobTypeName(run.jobType) ? handlers[run.jobType] : undefined;
-    const reason = error.message || String(error);
+    // A failed statement's message quotes its parameters; the job message is shown in the app.
+    const reason = isDatabaseError(error) ? safeReason(error) : error.message || String(error);
     const retry = handler !== undefined && !(error instanceof InvalidJobPayload) && run.attempts < handler.maxAttempts;
     if (retry) {
       if (await jobRuns.finishRun(query, run, JobStatus.QUEUED, null, `Attempt ${run.attempts} failed: ${reason}`)) {

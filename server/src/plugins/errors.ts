@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError, ValidationError } from '../lib/http-errors.ts';
+import { isDatabaseUnavailable } from '../lib/safe-error.ts';
+
+/** How long a client should wait before trying again while the database is out of reach. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 type FieldErrors = { [key: string]: string[] | FieldErrors };
 
@@ -76,6 +80,13 @@ export default fp(
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.status(error.statusCode).send({ detail: error.message, code: error.code ?? 'bad_request' });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply
+          .status(503)
+          .send({ detail: 'The service is temporarily unavailable. Please try again shortly.', code: 'unavailable' });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ detail: 'Internal server error.', code: 'server_error' });

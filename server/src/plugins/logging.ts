@@ -1,9 +1,11 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { safeError } from '../lib/safe-error.ts';
 
 /**
  * Structured JSON logs with request ids. Credentials and patient data never reach a log line: request
- * bodies are not logged at all, and the headers that carry secrets are redacted.
+ * bodies are not logged at all, the headers that carry secrets are redacted, and errors are logged by
+ * an allow-list of their fields (a database error carries the statement's parameters: see safe-error.ts).
  */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -23,6 +25,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: safeError,
+      error: safeError,
       req(request) {
         // The query string may carry signed-URL signatures; log the path only.
         return { method: request.method, url: request.url.split('?')[0], id: request.id };

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** Capture the app's log lines (at LOG_LEVEL, `silent` unless env sets it) instead of turning logs off. */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database of its own; mail is captured unless a mailer is given. */
@@ -47,7 +49,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await seedReferenceData(database.db);
   if (options.seed !== false) await seedDemo(database.db, { password: TEST_PASSWORD });
   const mail = new CapturingMailer();
-  const app = await buildApp({ config, database, mailer: options.mailer ?? mail, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer ?? mail,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,

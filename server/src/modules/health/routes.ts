@@ -4,6 +4,21 @@ import { registerRoute } from '../../lib/register-route.ts';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
+/**
+ * Each probe gets this long: a hung database or bucket must not hang the health check (a load balancer
+ * or orchestrator gives up after a second or two and would restart a process that is fine).
+ */
+export const HEALTH_PROBE_TIMEOUT_MS = 800;
+
+/** The probe's answer, or false once the time is up (the probe itself is left to finish or fail). */
+function bounded(probe: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_PROBE_TIMEOUT_MS);
+  });
+  return Promise.race([probe.catch(() => false), timeout]).finally(() => clearTimeout(timer));
+}
+
 async function databaseReachable(app: FastifyInstance): Promise<boolean> {
   try {
     await app.database.query('SELECT 1');
@@ -27,9 +42,10 @@ async function storageWritable(app: FastifyInstance): Promise<boolean> {
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, routes.health, async ({ reply }) => {
-    const [db, storage] = await Promise.all([databaseReachable(app), storageWritable(app)]);
+    const [db, storage] = await Promise.all([bounded(databaseReachable(app)), bounded(storageWritable(app))]);
     const ok = db && storage;
     reply.status(ok ? 200 : 503);
+    if (!ok) reply.header('retry-after', '5');
     return {
       status: ok ? 'ok' : 'degraded',
       database: db ? 'ok' : 'unreachable',

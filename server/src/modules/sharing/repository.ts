@@ -1,6 +1,7 @@
 import { FIELD_CLINICAL_SPECIALIST } from '@cardiomap/domain';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import { devices, groupMemberships, groups, sharedCases, specialisations, users } from '../../db/schema/index.ts';
 
 export interface Recipient {
@@ -87,4 +88,22 @@ export async function attachInvitations(db: DbOrTx, userId: string, email: strin
     .where(and(eq(sharedCases.email, email.toLowerCase()), isNull(sharedCases.userId)))
     .returning({ caseId: sharedCases.caseId });
   return rows.map((r) => r.caseId);
+}
+
+/**
+ * Invitations sent in the last hour, by one user and to one case, read from the audit trail: a revoked
+ * share is deleted, so counting shares would let revoke-and-share-again mail an address without end.
+ */
+export async function recentInvitations(
+  db: DbOrTx,
+  actorId: string,
+  caseId: string,
+): Promise<{ byActor: number; toCase: number }> {
+  const [row] = await queryOn(db)<{ byActor: number; toCase: number }>(sql`
+    SELECT count(*) FILTER (WHERE actor_id = ${actorId})::int AS "byActor",
+           count(*) FILTER (WHERE target_id = ${caseId})::int AS "toCase"
+      FROM audit_events
+     WHERE action = 'case.share' AND at > now() - interval '1 hour'
+       AND (actor_id = ${actorId} OR target_id = ${caseId})`);
+  return row ?? { byActor: 0, toCase: 0 };
 }

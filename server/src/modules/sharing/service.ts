@@ -3,7 +3,7 @@ import { PERMISSIONS as P } from '@cardiomap/domain';
 import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { recordAudit } from '../audit/index.ts';
 import { presentCase } from '../cases/index.ts';
@@ -20,6 +20,13 @@ export interface RequestContext {
   /** Where the web app is served, for the links in the invitation. */
   baseUrl: string;
 }
+
+/**
+ * Invitations are mail to any address the user types: caps per user and per case keep a stolen or
+ * careless account from turning the server into a mail cannon. Generous for real work (a case goes to
+ * a handful of people).
+ */
+export const INVITATION_LIMITS = { perUserPerHour: 30, perCasePerHour: 10 } as const;
 
 /** Spec §5 "Share" and §6: invite by e-mail, or the Field Clinical Specialists of a device; revoke. */
 export function createSharingService(deps: { database: Database; mailer: Mailer }) {
@@ -48,6 +55,22 @@ export function createSharingService(deps: { database: Database; mailer: Mailer 
     return specialists;
   }
 
+  async function withinInvitationLimits(actor: Actor, caseId: string, adding: number): Promise<void> {
+    const recent = await repo.recentInvitations(db, actor.userId, caseId);
+    if (recent.byActor + adding > INVITATION_LIMITS.perUserPerHour) {
+      throw tooManyRequests(
+        `You can send at most ${INVITATION_LIMITS.perUserPerHour} invitations an hour. Please try again later.`,
+        3600,
+      );
+    }
+    if (recent.toCase + adding > INVITATION_LIMITS.perCasePerHour) {
+      throw tooManyRequests(
+        `This case can be shared at most ${INVITATION_LIMITS.perCasePerHour} times an hour. Please try again later.`,
+        3600,
+      );
+    }
+  }
+
   return {
     /**
      * Idempotent per address: sharing again adds no row and sends no second mail. Mail goes out inside
@@ -56,6 +79,7 @@ export function createSharingService(deps: { database: Database; mailer: Mailer 
     async share(actor: Actor, caseId: string, input: ShareInput, ctx: RequestContext): Promise<Case> {
       const theCase = await shareableCase(actor, caseId);
       const recipients = await recipientsOf(actor, input);
+      await withinInvitationLimits(actor, caseId, recipients.length);
       const sharedByName = `${actor.profile.givenName} ${actor.profile.familyName}`.trim() || actor.email;
       await db.transaction(async (tx) => {
         for (const recipient of recipients) {
