@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_LIMITS } from '../../src/modules/sharing/service.ts';
+import { INVITATION_LIMITS } from '../../src/modules/sharing/index.ts';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { DEVICE, insertCase } from '../orders/fixtures.ts';

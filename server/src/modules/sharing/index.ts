@@ -4,6 +4,7 @@ import { sharingRoutes } from './routes.ts';
 import { createSharingService } from './service.ts';
 
 export { attachInvitations } from './repository.ts';
+export { INVITATION_LIMITS } from './service.ts';
 
 /** Sharing a case by e-mail or device specialisation, and revoking it (spec §5 "Share", §6). */
 export const sharingModule = fp(
