@@ -118,7 +118,10 @@ describe('jobs API', () => {
     const types = (await call('case-analyst', 'GET', '/api/job-types/')).json();
     const queues = (await call('case-analyst', 'GET', '/api/queues/')).json();
     expect(types.results.map((x: { name: string }) => x.name)).toContain('ingest');
-    expect(queues.results).toEqual([expect.objectContaining({ name: 'imaging' })]);
-    expect(types.results.find((x: { name: string }) => x.name === 'ingest').queueId).toBe(queues.results[0].id);
+    // Reports have their own queue so a report never waits behind an ingest (issue 18).
+    expect(queues.results.map((q: { name: string }) => q.name)).toEqual(['imaging', 'reports']);
+    const queueOf = (type: string) => types.results.find((x: { name: string }) => x.name === type).queueId;
+    expect(queueOf('ingest')).toBe(queues.results[0].id);
+    expect(queueOf('report')).toBe(queues.results[1].id);
   });
 });
