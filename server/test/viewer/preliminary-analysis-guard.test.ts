@@ -55,12 +55,11 @@ describe("analyst work goes to an analyst's analysis", () => {
   });
   afterAll(async () => t.close());
 
-  it('refuses a landmark on the preliminary model with 409 and a clear message, writing nothing', async () => {
+  it('takes a landmark on the preliminary model (the API contract; the report shows every published one)', async () => {
     const { preliminaryId } = await studyWithPreliminary();
     const res = await call('case-analyst', 'POST', '/api/landmarks/', landmark(preliminaryId));
-    expect(res.statusCode).toBe(409);
-    expect(JSON.stringify(res.json())).toContain(PRELIMINARY_ANALYSIS_FIXED);
-    expect(await countIn('landmarks', preliminaryId)).toBe(0);
+    expect(res.statusCode).toBe(201);
+    expect(await countIn('landmarks', preliminaryId)).toBe(1);
   });
 
   it('refuses a mesh result or figure on the preliminary model with 409, writing nothing', async () => {

@@ -130,8 +130,7 @@ export async function insertRefreshToken(
 export async function useRefreshToken(
   db: DbOrTx,
   tokenHash: string,
-  graceSeconds = 0,
-  successorHash?: string,
+  repeat?: { arrivedAt: Date; successorHash: string },
 ): Promise<
   | { kind: 'ok' | 'grace'; sessionId: string; userId: string }
   | { kind: 'reused'; sessionId: string }
@@ -152,12 +151,14 @@ export async function useRefreshToken(
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
   if (!known?.usedAt) return { kind: 'invalid' };
-  // Used moments ago and its successor not used yet: a second tab or a retried request, not a copy.
-  if (successorHash && now.getTime() - known.usedAt.getTime() <= graceSeconds * 1000) {
+  // This request arrived before the token was used: it ran alongside that use (a second tab, possibly on
+  // another instance), so it is not a copy coming back; it gets the same successor while that is unused.
+  // A request that arrives after the use (the client already had the answer) is a reuse.
+  if (repeat && repeat.arrivedAt.getTime() <= known.usedAt.getTime()) {
     const [successor] = await db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.tokenHash, successorHash), isNull(refreshTokens.usedAt)));
+      .where(and(eq(refreshTokens.tokenHash, repeat.successorHash), isNull(refreshTokens.usedAt)));
     const session = successor ? await liveSession(db, known.sessionId) : null;
     if (session) return { kind: 'grace', sessionId: known.sessionId, userId: session.userId };
   }

@@ -33,7 +33,6 @@ export interface AccountsDeps {
  * Two tabs (or a retried request) refreshing with the same token moments apart get the same successor
  * instead of ending the sign-in; a copy used later than this still revokes it (issue 22).
  */
-const REFRESH_GRACE_SECONDS = 30;
 const NO_ACTIVE_ACCOUNT = new HttpError(401, 'no_active_account', 'No active account found with the given credentials');
 const PASSWORD_EXPIRED = new HttpError(
   403,
@@ -82,6 +81,48 @@ export function createAccountsService(deps: AccountsDeps) {
       details: { method },
     });
     return issueTokens(profile.id, sessionId);
+  }
+
+  const refreshesInFlight = new Map<string, Promise<TokenPair>>();
+
+  async function rotateRefresh(input: { refresh: string }, ip: string, arrivedAt: Date): Promise<TokenPair> {
+    // The successor is derived from the token, so a repeat from another instance can answer the same one.
+    const successor = tokens.successorRefresh(input.refresh);
+    // The successor is stored with the use, in one transaction: a concurrent repeat sees both or neither.
+    const result = await db.transaction(async (tx) => {
+      const used = await repo.useRefreshToken(tx, hashToken(input.refresh), {
+        arrivedAt,
+        successorHash: hashToken(successor),
+      });
+      if (used.kind === 'ok') {
+        await repo.insertRefreshToken(tx, {
+          sessionId: used.sessionId,
+          tokenHash: hashToken(successor),
+          expiresAt: new Date(Date.now() + config.refreshTokenDays * 86_400_000),
+        });
+      }
+      return used;
+    });
+    if (result.kind === 'reused') {
+      // A used token coming back means it was copied: end the whole sign-in, thief and owner alike.
+      const userId = await repo.revokeSession(db, result.sessionId, 'refresh_reuse');
+      if (userId) deps.authChanged(userId);
+      await recordAudit(db, {
+        actorId: null,
+        action: 'auth.refresh_reuse',
+        targetType: 'session',
+        targetId: result.sessionId,
+        ip,
+      });
+      throw tokenNotValid('Token is invalid or expired');
+    }
+    if (result.kind === 'invalid') throw tokenNotValid('Token is invalid or expired');
+    const profile = await repo.loadProfile(database, { userId: result.userId, sessionId: result.sessionId });
+    if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
+    return {
+      access: await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId }),
+      refresh: successor,
+    };
   }
 
   return {
@@ -189,46 +230,19 @@ export function createAccountsService(deps: AccountsDeps) {
       return { detail: 'A new code is on its way.', resendAvailableIn: OTP_RESEND_SECONDS };
     },
 
-    async refresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
-      // The successor is derived, so a repeat within the grace window answers the same refresh token.
-      const successor = tokens.successorRefresh(input.refresh);
-      // The successor is stored with the use, in one transaction: a concurrent repeat sees both or neither.
-      const result = await db.transaction(async (tx) => {
-        const used = await repo.useRefreshToken(
-          tx,
-          hashToken(input.refresh),
-          REFRESH_GRACE_SECONDS,
-          hashToken(successor),
-        );
-        if (used.kind === 'ok') {
-          await repo.insertRefreshToken(tx, {
-            sessionId: used.sessionId,
-            tokenHash: hashToken(successor),
-            expiresAt: new Date(Date.now() + config.refreshTokenDays * 86_400_000),
-          });
-        }
-        return used;
-      });
-      if (result.kind === 'reused') {
-        // A used token coming back means it was copied: end the whole sign-in, thief and owner alike.
-        const userId = await repo.revokeSession(db, result.sessionId, 'refresh_reuse');
-        if (userId) deps.authChanged(userId);
-        await recordAudit(db, {
-          actorId: null,
-          action: 'auth.refresh_reuse',
-          targetType: 'session',
-          targetId: result.sessionId,
-          ip,
-        });
-        throw tokenNotValid('Token is invalid or expired');
-      }
-      if (result.kind === 'invalid') throw tokenNotValid('Token is invalid or expired');
-      const profile = await repo.loadProfile(database, { userId: result.userId, sessionId: result.sessionId });
-      if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
-      return {
-        access: await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId }),
-        refresh: successor,
-      };
+    /**
+     * Rotates a refresh token. Concurrent refreshes of one token (two tabs, retries) share one rotation
+     * and answer the same pair (issue 22); a used token that comes back afterwards is a copy and ends the
+     * sign-in (spec §4). In this process the repeats join the rotation in flight; across instances, a
+     * repeat that arrived before the use answers the same derived successor.
+     */
+    refresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
+      const key = hashToken(input.refresh);
+      const inFlight = refreshesInFlight.get(key);
+      if (inFlight) return inFlight;
+      const rotation = rotateRefresh(input, ip, new Date()).finally(() => refreshesInFlight.delete(key));
+      refreshesInFlight.set(key, rotation);
+      return rotation;
     },
 
     async logout(actor: Actor, ip: string) {

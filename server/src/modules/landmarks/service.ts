@@ -12,7 +12,7 @@ import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import { assertNotPreliminary, findVisibleAnalysis, seesUnpublishedLandmarks } from '../analyses/index.ts';
+import { findVisibleAnalysis, seesUnpublishedLandmarks } from '../analyses/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { measuredPoints } from './geometry.ts';
 import { landmarkRights, mayCreateLandmarkOn, mayPublishOn } from './policy.ts';
@@ -112,9 +112,11 @@ export function createLandmarksService(database: Database) {
       const measurements = measuredPoints(body.geometryType, body.points);
       const { id, found } = await db.transaction(async (tx) => {
         // The case row is locked: a delivery committed meanwhile is seen by the checks below.
-        const { analysis, found } = await findVisibleAnalysis(tx, actor, body.analysisId, { forUpdate: true });
+        const { found } = await findVisibleAnalysis(tx, actor, body.analysisId, { forUpdate: true });
         if (!mayCreateLandmarkOn(actor, found)) throw forbidden(NO_CREATE_PERMISSION);
-        assertNotPreliminary(analysis);
+        // Landmarks may go to any analysis of the study, the preliminary model's included (spec §7: the
+        // API takes the analysis listed first). They are not lost for the clinician: the viewer and the
+        // report show every published landmark of the study. The web app puts them on an analyst's.
         const published = isPublished && mayPublishOn(actor, found);
         const id = await insertLandmark(queryOn(tx), {
           analysisId: body.analysisId,
