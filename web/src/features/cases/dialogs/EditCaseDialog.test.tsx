@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { patientIdentifiers } from '../../auth/index.ts';
 import { caseFixture } from '../testing/case-fixtures.ts';
 import { toWire } from './date-fields.ts';
 import { EditCaseDialog } from './EditCaseDialog.tsx';
@@ -48,6 +49,23 @@ describe('edit case dialog (spec §5 "Edit case")', () => {
     });
     expect(await screen.findByTestId('toast')).toHaveTextContent('Case edited successfully');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('keeps identifiers hidden in this session hidden, and saves the case without changing them', async () => {
+    const { patched } = setUp();
+    patientIdentifiers.hideAll();
+    try {
+      expect(await screen.findByText(/Patient information is hidden in this session/)).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: /^Patient identifier/ })).not.toBeInTheDocument();
+      expect(screen.queryByText('PAT-123')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('switch', { name: /Prospective|Retrospective/ }));
+      await waitFor(() => expect(save()).toBeEnabled());
+      await user.click(save());
+      await waitFor(() => expect(patched).toHaveLength(1));
+      expect(patched[0]?.patientInformation?.identifier ?? 'PAT-123').toBe('PAT-123');
+    } finally {
+      patientIdentifiers.reset();
+    }
   });
 
   it('sends the dates that were edited, in the local offset, with their hour', async () => {

@@ -1,5 +1,6 @@
 import type { Case } from '@cardiomap/contract';
-import { Dialog, DialogTitle } from '@mui/material';
+import { Alert, Dialog, DialogTitle } from '@mui/material';
+import { usePatientIdentifiers } from '../../auth/index.ts';
 import { DateTimeFields } from './DateTimeFields.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { ImagingDateField } from './ImagingDateField.tsx';
@@ -26,6 +27,9 @@ export function EditCaseDialog({ open, onClose, case: kase }: EditCaseDialogProp
 
 function EditCaseForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
   const { form, submit, alerts, canSubmit } = useEditCaseForm(kase, onClose);
+  // Issue 17 §4: identifiers hidden in this session stay hidden here too; the form keeps them unchanged.
+  const visibility = usePatientIdentifiers();
+  const identifiersHidden = visibility.hidden && !visibility.revealed(kase.id);
   return (
     <DialogForm
       label="Edit case"
@@ -35,7 +39,13 @@ function EditCaseForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
       submitLabel="Save"
       canSubmit={canSubmit}
     >
-      <PatientFields form={form} />
+      {identifiersHidden ? (
+        <Alert severity="info">
+          Patient information is hidden in this session. Show it on the case page to edit it.
+        </Alert>
+      ) : (
+        <PatientFields form={form} />
+      )}
       <ProspectiveSwitch control={form.control} name="isProspective" />
       <ImagingDateField control={form.control} name="imagingDate" id="edit-imaging-date" />
       <DateTimeFields
