@@ -76,8 +76,10 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '08006',
 ]);
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
+// "Cannot use a pool…": node-postgres once its pool has ended (a shutting-down process), as "PGlite is
+// closed" is for the embedded database.
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|PGlite is closed|Client was closed/i;
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|PGlite is closed|Client was closed|Cannot use a pool after calling end on the pool/i;
 
 /** True when an error (or one of its causes) says the database cannot be reached now, not that a statement is wrong. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
