@@ -29,12 +29,12 @@ export interface ReportFacts {
 export async function loadReportFacts(query: Query, studyId: string): Promise<ReportFacts | undefined> {
   const theCase = await findReportCase(query, studyId);
   if (!theCase) return undefined;
-  const [orders, landmarks, uid, reports] = await Promise.all([
-    reportOrders(query, theCase.caseId),
-    publishedLandmarks(query, studyId),
-    studyInstanceUid(query, studyId),
-    generatedReports(query, studyId),
-  ]);
+  // One after another, not Promise.all: `query` may be a transaction's, and one PostgreSQL connection
+  // runs one statement at a time (concurrent ones are deprecated in pg and refused by the test guard).
+  const orders = await reportOrders(query, theCase.caseId);
+  const landmarks = await publishedLandmarks(query, studyId);
+  const uid = await studyInstanceUid(query, studyId);
+  const reports = await generatedReports(query, studyId);
   return { theCase, orders, landmarks, studyInstanceUid: uid, reports };
 }
 
