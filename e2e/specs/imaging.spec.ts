@@ -225,9 +225,9 @@ test('a large upload goes up in parts; a part whose connection drops is sent aga
   const [upload] = await inputDataOf(api, caseId);
   expect(upload?.uploadSuccessful).toBe(true);
   await page.getByRole('tab', { name: 'Jobs' }).click();
-  await expect(page.getByRole('region', { name: 'ingest job' }).getByRole('group', { name: 'Summary' })).toContainText(
-    /^134 of 134 files used/,
-  );
+  await expect(
+    page.getByRole('region', { name: 'Image processing job' }).getByRole('group', { name: 'Summary' }),
+  ).toContainText(/^134 of 134 files used/);
 });
 
 test('a file that is not a zip, or too small, is warned about before upload and Cancel clears it', async ({ page }) => {
