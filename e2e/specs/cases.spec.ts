@@ -1,20 +1,9 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { choose, inDays } from '../support/request-case.ts';
 
 const LICENCE_REQUIRED = 'A license is required to request an analysis. To acquire a license, please contact us.';
-
-/** A date input value N days from today (local), as the form's date fields take it. */
-const inDays = (days: number): string => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
-
-async function choose(page: Page, label: string, option: string | RegExp, exact = false) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact }).click();
-}
 
 async function openNewAnalysis(page: Page): Promise<Locator> {
   await page.goto('/cases');

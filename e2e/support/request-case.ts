@@ -1,13 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 
 /** A date input value N days from today (local), as the form's date fields take it. */
-const inDays = (days: number): string => {
+export const inDays = (days: number): string => {
   const date = new Date(Date.now() + days * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
-async function choose(page: Page, label: string, option: string | RegExp, exact = false) {
+/** Picks an option of a labelled select (MUI combobox). */
+export async function choose(page: Page, label: string, option: string | RegExp, exact = false) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact }).click();
 }
