@@ -11,6 +11,7 @@ export const organisationsModule = fp(
       database: app.database,
       dispatchMail: (ids) => app.dispatchMail(ids),
       baseUrl: webAppUrl(app.config),
+      authChanged: app.authChanged,
     });
     organisationsRoutes(app, service);
   },

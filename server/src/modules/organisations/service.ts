@@ -24,6 +24,8 @@ export interface OrganisationsDeps {
   database: Database;
   dispatchMail(ids: readonly (string | null)[]): Promise<void>;
   baseUrl: string;
+  /** Tells this instance's auth caches at once that a user's roles or state changed. */
+  authChanged(userId: string): void;
 }
 
 /** Spec §6: administration needs every one of the five permissions. */
@@ -225,6 +227,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
         });
         return { organisationId: target, mailId: id };
       });
+      deps.authChanged(userId);
       await deps.dispatchMail([mailId]);
       return { organisationId };
     },
@@ -253,6 +256,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
           message: registrationDeclinedMail({ givenName: user.givenName, reason, baseUrl: deps.baseUrl }),
         });
       });
+      deps.authChanged(userId);
       await deps.dispatchMail([mailId]);
       return undefined;
     },

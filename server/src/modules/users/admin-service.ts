@@ -46,7 +46,11 @@ export interface RequestContext {
 }
 
 /** Spec §2 Users tab, §4 user active and password expiry, §5 new user, §6 administration rules. */
-export function createAdminUsersService(database: Database) {
+export function createAdminUsersService(
+  database: Database,
+  /** Tells this instance's auth caches at once; other instances hear the database's notice. */
+  authChanged: (userId: string) => void,
+) {
   const { db } = database;
 
   function requireAdmin(actor: Actor) {
@@ -180,39 +184,41 @@ export function createAdminUsersService(database: Database) {
 
     async update(actor: Actor, id: string, body: UpdateInput, ctx: RequestContext): Promise<AdminUser> {
       requireAdmin(actor);
-      return db.transaction(async (tx) => {
-        const row = await visibleUser(tx, actor, id);
-        const before = presentAdminUser(row);
-        const input = {
-          groups: body.groups && dedupe(body.groups),
-          organisations: body.organisations && dedupeMemberships(body.organisations),
-          deviceIds: body.deviceIds && dedupe(body.deviceIds),
-          isSuperuser: body.isSuperuser,
-        };
-        await checkAssignments(tx, actor, input, {
-          groups: row.groups,
-          deviceIds: row.specialisations.map((s) => s.deviceId),
-          isSuperuser: row.isSuperuser,
-        });
-        if (id === actor.userId) await refuseSelfLockout(tx, row, input);
-        await repo.updateUserFields(tx, id, {
-          givenName: body.givenName,
-          middleName: body.middleName,
-          familyName: body.familyName,
-          title: body.title,
-          phoneNumber: body.phoneNumber,
-          isSuperuser: body.isSuperuser,
-          hasApprovedTerms: body.hasApprovedTerms,
-          isActive: body.isActive,
-        });
-        if (input.groups) await repo.replaceGroups(tx, id, input.groups);
-        if (input.organisations) await repo.replaceMemberships(tx, id, input.organisations, adminScope(actor));
-        if (input.deviceIds) await repo.replaceSpecialisations(tx, id, input.deviceIds);
-        const after = await reread(tx, id);
-        const action = body.isActive && !row.isActive ? 'user.activate' : 'user.update';
-        await audit(tx, actor, ctx, action, id, { before, after });
-        return after;
-      });
+      return db
+        .transaction(async (tx) => {
+          const row = await visibleUser(tx, actor, id);
+          const before = presentAdminUser(row);
+          const input = {
+            groups: body.groups && dedupe(body.groups),
+            organisations: body.organisations && dedupeMemberships(body.organisations),
+            deviceIds: body.deviceIds && dedupe(body.deviceIds),
+            isSuperuser: body.isSuperuser,
+          };
+          await checkAssignments(tx, actor, input, {
+            groups: row.groups,
+            deviceIds: row.specialisations.map((s) => s.deviceId),
+            isSuperuser: row.isSuperuser,
+          });
+          if (id === actor.userId) await refuseSelfLockout(tx, row, input);
+          await repo.updateUserFields(tx, id, {
+            givenName: body.givenName,
+            middleName: body.middleName,
+            familyName: body.familyName,
+            title: body.title,
+            phoneNumber: body.phoneNumber,
+            isSuperuser: body.isSuperuser,
+            hasApprovedTerms: body.hasApprovedTerms,
+            isActive: body.isActive,
+          });
+          if (input.groups) await repo.replaceGroups(tx, id, input.groups);
+          if (input.organisations) await repo.replaceMemberships(tx, id, input.organisations, adminScope(actor));
+          if (input.deviceIds) await repo.replaceSpecialisations(tx, id, input.deviceIds);
+          const after = await reread(tx, id);
+          const action = body.isActive && !row.isActive ? 'user.activate' : 'user.update';
+          await audit(tx, actor, ctx, action, id, { before, after });
+          return after;
+        })
+        .finally(() => authChanged(id));
     },
 
     /** Spec §4: marking inactive is the DELETE call. The row stays; every sign-in ends now. */
@@ -229,6 +235,7 @@ export function createAdminUsersService(database: Database) {
           after: { isActive: false },
         });
       });
+      authChanged(id);
     },
 
     async setPassword(
@@ -251,29 +258,33 @@ export function createAdminUsersService(database: Database) {
         });
       }
       const passwordHash = await hashPassword(body.newPassword);
-      return db.transaction(async (tx) => {
-        await repo.setPasswordHash(tx, id, passwordHash);
-        // Whoever knew the old password is signed out; the user signs in again with the new one.
-        if (id !== actor.userId) await repo.revokeSessions(tx, id, 'password_set');
-        await audit(tx, actor, ctx, 'user.set_password', id, {});
-        return reread(tx, id);
-      });
+      return db
+        .transaction(async (tx) => {
+          await repo.setPasswordHash(tx, id, passwordHash);
+          // Whoever knew the old password is signed out; the user signs in again with the new one.
+          if (id !== actor.userId) await repo.revokeSessions(tx, id, 'password_set');
+          await audit(tx, actor, ctx, 'user.set_password', id, {});
+          return reread(tx, id);
+        })
+        .finally(() => authChanged(id));
     },
 
     async expirePassword(actor: Actor, id: string, ctx: RequestContext): Promise<AdminUser> {
       requireAdmin(actor);
-      return db.transaction(async (tx) => {
-        const row = await visibleUser(tx, actor, id);
-        const before = presentAdminUser(row);
-        if (before.hasExpiredPassword) throw conflict(ADMIN_MESSAGES.alreadyExpired, 'already_expired');
-        await repo.expirePassword(tx, id);
-        const after = await reread(tx, id);
-        await audit(tx, actor, ctx, 'user.expire_password', id, {
-          before: { hasExpiredPassword: false },
-          after: { hasExpiredPassword: true },
-        });
-        return after;
-      });
+      return db
+        .transaction(async (tx) => {
+          const row = await visibleUser(tx, actor, id);
+          const before = presentAdminUser(row);
+          if (before.hasExpiredPassword) throw conflict(ADMIN_MESSAGES.alreadyExpired, 'already_expired');
+          await repo.expirePassword(tx, id);
+          const after = await reread(tx, id);
+          await audit(tx, actor, ctx, 'user.expire_password', id, {
+            before: { hasExpiredPassword: false },
+            after: { hasExpiredPassword: true },
+          });
+          return after;
+        })
+        .finally(() => authChanged(id));
     },
   };
 

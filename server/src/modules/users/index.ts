@@ -7,7 +7,7 @@ import { createUsersService } from './service.ts';
 /** users/: the user picker (spec §2 "User autocomplete") and user administration (spec §2, §4, §6, §7). */
 export const usersModule = fp(
   async function usersModule(app: FastifyInstance) {
-    usersRoutes(app, createUsersService(app.database), createAdminUsersService(app.database));
+    usersRoutes(app, createUsersService(app.database), createAdminUsersService(app.database, app.authChanged));
   },
   { name: 'users', dependencies: ['auth'] },
 );
