@@ -6,7 +6,18 @@ import { type Database, openPglite, openPostgres, runMigrations } from '../../sr
 
 /** Set by the vitest project: 'postgres' runs the same suite against TEST_DATABASE_URL. */
 export const TEST_DB_KIND = process.env.CM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-export const TEMPLATE_DB = 'cardiomap_test_template';
+/**
+ * The migrated template every PostgreSQL test database is cloned from. CM_TEST_TEMPLATE_DB gives a
+ * run its own, so two checkouts can run the PostgreSQL project at once without rebuilding each
+ * other's template mid-run.
+ */
+export const TEMPLATE_DB = templateName(process.env.CM_TEST_TEMPLATE_DB);
+
+function templateName(fromEnv: string | undefined): string {
+  if (!fromEnv) return 'cardiomap_test_template';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(fromEnv)) throw new Error('CM_TEST_TEMPLATE_DB must be a plain lower-case name');
+  return fromEnv;
+}
 
 function urlFor(base: string, database: string): string {
   const url = new URL(base);
