@@ -1,12 +1,29 @@
+import type { ReportStatus } from '@cardiomap/contract';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
+/** A study without a report: what GET study-report/{studyId}/ answers before anything was generated. */
+const noReport = (studyId: string): ReportStatus => ({
+  studyId,
+  generating: false,
+  progress: 0,
+  error: null,
+  analysisVersion: 0,
+  report: null,
+  isOutdated: false,
+  canGenerate: false,
+});
+
 /**
- * MSW at the edge of the client: handlers answer as the API would, typed by the contract. The one default
- * is the background call every case page makes when it opens (PUT cases/{id}/seen/); tests may replace it.
+ * MSW at the edge of the client: handlers answer as the API would, typed by the contract. The defaults
+ * are the background calls every case page makes when it opens (PUT cases/{id}/seen/, and the report
+ * status of a case with a study); tests may replace them.
  */
-export const server = setupServer(http.put('*/api/cases/:id/seen/', () => new HttpResponse(null, { status: 204 })));
+export const server = setupServer(
+  http.put('*/api/cases/:id/seen/', () => new HttpResponse(null, { status: 204 })),
+  http.get('*/api/study-report/:studyId/', ({ params }) => HttpResponse.json(noReport(String(params.studyId)))),
+);
 
 export function setUpMockApi(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

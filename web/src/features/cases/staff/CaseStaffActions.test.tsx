@@ -168,6 +168,29 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     expect(body).toEqual({ orderId: order().id, reasonId: null, remark: 'Motion artefacts.' });
   });
 
+  it("puts the server's field error on the remark and its other errors above the form", async () => {
+    showCase(caseFixture(), MANAGER);
+    server.use(
+      http.post('*/api/degradations/', () =>
+        HttpResponse.json(
+          { remark: ['Ensure this field has no more than 2000 characters.'], nonFieldErrors: ['Already degraded.'] },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.click(await findButton('Mark non-clinical'));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Remark for the physician/ }), 'Motion artefacts.');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark non-clinical' }));
+    expect(await within(dialog).findByText('Ensure this field has no more than 2000 characters.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Remark for the physician/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).getByText('Already degraded.')).toBeInTheDocument();
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
   it('takes a research delivery back after confirming; a conflict is shown in the dialog', async () => {
     const delivered = order({
       status: 2,
