@@ -1,26 +1,17 @@
 import { writeFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
 import {
   captureFigureThroughUi,
   expectFigureListed,
   uploadMeshThroughUi,
   writeTetrahedronStl,
 } from '../support/analysis-results.ts';
-import { acceptCookies, signIn } from '../support/demo.ts';
+import { signedInPage, VIEWER_CONTEXT } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { apiOf, physicianMarkerPhantomStudy } from '../support/viewer.ts';
 
 const ANALYST = 'case-analyst@cardiomap.test';
 /** Delivers orders (the deliver screens are another part of issue 17; here the API stands in). */
 const CASE_MANAGER = 'case-manager@cardiomap.test';
-
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await acceptCookies(context, baseURL ?? '');
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 test('an analyst adds an STL named "Aorta" and a figure; the physician sees the figure once delivered', async ({
   page,
@@ -32,7 +23,7 @@ test('an analyst adds an STL named "Aorta" and a figure; the physician sees the 
   const stl = await writeTetrahedronStl(testInfo.outputPath('aorta.stl'));
 
   // The analyst attaches the mesh in the viewer; the server parses it and the scene shows it.
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  const analyst = await signedInPage(browser, baseURL, ANALYST, VIEWER_CONTEXT);
   await analyst.goto(`/study-viewer/${studyId}/3dsurfaceviewer`);
   await expect(analyst.getByTestId('scene-canvas')).toBeVisible();
   await uploadMeshThroughUi(analyst, { name: 'Aorta', file: stl });
@@ -56,7 +47,7 @@ test('an analyst adds an STL named "Aorta" and a figure; the physician sees the 
   await captureFigureThroughUi(analyst, { view: '3D view', caption: 'Aorta from the front' });
 
   // A case manager delivers (through the API: the deliver screens are another engineer's part).
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const manager = await signedInPage(browser, baseURL, CASE_MANAGER, VIEWER_CONTEXT);
   const managerApi = await apiOf(manager);
   const { caseId } = await managerApi.call<{ caseId: string }>('GET', `/api/studies/${studyId}/`);
   const kase = await managerApi.call<{ orders: { id: string }[] }>('GET', `/api/cases/${caseId}/`);

@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { acceptCookies, signIn } from '../support/demo.ts';
+import type { Locator, Page } from '@playwright/test';
+import { signedInPage, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { choose, inDays } from '../support/request-case.ts';
 
@@ -36,14 +36,6 @@ async function requestTaviAnalysis(page: Page, patientId: string): Promise<strin
 async function caseRowActions(page: Page, identifier: string, action: string) {
   await page.getByRole('button', { name: `Actions for ${identifier}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
-}
-
-async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptCookies(context, baseURL);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
 }
 
 test('a physician requests, finds, edits, shares and cancels a TAVI analysis', async ({ page, browser, baseURL }) => {

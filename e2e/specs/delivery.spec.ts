@@ -9,7 +9,7 @@ import {
   PHYSICIAN,
   physicianCaseInProgress,
   rejectThroughUi,
-  signedInPage,
+  signedInWide,
   uploadThroughUi,
 } from '../support/delivery.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -23,9 +23,9 @@ test('a case manager marks non-clinical and delivers through the case detail; th
   browser,
   baseURL,
 }, testInfo) => {
-  const physician = await signedInPage(browser, baseURL, PHYSICIAN);
+  const physician = await signedInWide(browser, baseURL, PHYSICIAN);
   const kase = await physicianCaseInProgress(physician, testInfo, 'E2E-DELIVER');
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const manager = await signedInWide(browser, baseURL, CASE_MANAGER);
   await addAnalysisByApi(manager, kase.studyId, 'TAVI anatomy');
 
   await openCaseDetail(manager, kase.caseId);
@@ -56,9 +56,9 @@ test('a case manager rejects a case; the physician sees "Could not be processed"
   browser,
   baseURL,
 }, testInfo) => {
-  const physician = await signedInPage(browser, baseURL, PHYSICIAN);
+  const physician = await signedInWide(browser, baseURL, PHYSICIAN);
   const kase = await physicianCaseInProgress(physician, testInfo, 'E2E-REJECT');
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const manager = await signedInWide(browser, baseURL, CASE_MANAGER);
 
   const rejection = {
     reason: 'No contrast in the region of interest',
@@ -76,7 +76,7 @@ test('after invalid input the physician sees why, and uploads again from the sam
   browser,
   baseURL,
 }, testInfo) => {
-  const physician = await signedInPage(browser, baseURL, PHYSICIAN);
+  const physician = await signedInWide(browser, baseURL, PHYSICIAN);
   const { id: caseId } = await createCaseByApi(await ApiAs.of(physician), `E2E-REUPLOAD-${Date.now()}`);
   await openCaseDetail(physician, caseId);
   await uploadThroughUi(physician, await zipOfTextFiles(testInfo.outputPath(), testInfo.outputPath('documents.zip')));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
-import { acceptCookies, signIn } from '../support/demo.ts';
+import type { Page } from '@playwright/test';
+import { signedInPage, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
   ApiAs,
@@ -33,13 +33,6 @@ async function openNewCase(page: Page, label: string): Promise<{ api: ApiAs; cas
 }
 
 /** A second user in a context of their own, signed in through the form. */
-async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptCookies(context, baseURL);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 const fileInput = (page: Page) => page.getByLabel('Zip file of the CT images');
 const chosenFile = (page: Page) => page.getByRole('group', { name: 'Chosen file' });

@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { acceptCookies, signIn } from '../support/demo.ts';
+import type { Locator, Page } from '@playwright/test';
+import { signedInPage, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const NON_CLINICAL_ORDER = 'Analyses for selected device(s) will be non-clinical only.';
@@ -16,14 +16,6 @@ const inDays = (days: number): string => {
 async function choose(page: Page, label: string | RegExp, option: string | RegExp, exact = false) {
   await page.getByRole('combobox', { name: label, exact: typeof label === 'string' }).click();
   await page.getByRole('option', { name: option, exact }).click();
-}
-
-async function signedInPage(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  await acceptCookies(context, baseURL);
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
 }
 
 /** The licence manager (Venus Sales sees every organisation) opens the Lakeside clinic's licences. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
-import { acceptCookies, DEMO_PASSWORD, signIn } from '../support/demo.ts';
+import type { Page } from '@playwright/test';
+import { acceptCookies, DEMO_PASSWORD, signedInPage, signIn, VIEWER_CONTEXT } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ApiAs, createCaseByApi } from '../support/imaging.ts';
 import { apiOf, ingestZipByApi, markerPhantomZip } from '../support/viewer.ts';
@@ -15,13 +15,7 @@ const ANNULUS_TYPE = '00000000-0000-4000-8000-000000001a01';
 
 type Point = [number, number, number];
 
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-  await acceptCookies(context, baseURL ?? '');
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
+const DOWNLOADS = { ...VIEWER_CONTEXT, acceptDownloads: true };
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Viewer sidebar' });
 
@@ -37,7 +31,7 @@ test('a delivered analysis: staff generate the report, the physician downloads i
   const studyId = await ingestZipByApi(page, caseId, await markerPhantomZip(testInfo.outputPath()));
 
   // The analyst measures the annulus and a coronary height and publishes both.
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  const analyst = await signedInPage(browser, baseURL, ANALYST, DOWNLOADS);
   const analystApi = await apiOf(analyst);
   const { id: analysisId } = await analystApi.call<{ id: string }>('POST', '/api/analyses/', {
     studyId,
@@ -79,7 +73,7 @@ test('a delivered analysis: staff generate the report, the physician downloads i
   await analyst.context().close();
 
   // The case manager delivers; the delivery queues the report, and staff may generate it again.
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const manager = await signedInPage(browser, baseURL, CASE_MANAGER, DOWNLOADS);
   const managerApi = await apiOf(manager);
   const kase = await managerApi.call<{ caseIdentifier: string; orders: { id: string }[] }>(
     'GET',

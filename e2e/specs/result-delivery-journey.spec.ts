@@ -11,7 +11,7 @@ import {
   expectCaseReady,
   openCaseDetail,
   PHYSICIAN,
-  signedInPage,
+  signedInWide,
   uploadThroughUi,
 } from '../support/delivery.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -37,11 +37,11 @@ test('a TAVI case goes from upload to the physician viewing the delivered result
   test.skip(!hasRealSeries(), `The real series is missing (${REAL_SERIES_DIR}): nothing to upload.`);
   test.setTimeout(480_000);
   // Everyone signs in first: while the surface job models the real series the server answers slowly.
-  const physician = await signedInPage(browser, baseURL, PHYSICIAN);
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
+  const physician = await signedInWide(browser, baseURL, PHYSICIAN);
+  const analyst = await signedInWide(browser, baseURL, ANALYST);
   // A Case Analyst measures and publishes but may not deliver (spec §6: cases.add_delivery); the
   // Case Manager does, as in the other e2e specs.
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const manager = await signedInWide(browser, baseURL, CASE_MANAGER);
 
   // The physician requests the case and uploads the shared 134-slice series on its page.
   const identifier = await requestTaviCaseThroughUi(physician, `E2E-JOURNEY-${Date.now()}`);

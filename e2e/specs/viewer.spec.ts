@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { acceptCookies, signIn } from '../support/demo.ts';
+import { signedInPage, signIn, VIEWER_CONTEXT } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ApiAs, createCaseByApi, hasRealSeries, REAL_SERIES_DIR, zipFolder } from '../support/imaging.ts';
 import {
@@ -34,13 +34,6 @@ const ANATOMICAL = 1;
 const COMPLETED = 3;
 
 /** A user in a browser context of their own, signed in through the form. */
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await acceptCookies(context, baseURL ?? '');
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
 
 /** A new case of the physician's organisation with the marker phantom ingested (In progress). */
 async function ingestedCase(page: Page, zipPath: string): Promise<{ caseId: string; studyId: string }> {
@@ -52,6 +45,29 @@ async function ingestedCase(page: Page, zipPath: string): Promise<{ caseId: stri
 async function physicianPhantomCase(page: Page, testInfo: TestInfo): Promise<{ caseId: string; studyId: string }> {
   await signIn(page, PHYSICIAN);
   return ingestedCase(page, await markerPhantomZip(testInfo.outputPath()));
+}
+
+/**
+ * The physician's phantom case, and an analyst with a new anatomical analysis of it in the MPR viewer,
+ * the whole volume loaded: where the landmark-editing tests start.
+ */
+async function analystInViewer(
+  page: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  testInfo: TestInfo,
+  analysisName: string,
+): Promise<{ studyId: string; analyst: Page; analysisId: string }> {
+  const { studyId } = await physicianPhantomCase(page, testInfo);
+  const analyst = await signedInPage(browser, baseURL, ANALYST, VIEWER_CONTEXT);
+  const { id: analysisId } = await (await apiOf(analyst)).call<{ id: string }>('POST', '/api/analyses/', {
+    studyId,
+    type: ANATOMICAL,
+    name: analysisName,
+  });
+  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
+  await waitForWholeVolume(analyst);
+  return { studyId, analyst, analysisId };
 }
 
 test('the viewer guards: another organisation gets not-found, nothing delivered is pending, a canceled case says so', async ({
@@ -68,14 +84,14 @@ test('the viewer guards: another organisation gets not-found, nothing delivered 
   await expect(page.getByRole('heading', { name: 'This case is still being processed' })).toBeVisible();
 
   // A clinician of another organisation cannot tell the study exists.
-  const stranger = await signedInPage(browser, baseURL, OTHER_ORGANISATION_PHYSICIAN);
+  const stranger = await signedInPage(browser, baseURL, OTHER_ORGANISATION_PHYSICIAN, VIEWER_CONTEXT);
   await stranger.goto(`/study-viewer/${studyId}`);
   await expect(stranger.getByText('Page Not Found!')).toBeVisible();
   await expect(stranger.getByTestId('study-viewer')).toHaveCount(0);
   await stranger.context().close();
 
   // Canceled under evaluation by staff: the viewer sends everyone to case-canceled.
-  const manager = await signedInPage(browser, baseURL, SERVICES_MANAGER);
+  const manager = await signedInPage(browser, baseURL, SERVICES_MANAGER, VIEWER_CONTEXT);
   await (await apiOf(manager)).call('PUT', `/api/cases/${caseId}/cancel/`);
   await manager.context().close();
   await page.goto(`/study-viewer/${studyId}/mprviewer`);
@@ -103,8 +119,8 @@ test('an analyst measures on the real series, a manager publishes and delivers, 
   test.setTimeout(300_000);
   // Everyone signs in first: while the surface job models the real series the server answers slowly.
   await signIn(page, PHYSICIAN);
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const analyst = await signedInPage(browser, baseURL, ANALYST, VIEWER_CONTEXT);
+  const manager = await signedInPage(browser, baseURL, CASE_MANAGER, VIEWER_CONTEXT);
   const { caseId, studyId } = await ingestedCase(
     page,
     await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip')),
@@ -195,11 +211,7 @@ test('an analyst drags a landmark point in a pane: the pane tools stay put, the 
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { studyId } = await physicianPhantomCase(page, testInfo);
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
-  await (await apiOf(analyst)).call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Drag' });
-  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
-  await waitForWholeVolume(analyst);
+  const { analyst } = await analystInViewer(page, browser, baseURL, testInfo, 'Drag');
   await openDetails(analyst);
   await sidebar(analyst).getByLabel('Edit mode').check();
   const span = await placeLandmark(analyst, 'Dragged span', 'Distance', [
@@ -249,11 +261,7 @@ test("placing a landmark's points moves no crosshairs, custom or predefined; a p
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { studyId } = await physicianPhantomCase(page, testInfo);
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
-  await (await apiOf(analyst)).call('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Crosshairs' });
-  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
-  await waitForWholeVolume(analyst);
+  const { analyst } = await analystInViewer(page, browser, baseURL, testInfo, 'Crosshairs');
   // Outside landmark placing, the crosshairs mode's click moves the other panes to the clicked point.
   const start = await panePositions(analyst);
   await clickInPane(analyst, 'axial', -40, 10);
@@ -286,16 +294,7 @@ test('an analyst whose area crosses itself is told so beside the drawing; neithe
   baseURL,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { studyId } = await physicianPhantomCase(page, testInfo);
-  const analyst = await signedInPage(browser, baseURL, ANALYST);
-  const api = await apiOf(analyst);
-  const { id: analysisId } = await api.call<{ id: string }>('POST', '/api/analyses/', {
-    studyId,
-    type: ANATOMICAL,
-    name: 'Outline',
-  });
-  await analyst.goto(`/study-viewer/${studyId}/mprviewer`);
-  await waitForWholeVolume(analyst);
+  const { analyst, analysisId } = await analystInViewer(page, browser, baseURL, testInfo, 'Outline');
   await openDetails(analyst);
   await sidebar(analyst).getByLabel('Edit mode').check();
   const posted: string[] = [];
@@ -323,6 +322,7 @@ test('an analyst whose area crosses itself is told so beside the drawing; neithe
     [-20, 20, 0],
     [20, 20, 0],
   ];
+  const api = await apiOf(analyst);
   const refused = await api.call(
     'POST',
     '/api/landmarks/',
@@ -359,7 +359,7 @@ test('a case manager outlines the Aorta result in every pane with the contour to
 }, testInfo) => {
   test.setTimeout(180_000);
   const { studyId } = await physicianPhantomCase(page, testInfo);
-  const manager = await signedInPage(browser, baseURL, CASE_MANAGER);
+  const manager = await signedInPage(browser, baseURL, CASE_MANAGER, VIEWER_CONTEXT);
   const { call } = await apiOf(manager);
   const analysis = await call<{ id: string }>('POST', '/api/analyses/', { studyId, type: ANATOMICAL, name: 'Aorta' });
   const resource = await call<{ id: string; writeUrl: string }>('POST', '/api/analysis-resources/', {

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo } from '@playwright/test';
-import { acceptCookies, signIn } from './demo.ts';
+import { signedInPage } from './demo.ts';
 import { ApiAs, createCaseByApi } from './imaging.ts';
 import { apiOf, ingestZipByApi, markerPhantomZip } from './viewer.ts';
 
@@ -7,6 +7,10 @@ import { apiOf, ingestZipByApi, markerPhantomZip } from './viewer.ts';
  * Reusable steps of issue 17 §1 (staff act on a case, the clinician sees it), for this branch's spec
  * and for the integrator's full issue-17 journey (mesh upload, figure and e-mail come from other branches).
  */
+
+/** Issue 17's specs use the wide 1440 px layout checked by ui-layout.spec. */
+export const signedInWide = (browser: Browser, baseURL: string | undefined, email: string): Promise<Page> =>
+  signedInPage(browser, baseURL, email, { viewport: { width: 1440, height: 1000 } });
 
 export const PHYSICIAN = 'physician@cardiomap.test';
 /** Delivers and rejects: the Case Manager role holds cases.add_delivery and cases.add_caserejection. */
@@ -17,15 +21,6 @@ export interface CaseInProgress {
   caseId: string;
   studyId: string;
   caseIdentifier: string;
-}
-
-/** A user in a browser context of their own (cookies chosen), signed in through the form. */
-export async function signedInPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  await acceptCookies(context, baseURL ?? '');
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
 }
 
 /**

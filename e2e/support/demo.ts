@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 
 /** The server's documented default (README); the e2e server runs without DEMO_PASSWORD set. */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'cardiomap-demo-2026';
@@ -22,6 +22,26 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await fillSignIn(page, email, password);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByTestId('user-menu-button')).toBeVisible();
+}
+
+/** A viewport wide enough for the viewer's three panes and its sidebar. */
+export const VIEWER_CONTEXT = { viewport: { width: 1600, height: 1000 } };
+
+/**
+ * A second user in a browser context of their own (cookies chosen), signed in through the form. The
+ * viewer specs pass a viewport wide enough for three panes and the sidebar.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(options);
+  await acceptCookies(context, baseURL ?? '');
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
 }
 
 export const storedTokens = (page: Page) =>
