@@ -42,7 +42,7 @@ export function createPagesService(database: Database) {
     },
 
     /** Users of that region then see the page's other sections, or none (404) when it was the last. */
-    async deleteSection(actor: Actor, slug: string, regionId: string, ip: string): Promise<void> {
+    async deleteSection(actor: Actor, slug: string, regionId: string, ip: string): Promise<undefined> {
       if (!canManagePages(actor)) throw forbidden();
       await database.db.transaction(async (tx) => {
         const id = await repo.deleteSection(tx, slug, regionId);
@@ -56,6 +56,7 @@ export function createPagesService(database: Database) {
           details: { slug, regionId },
         });
       });
+      return undefined;
     },
 
     contacts: (actor: Actor) => repo.listContacts(database, actor.organisationIds),
