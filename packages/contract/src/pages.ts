@@ -79,6 +79,15 @@ export const pageRoutes = {
     body: pageSectionWriteSchema,
     responses: { 200: pageSectionSchema, ...errorResponses },
   }),
+  deletePageSection: defineRoute({
+    method: 'DELETE',
+    path: '/api/pages/:slug/sections/:regionId/',
+    summary: "Remove one region's section of a page (superusers)",
+    tag: 'pages',
+    auth: true,
+    params: z.object({ slug: pageSlugSchema, regionId: uuidSchema }),
+    responses: { 204: z.undefined(), ...errorResponses },
+  }),
   organisationContacts: defineRoute({
     method: 'GET',
     path: '/api/organisation-contacts/',

@@ -1,4 +1,4 @@
-import { LICENCE_REQUIRED_MESSAGE } from '@cardiomap/domain';
+import { LICENCE_REQUIRED_MESSAGE, PERMISSIONS } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -238,6 +238,26 @@ describe('POST /api/cases/', () => {
       await createPayload(t, { orders: [{ service: 0, deviceIds: [await device('TMVR', 'Tendyne')] }] }),
     );
     expect(tmvr.statusCode).toBe(201);
+  });
+
+  it('lets a user who may skip training (trainings.skip_training) order without following it', async () => {
+    const trainee = await userId(t, 'trainee-physician@cardiomap.test');
+    const [role] = await t.database.query<{ id: number }>(
+      `INSERT INTO groups (name) VALUES ('Training skipper') RETURNING id`,
+    );
+    await t.database.query(
+      'INSERT INTO group_permissions (group_id, permission_id) SELECT $1, id FROM permissions WHERE codename = $2',
+      [role!.id, PERMISSIONS.skipTraining],
+    );
+    await t.database.query('INSERT INTO group_memberships (group_id, user_id) VALUES ($1, $2)', [role!.id, trainee]);
+    t.app.authChanged(trainee);
+    try {
+      const res = await post('trainee-physician', await createPayload(t));
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await t.database.query('DELETE FROM groups WHERE id = $1', [role!.id]);
+      t.app.authChanged(trainee);
+    }
   });
 
   it('requires a case responsible from the organisation when the actor may assign one', async () => {

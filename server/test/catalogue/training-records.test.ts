@@ -1,3 +1,4 @@
+import { EDIT_USERS_AND_ORGANISATIONS } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -77,6 +78,44 @@ describe('GET training-records/', () => {
     expect((await records('physician@cardiomap.test', ids['other-physician@cardiomap.test'])).statusCode).toBe(404);
     const unknown = await records('customer-support@cardiomap.test', '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("lets an administrator limited to some organisations read only their users' records", async () => {
+    const [role] = await t.database.query<{ id: number }>(
+      `INSERT INTO groups (name) VALUES ('Organisation Admin') RETURNING id`,
+    );
+    await t.database.query(
+      `INSERT INTO group_permissions (group_id, permission_id)
+       SELECT $1, id FROM permissions WHERE codename = ANY($2::text[])`,
+      [role!.id, EDIT_USERS_AND_ORGANISATIONS],
+    );
+    const [home] = await t.database.query<{ organisationId: string }>(
+      `SELECT organisation_id AS "organisationId" FROM organisation_memberships WHERE user_id = $1 AND is_primary`,
+      [ids['physician@cardiomap.test']],
+    );
+    const password = 'Correct-Horse-Battery-Staple-2026';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: bearer(await as('superuser@cardiomap.test')),
+      payload: {
+        email: 'records-admin@cardiomap.test',
+        password,
+        password2: password,
+        givenName: 'Rita',
+        familyName: 'Records',
+        organisations: [{ organisationId: home!.organisationId, isPrimary: true, contact: false }],
+        groups: [role!.id],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    tokens['records-admin@cardiomap.test'] = (await signIn(t, 'records-admin@cardiomap.test', password)).access;
+
+    const own = await records('records-admin@cardiomap.test', ids['physician@cardiomap.test']);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().count).toBe(2);
+    const outside = await records('records-admin@cardiomap.test', ids['other-physician@cardiomap.test']);
+    expect(outside.statusCode).toBe(404);
   });
 
   it('answers 400 with a field message for a malformed user id or page size', async () => {

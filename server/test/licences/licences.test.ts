@@ -155,6 +155,10 @@ describe('licences API (device-access-groups, template-devices, licensed-devices
           .statusCode,
       ).toBe(403);
       expect(
+        (await call('physician', 'PUT', `/api/device-access-groups/${group.id}/unsubscribe/`, { organisationId: ncl }))
+          .statusCode,
+      ).toBe(403);
+      expect(
         (await call('templates', 'PUT', `/api/device-access-groups/${group.id}/subscribe/`, { organisationId: ncl }))
           .statusCode,
       ).toBe(404);
@@ -276,9 +280,22 @@ describe('licences API (device-access-groups, template-devices, licensed-devices
       });
       expect(foreignTrial.json()).toEqual({ trialId: ['Unknown trial license of this organisation.'] });
       expect((await call('sales', 'PATCH', `/api/trial-licenses/${MISSING}/`, { limit: 2 })).statusCode).toBe(404);
+      const patchZero = await call('sales', 'PATCH', `/api/trial-licenses/${hvcTrial.id}/`, { limit: 0 });
+      expect(patchZero.statusCode).toBe(400);
+      expect(patchZero.json()).toEqual({ limit: ['It should allow for at least one case'] });
+      const unchanged = (
+        await call('physician', 'GET', `/api/trial-licenses/?organisation_id=${await orgId(t, 'BHI')}`)
+      ).json().results[0];
+      expect(unchanged.limit).toBe(hvcTrial.limit);
     });
 
     it('licenses a non-clinical device: the next order may use it, placed orders keep their flag', async () => {
+      // What the New analysis dialog reads (devices/ with the organisation's services) on its next request.
+      const offered = async () =>
+        (await call('other', 'GET', `/api/devices/?organisation_id=${ncl}`))
+          .json()
+          .results.find((d: { id: string }) => d.id === tavi)?.services;
+      expect(await offered()).toEqual([]);
       const created = await call('sales', 'POST', '/api/licensed-devices/', {
         organisationId: ncl,
         deviceId: tavi,
@@ -296,6 +313,7 @@ describe('licences API (device-access-groups, template-devices, licensed-devices
         services: [{ service: 0, isClinical: true }],
       });
       expect(twice.json()).toEqual({ deviceId: ['The organisation already holds a license for this device.'] });
+      expect(await offered()).toEqual([{ service: 0, isClinical: false }]);
 
       const order = await call(
         'other',
@@ -310,6 +328,7 @@ describe('licences API (device-access-groups, template-devices, licensed-devices
       expect(order.json().orders[0].isClinical).toBe(false);
 
       expect((await call('sales', 'DELETE', `/api/licensed-devices/${created.json().id}/`)).statusCode).toBe(204);
+      expect(await offered()).toEqual([]);
       const refused = await call(
         'other',
         'POST',

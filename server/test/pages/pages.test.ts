@@ -93,6 +93,10 @@ describe('pages/{slug}/ and organisation-contacts/', () => {
       const page = (await getAs(t, physician, '/api/pages/docs/')).json();
       expect(page.sections[1]).toMatchObject({ title: 'US guide', body });
       expect(page.sections[0].body).toContain('CardioMap user guide');
+      const audits = await t.database.query<{ target: string }>(
+        `SELECT target_id AS target FROM audit_events WHERE action = 'page.save'`,
+      );
+      expect(audits.map((a) => a.target)).toContain(res.json().id);
     });
 
     it('keeps an edited section when the seed runs again at the next start', async () => {
@@ -133,6 +137,65 @@ describe('pages/{slug}/ and organisation-contacts/', () => {
       expect(malformed.json()).toEqual({ regionId: ['Must be a valid UUID.'] });
       const page = (await getAs(t, other, '/api/pages/docs/')).json();
       expect(page.sections[0].title).toBe('CardioMap user guide');
+    });
+  });
+
+  describe('DELETE pages/{slug}/sections/{regionId}/', () => {
+    const remove = (access: string | null, slug: string, region: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/pages/${slug}/sections/${region}/`,
+        headers: access ? bearer(access) : {},
+      });
+    const audited = async (action: string) =>
+      (
+        await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events WHERE action = $1', [action])
+      )[0]?.n;
+
+    it('requires authentication', async () => {
+      expect((await remove(null, 'docs', regionId('Europe'))).statusCode).toBe(401);
+    });
+
+    it('refuses users who may not manage pages (403) and keeps the section', async () => {
+      const res = await remove(physician, 'docs', regionId('Europe'));
+      expect(res.statusCode).toBe(403);
+      expect((await getAs(t, other, '/api/pages/docs/')).json().sections).toHaveLength(1);
+    });
+
+    it('answers 400 with field messages for a malformed region or slug', async () => {
+      const region = await remove(superuser, 'docs', 'nope');
+      expect(region.statusCode).toBe(400);
+      expect(region.json()).toEqual({ regionId: ['Must be a valid UUID.'] });
+      const slug = await remove(superuser, 'Bad_Slug', regionId('Europe'));
+      expect(slug.statusCode).toBe(400);
+      expect(slug.json()).toHaveProperty('slug');
+    });
+
+    it('adds a section for a region without one, then removes it; the region then sees none (404)', async () => {
+      expect((await getAs(t, other, '/api/pages/eu-notes/')).statusCode).toBe(404);
+      const added = await put(superuser, 'eu-notes', { regionId: regionId('Europe'), title: 'EU', body: 'Notes' });
+      expect(added.statusCode).toBe(200);
+      expect((await getAs(t, other, '/api/pages/eu-notes/')).json().sections).toHaveLength(1);
+      const before = await audited('page.delete');
+      const res = await remove(superuser, 'eu-notes', regionId('Europe'));
+      expect(res.statusCode).toBe(204);
+      expect(await audited('page.delete')).toBe((before ?? 0) + 1);
+      expect((await getAs(t, other, '/api/pages/eu-notes/')).statusCode).toBe(404);
+      expect((await getAs(t, superuser, '/api/pages/eu-notes/?scope=all')).json().sections).toEqual([]);
+    });
+
+    it("keeps the page's other regions when one section goes", async () => {
+      await put(superuser, 'two-regions', { regionId: regionId('Europe'), title: 'EU', body: 'EU body' });
+      await put(superuser, 'two-regions', { regionId: regionId('North America'), title: 'NA', body: 'NA body' });
+      expect((await remove(superuser, 'two-regions', regionId('North America'))).statusCode).toBe(204);
+      const page = (await getAs(t, physician, '/api/pages/two-regions/')).json();
+      expect(page.sections.map((s: { region: string }) => s.region)).toEqual(['Europe']);
+    });
+
+    it('answers 404 for a region the page has no section for', async () => {
+      const res = await remove(superuser, 'eu-notes', regionId('Europe'));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
     });
   });
 

@@ -49,6 +49,14 @@ export async function upsertSection(
   return row.id;
 }
 
+/** The removed section's id, or null when the page had none for the region. */
+export async function deleteSection(tx: DbOrTx, slug: string, regionId: string): Promise<string | null> {
+  const rows = await queryOn(tx)<{ id: string }>(
+    sql`DELETE FROM pages WHERE slug = ${slug} AND region_id = ${regionId} RETURNING id`,
+  );
+  return rows[0]?.id ?? null;
+}
+
 export async function findSection(tx: DbOrTx, id: string): Promise<PageSection | null> {
   const rows = await queryOn(tx)<PageSection>(
     sql`SELECT ${sectionColumns} FROM pages p JOIN regions r ON r.id = p.region_id WHERE p.id = ${id}`,

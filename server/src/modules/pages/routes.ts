@@ -9,5 +9,8 @@ export function pagesRoutes(app: FastifyInstance, service: PagesService): void {
   registerRoute(app, r.savePageSection, ({ actor, params, body, request }) =>
     service.saveSection(actor, params.slug, body, clientAddress(request)),
   );
+  registerRoute(app, r.deletePageSection, ({ actor, params, request }) =>
+    service.deleteSection(actor, params.slug, params.regionId, clientAddress(request)),
+  );
   registerRoute(app, r.organisationContacts, ({ actor }) => service.contacts(actor));
 }

@@ -41,6 +41,24 @@ export function createPagesService(database: Database) {
       });
     },
 
+    /** Users of that region then see the page's other sections, or none (404) when it was the last. */
+    async deleteSection(actor: Actor, slug: string, regionId: string, ip: string): Promise<undefined> {
+      if (!canManagePages(actor)) throw forbidden();
+      await database.db.transaction(async (tx) => {
+        const id = await repo.deleteSection(tx, slug, regionId);
+        if (!id) throw notFound('No page section matches the given region.');
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'page.delete',
+          targetType: 'page',
+          targetId: id,
+          ip,
+          details: { slug, regionId },
+        });
+      });
+      return undefined;
+    },
+
     contacts: (actor: Actor) => repo.listContacts(database, actor.organisationIds),
   };
 }

@@ -1,10 +1,10 @@
 import type { Training } from '@cardiomap/contract';
-import { PERMISSIONS } from '@cardiomap/domain';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { recordAudit } from '../audit/index.ts';
+import { adminScope } from '../users/index.ts';
 import * as repo from './repository.ts';
 
 /** Trainings (spec §3) and their completion, which unblocks ordering for the intervention (spec §6). */
@@ -30,14 +30,14 @@ export function createTrainingsService(database: Database) {
 
     /**
      * Spec §3 Training record. Anyone reads their own; another user's records are for administrators
-     * (the user-administration permissions). A user outside the caller's organisations answers 404
-     * like a missing one unless the caller sees all users; a visible one without the right answers 403.
+     * (the user-administration permissions). The scope is the one of the user screens: a user outside
+     * the caller's organisations answers 404 like a missing one unless the caller manages all
+     * organisations; a visible one without the right answers 403.
      */
     async records(actor: Actor, userId: string | undefined, page: PageRequest) {
       const target = userId ?? actor.userId;
       if (target !== actor.userId) {
-        const seesAll = actor.permissions.has(PERMISSIONS.viewAllUsers);
-        if (!(await repo.userVisible(database, target, seesAll ? null : actor.organisationIds))) {
+        if (!(await repo.userVisible(database, target, adminScope(actor)))) {
           throw notFound('No user matches the given query.');
         }
         if (!actor.flags.canEditUsersAndOrganisations) throw forbidden();

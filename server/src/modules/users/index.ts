@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdminUsersService } from './admin-service.ts';
+
+export { adminScope } from './admin-service.ts';
+
 import { usersRoutes } from './routes.ts';
 import { createUsersService } from './service.ts';
 

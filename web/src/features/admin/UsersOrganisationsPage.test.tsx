@@ -1,4 +1,4 @@
-import type { AdminUser, UserSummary } from '@cardiomap/contract';
+import type { AdminUser, TrainingRecord, UserSummary } from '@cardiomap/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -46,10 +46,26 @@ const adminUser = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   ...overrides,
 });
 
+const TRAINED: TrainingRecord = {
+  trainingId: 'e0000000-0000-4000-8000-000000000001',
+  userId: idOf(1),
+  title: 'TAVI planning training',
+  interventionPrefix: 'TAVI',
+  interventionName: 'Transcatheter Aortic Valve Implantation',
+  region: 'Europe',
+  dateCompleted: '2026-03-04T10:00:00.000Z',
+};
+
 /** GET users/ as the server answers it (15 a page); records the query of each request. */
 function mockUsers(total: number) {
   const requests: { page: string | null; search: string | null }[] = [];
   server.use(
+    // The edit form shows the selected user's completed trainings (user 1 has one).
+    http.get('*/api/training-records/', ({ request }) => {
+      const userId = new URL(request.url).searchParams.get('user_id');
+      const results = userId === TRAINED.userId ? [TRAINED] : [];
+      return HttpResponse.json({ count: results.length, next: null, previous: null, results });
+    }),
     http.get('*/api/users/', ({ request }) => {
       const url = new URL(request.url);
       const search = url.searchParams.get('name_email_or_title');
@@ -135,6 +151,19 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     await userEvent.click(save);
     expect(await screen.findByText('User successfully updated')).toBeInTheDocument();
     expect(patches).toEqual([{ givenName: 'Nina' }]);
+  });
+
+  it("shows the selected user's completed trainings below the edit form", async () => {
+    signInAs(ADMIN);
+    mockUsers(3);
+    server.use(http.get('*/api/users/:id/', ({ params }) => HttpResponse.json(adminUser({ id: String(params.id) }))));
+    renderApp('/users-and-organisations');
+    await userEvent.click(await screen.findByText('user1@cardiomap.test'));
+    const trained = await screen.findByRole('table', { name: 'Completed trainings' });
+    expect(within(trained).getByRole('row', { name: /TAVI planning training/ })).toHaveTextContent('Europe');
+    await userEvent.click(screen.getByText('user2@cardiomap.test'));
+    expect(await screen.findByText('No training completed yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Completed trainings' })).not.toBeInTheDocument();
   });
 
   it('shows field errors and nonFieldErrors from a refused save', async () => {

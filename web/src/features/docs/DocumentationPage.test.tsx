@@ -5,8 +5,11 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { renderInApp } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
+import { DocumentationPage } from './DocumentationPage.tsx';
+import { NO_SECTION_YET } from './PageEditorDialog.tsx';
 
 setUpMockApi();
 
@@ -31,6 +34,12 @@ function signedIn(overrides: Parameters<typeof userInfo>[0] = {}) {
   tokenStore.save({ access: 'access', refresh: 'refresh' });
   server.use(http.get('*/api/userinfo/', () => HttpResponse.json(userInfo(overrides))));
 }
+
+const REGIONS = [
+  { id: section().regionId, name: 'Europe' },
+  { id: naSection.regionId, name: 'North America' },
+];
+const regionsHandler = http.get('*/api/regions/', () => HttpResponse.json(REGIONS));
 
 const answer = (page: Partial<Page>) =>
   http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections: [], canManage: false, ...page }));
@@ -103,6 +112,7 @@ describe('documentation page (spec §2 docs)', () => {
         current = section({ title: body.title, body: body.body });
         return HttpResponse.json(current);
       }),
+      regionsHandler,
     );
     renderApp('/docs');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit page' }));
@@ -139,4 +149,74 @@ describe('documentation page (spec §2 docs)', () => {
     expect(await screen.findByRole('heading', { name: 'Hello <script>x</script>' })).toBeInTheDocument();
     // A whole-form walk through a dialog: slow on a loaded machine, so more time than the default.
   }, 20_000);
+
+  it('adds a section for a region without one, titled, and removes one after confirmation', async () => {
+    signedIn({ isSuperuser: true });
+    let sections = [section()];
+    const puts: unknown[] = [];
+    const deletes: string[] = [];
+    server.use(
+      http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections, canManage: true })),
+      http.put('*/api/pages/docs/', async ({ request }) => {
+        const body = (await request.json()) as { regionId: string; title: string; body: string };
+        puts.push(body);
+        const added = { ...naSection, title: body.title, body: body.body };
+        sections = [...sections, added];
+        return HttpResponse.json(added);
+      }),
+      http.delete('*/api/pages/docs/sections/:regionId/', ({ params }) => {
+        deletes.push(String(params.regionId));
+        sections = sections.filter((s) => s.regionId !== params.regionId);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      regionsHandler,
+    );
+    renderApp('/docs');
+    expect(screen.queryByText('CardioMap user guide')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit documentation' });
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Region' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'North America (no section)' }));
+    expect(within(dialog).getByText(NO_SECTION_YET)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Remove section' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add section' }));
+    expect(await within(dialog).findAllByText('This field may not be blank.')).toHaveLength(2);
+    expect(puts).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'US guide');
+    await userEvent.click(within(dialog).getByTestId('page-markdown'));
+    await userEvent.paste('Call us.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add section' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit documentation' })).toBeNull());
+    expect(puts).toEqual([{ regionId: naSection.regionId, title: 'US guide', body: 'Call us.' }]);
+    // Two sections now: each is titled.
+    expect(await screen.findByRole('heading', { level: 2, name: 'US guide' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'CardioMap user guide' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit page' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit documentation' });
+    await userEvent.click(await within(again).findByRole('button', { name: 'Remove section' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Keep' }));
+    expect(deletes).toEqual([]);
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove section' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Section removed')).toBeInTheDocument();
+    expect(deletes).toEqual([section().regionId]);
+    expect(await within(again).findByText(NO_SECTION_YET)).toBeInTheDocument();
+    expect(within(again).getByRole('combobox', { name: 'Region' })).toHaveTextContent('Europe (no section)');
+    // One section left: shown without its title.
+    await userEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'US guide' })).toBeNull());
+    expect(screen.getByText('Call us.')).toBeInTheDocument();
+  }, 30_000);
+
+  it('shows the version line on development builds only', async () => {
+    signedIn();
+    server.use(answer({ sections: [section()] }));
+    const dev = renderInApp(<DocumentationPage isDevBuild />);
+    expect(await screen.findByTestId('version-line')).toHaveTextContent('Version 3.3.0 (CM), development build');
+    dev.unmount();
+    renderInApp(<DocumentationPage isDevBuild={false} />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request an analysis' })).toBeInTheDocument();
+    expect(screen.queryByTestId('version-line')).toBeNull();
+  });
 });

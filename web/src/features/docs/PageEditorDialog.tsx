@@ -1,4 +1,4 @@
-import { type PageSection, pageSectionWriteSchema } from '@cardiomap/contract';
+import { pageSectionWriteSchema } from '@cardiomap/contract';
 import {
   Alert,
   Box,
@@ -17,11 +17,15 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../api/index.ts';
 import { shownByOnError } from '../../hooks/use-api-mutation.ts';
+import { useDeletePageSection } from './api/delete-page-section.ts';
 import { usePage } from './api/get-page.ts';
+import { useRegions } from './api/list-regions.ts';
 import { useSavePageSection } from './api/save-page-section.ts';
 import { Markdown } from './markdown/Markdown.tsx';
 
 type Errors = Partial<Record<'regionId' | 'title' | 'body' | 'nonFieldErrors', string>>;
+
+export const NO_SECTION_YET = 'This region has no section yet: saving adds one.';
 
 /** Field messages of a zod failure or a 400 answer, first message per field. */
 function firstMessages(source: Record<string, unknown>): Errors {
@@ -32,29 +36,35 @@ function firstMessages(source: Record<string, unknown>): Errors {
   return errors;
 }
 
-/** The Markdown editor of a page for superusers: one region's section at a time, with a live preview. */
+/**
+ * The Markdown editor of a page for superusers: one region's section at a time, with a live preview.
+ * Every region is offered: one without a section gets one on Save, and a section can be removed.
+ */
 export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () => void }) {
   const page = usePage(slug, 'all');
+  const regions = useRegions();
   const sections = page.data?.sections ?? [];
   const [regionId, setRegionId] = useState('');
   const [draft, setDraft] = useState<{ title: string; body: string } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const save = useSavePageSection(slug, {
-    onError: (error) => setErrors(error instanceof ApiError ? firstMessages(error.fieldErrors) : {}),
-  });
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const showErrors = (error: unknown) => setErrors(error instanceof ApiError ? firstMessages(error.fieldErrors) : {});
+  const save = useSavePageSection(slug, { onError: showErrors });
+  const remove = useDeletePageSection(slug);
 
-  const chosen: PageSection | undefined = sections.find((s) => s.regionId === regionId);
-  const selected = chosen ?? sections[0];
+  const shownRegionId = regionId || sections[0]?.regionId || regions.data?.[0]?.id || '';
+  const selected = sections.find((s) => s.regionId === shownRegionId);
   const values = draft ?? { title: selected?.title ?? '', body: selected?.body ?? '' };
+  const ready = page.isSuccess && regions.isSuccess && shownRegionId !== '';
 
   const pickRegion = (id: string) => {
     setRegionId(id);
     setDraft(null);
     setErrors({});
+    setConfirmRemove(false);
   };
   const submit = async () => {
-    if (!selected) return;
-    const parsed = pageSectionWriteSchema.safeParse({ regionId: selected.regionId, ...values });
+    const parsed = pageSectionWriteSchema.safeParse({ regionId: shownRegionId, ...values });
     if (!parsed.success) {
       setErrors(firstMessages(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), [i.message]]))));
       return;
@@ -63,28 +73,38 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
     const saved = await save.mutateAsync(parsed.data).catch(shownByOnError);
     if (saved) onClose();
   };
+  const removeSection = async () => {
+    // Stay on the region whose section goes, so the editor shows it as one to add again.
+    setRegionId(shownRegionId);
+    const done = await remove.mutateAsync(shownRegionId).then(
+      () => true,
+      () => false,
+    );
+    setConfirmRemove(false);
+    if (done) setDraft(null);
+  };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="page-editor-title">
       <DialogTitle id="page-editor-title">Edit documentation</DialogTitle>
       <DialogContent>
-        {page.isPending && <CircularProgress aria-label="Loading page" />}
-        {page.isError && <Alert severity="error">The page could not be loaded.</Alert>}
-        {selected && (
+        {(page.isPending || regions.isPending) && <CircularProgress aria-label="Loading page" />}
+        {(page.isError || regions.isError) && <Alert severity="error">The page could not be loaded.</Alert>}
+        {ready && (
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 select
                 label="Region"
-                value={selected.regionId}
+                value={shownRegionId}
                 onChange={(event) => pickRegion(event.target.value)}
                 error={Boolean(errors.regionId)}
                 helperText={errors.regionId}
-                sx={{ minWidth: 220 }}
+                sx={{ minWidth: 260 }}
               >
-                {sections.map((s) => (
-                  <MenuItem key={s.regionId} value={s.regionId}>
-                    {s.region}
+                {(regions.data ?? []).map((r) => (
+                  <MenuItem key={r.id} value={r.id}>
+                    {sections.some((s) => s.regionId === r.id) ? r.name : `${r.name} (no section)`}
                   </MenuItem>
                 ))}
               </TextField>
@@ -97,7 +117,25 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
                 fullWidth
               />
             </Stack>
+            {!selected && <Alert severity="info">{NO_SECTION_YET}</Alert>}
             {errors.nonFieldErrors && <Alert severity="error">{errors.nonFieldErrors}</Alert>}
+            {confirmRemove && (
+              <Alert
+                severity="warning"
+                action={
+                  <Stack direction="row" spacing={1}>
+                    <Button color="inherit" onClick={() => setConfirmRemove(false)}>
+                      Keep
+                    </Button>
+                    <Button color="error" onClick={removeSection} disabled={remove.isPending}>
+                      Remove
+                    </Button>
+                  </Stack>
+                }
+              >
+                Remove this region's section? Its users will no longer see it.
+              </Alert>
+            )}
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
               <TextField
                 label="Markdown"
@@ -127,9 +165,14 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
         )}
       </DialogContent>
       <DialogActions>
+        {selected && (
+          <Button color="error" onClick={() => setConfirmRemove(true)} sx={{ mr: 'auto' }} disabled={confirmRemove}>
+            Remove section
+          </Button>
+        )}
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={submit} disabled={!selected || save.isPending}>
-          Save
+        <Button variant="contained" onClick={submit} disabled={!ready || save.isPending}>
+          {selected ? 'Save' : 'Add section'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../api/index.ts';
+import { TrainingRecordsPanel } from '../../training/index.ts';
 import { useAdminUser } from './api/get-admin-user.ts';
 import { useDeviceChoices, useGroups } from './api/get-choices.ts';
 import { useUpdateUser } from './api/user-mutations.ts';
@@ -26,13 +27,21 @@ import { canSave, changesOf, choosePrimary, draftOf, type MembershipDraft, type 
 
 const LABELS = { givenName: 'First name', middleName: 'Middle name', familyName: 'Last name', phoneNumber: 'Phone' };
 
-/** The edit form beside the users table (spec §2, §5 "User edit form"). */
+/**
+ * The edit form beside the users table (spec §2, §5 "User edit form"), with the user's completed
+ * trainings below it (issue 21: administrators see training records per user).
+ */
 export function UserEditForm({ userId }: { userId: string }) {
   const user = useAdminUser(userId);
   if (user.isPending) return <CircularProgress aria-label="Loading user" />;
   if (user.isError) return <Alert severity="error">There was a problem!</Alert>;
-  // A new answer (after a save or an action) starts the form afresh from the server's state.
-  return <LoadedForm key={user.dataUpdatedAt} user={user.data} />;
+  return (
+    <Stack spacing={3}>
+      {/* A new answer (after a save or an action) starts the form afresh from the server's state. */}
+      <LoadedForm key={user.dataUpdatedAt} user={user.data} />
+      <TrainingRecordsPanel userId={user.data.id} />
+    </Stack>
+  );
 }
 
 function LoadedForm({ user }: { user: AdminUser }) {
