@@ -62,8 +62,10 @@ export async function revokeUserSessions(
 export async function insertResetToken(
   db: DbOrTx,
   token: { userId: string; tokenHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(passwordResetTokens).values(token);
+): Promise<string> {
+  const [row] = await db.insert(passwordResetTokens).values(token).returning({ id: passwordResetTokens.id });
+  if (!row) throw new Error('password reset token not stored');
+  return row.id;
 }
 
 export async function countResetTokensSince(db: DbOrTx, userId: string, since: Date): Promise<number> {

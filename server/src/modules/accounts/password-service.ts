@@ -24,7 +24,6 @@ import { passwordChangedMail } from '../../mail/templates/password-changed.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { recordAudit } from '../audit/index.ts';
-import { sendInBackground } from './background-mail.ts';
 import { otpMail } from './otp-mail.ts';
 import * as pwRepo from './password-repository.ts';
 import * as repo from './repository.ts';
@@ -170,26 +169,28 @@ export function createPasswordService(deps: PasswordDeps) {
         details: send ? {} : { reason: !profile ? 'unknown_email' : !profile.isActive ? 'inactive' : 'too_many_links' },
       });
       if (send && profile) {
-        const userId = profile.id;
-        // After the answer: the insert and the mail are the only work an unknown address does not cause.
+        // After the answer: the token and the mail are the only work an unknown address does not cause.
+        // Both in one transaction, through the outbox, so the mail is sent (and retried) by a worker and a
+        // crash after the commit does not lose it; see outbox.ts for how long the link rests there.
         void (async () => {
-          await pwRepo.insertResetToken(db, {
-            userId,
-            tokenHash,
-            expiresAt: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
+          const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000);
+          const mailId = await db.transaction(async (tx) => {
+            const tokenId = await pwRepo.insertResetToken(tx, { userId: profile.id, tokenHash, expiresAt });
+            return enqueueMail(queryOn(tx), {
+              eventKey: `account.password_reset:${tokenId}`,
+              to: profile.email,
+              secretUntil: expiresAt,
+              message: passwordResetMail({
+                to: profile.email,
+                givenName: profile.givenName,
+                userId: profile.id,
+                token,
+                reason: input.reason ?? 'forgot',
+                baseUrl,
+              }),
+            });
           });
-          // Straight to the mailer, not the outbox: the clear token must not rest in the database.
-          const message = passwordResetMail({
-            to: profile.email,
-            givenName: profile.givenName,
-            userId,
-            token,
-            reason: input.reason ?? 'forgot',
-            baseUrl,
-          });
-          sendInBackground(mailer, { to: profile.email, ...message }, (error) =>
-            deps.logMailFailure(error, message.subject),
-          );
+          await deps.dispatchMail([mailId]);
         })().catch((error: unknown) => deps.logMailFailure(error, 'password reset'));
       }
       return { detail: PASSWORD_RESET_SENT };
