@@ -68,6 +68,11 @@ export async function insertResetToken(
   return row.id;
 }
 
+/** Serialises one user's reset requests until the transaction ends, so the hourly cap counts exactly. */
+export async function lockUserForReset(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function countResetTokensSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
