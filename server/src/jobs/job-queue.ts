@@ -40,7 +40,8 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
   });
   boss.on('error', onError);
   let started: Promise<void> | null = null;
-  const knownQueues = new Set<string>();
+  /** One creation per queue and process: two concurrent createQueue calls can deadlock on PostgreSQL. */
+  const knownQueues = new Map<string, Promise<void>>();
   let stopped = false;
   /** This process's pg-boss workers per queue, woken on a send instead of waiting out their poll. */
   const localWorkers = new Map<string, string[]>();
@@ -48,10 +49,15 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
   const ready = async (queue: string): Promise<void> => {
     started ??= boss.start().then(() => undefined);
     await started;
-    if (!knownQueues.has(queue)) {
-      await boss.createQueue(queue);
-      knownQueues.add(queue);
+    let created = knownQueues.get(queue);
+    if (!created) {
+      created = boss.createQueue(queue).catch((error: unknown) => {
+        knownQueues.delete(queue);
+        throw error;
+      });
+      knownQueues.set(queue, created);
     }
+    await created;
   };
 
   async function sendOn(queue: string, data: object, options: { startAfterSeconds?: number }): Promise<void> {

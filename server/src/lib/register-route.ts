@@ -2,6 +2,7 @@ import type { RouteDef } from '@cardiomap/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './actor.ts';
+import { needsApprovedAccount, requireApprovedAccount } from './approved-account.ts';
 
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -60,7 +61,9 @@ export function registerRoute<R extends RouteDef>(
     },
     config: extras.config ?? {},
     // Before body parsing and validation: an anonymous caller learns nothing from a route's 400s.
-    ...(route.auth ? { onRequest: [app.authenticate] } : {}),
+    ...(route.auth
+      ? { onRequest: needsApprovedAccount(route) ? [app.authenticate, requireApprovedAccount] : [app.authenticate] }
+      : {}),
     preHandler: preHandlers,
     handler: async (request, reply) => {
       let sentRaw = false;

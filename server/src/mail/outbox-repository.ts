@@ -18,6 +18,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html: string;
+  /** The body's secret link expires then (see schema/mail.ts); null for a body without a secret. */
+  secretExpiresAt: Date | null;
 }
 
 /** A row one sender holds: what it sends, under its lease. */
@@ -34,8 +36,9 @@ export interface ClaimedMail {
 /** The new row's id, or null when this event already has a row for this recipient. */
 export async function insertMail(query: Query, mail: NewMail): Promise<string | null> {
   const [row] = await query<{ id: string }>(
-    sql`INSERT INTO mail_outbox (event_key, recipient, subject, text_body, html_body)
-        VALUES (${mail.eventKey}, ${mail.recipient}, ${mail.subject}, ${mail.text}, ${mail.html})
+    sql`INSERT INTO mail_outbox (event_key, recipient, subject, text_body, html_body, secret_expires_at)
+        VALUES (${mail.eventKey}, ${mail.recipient}, ${mail.subject}, ${mail.text}, ${mail.html},
+                ${mail.secretExpiresAt?.toISOString() ?? null}::timestamptz)
         ON CONFLICT (event_key, recipient) DO NOTHING
         RETURNING id`,
   );
@@ -45,6 +48,7 @@ export async function insertMail(query: Query, mail: NewMail): Promise<string | 
 /**
  * Takes the row for one send: pending and due, or held by a sender whose lease ran out before it handed
  * the message over (it died, or hangs: its commit will fail, see commitMail). At most one claim wins.
+ * A row whose secret link has expired is never taken (the sweep purges it).
  */
 export async function claimMail(
   query: Query,
@@ -59,6 +63,7 @@ export async function claimMail(
          WHERE id = ${id}
            AND ((status = ${MailStatus.PENDING} AND next_attempt_at <= now())
              OR (status = ${MailStatus.SENDING} AND lease_expires_at < now()))
+           AND (secret_expires_at IS NULL OR secret_expires_at > now())
      RETURNING id, lease_id AS "leaseId", recipient, subject, text_body AS "text", html_body AS "html", attempts`,
   );
   return row;
@@ -108,7 +113,10 @@ export async function releaseForRetry(
   return rows.length === 1;
 }
 
-/** Given up (FAILED), or handed over without an answer (UNCERTAIN): either way never sent again. */
+/**
+ * Given up (FAILED), or handed over without an answer (UNCERTAIN): either way never sent again. A body
+ * is kept for a human to look at, except one with a secret link, which no one should read.
+ */
 export async function markFinal(
   query: Query,
   id: string,
@@ -118,7 +126,9 @@ export async function markFinal(
 ): Promise<boolean> {
   const rows = await query<{ id: string }>(
     sql`UPDATE mail_outbox
-           SET status = ${status}, lease_id = NULL, lease_expires_at = NULL, last_error = ${error}
+           SET status = ${status}, lease_id = NULL, lease_expires_at = NULL, last_error = ${error},
+               text_body = CASE WHEN secret_expires_at IS NULL THEN text_body END,
+               html_body = CASE WHEN secret_expires_at IS NULL THEN html_body END
          WHERE id = ${id} AND lease_id = ${leaseId}
            AND status IN (${MailStatus.SENDING}, ${MailStatus.COMMITTING})
      RETURNING id`,
@@ -137,6 +147,23 @@ export async function expireCommitting(query: Query): Promise<{ id: string; even
                last_error = 'The sender stopped after handing the message over; it may or may not have arrived.'
          WHERE status = ${MailStatus.COMMITTING} AND lease_expires_at < now()
      RETURNING id, event_key AS "eventKey", recipient`,
+  );
+}
+
+/**
+ * Drops the bodies whose secret link has expired, whatever the row's state; a row not yet sent is given
+ * up (its link would no longer work). Answers the purged rows with their status after it.
+ */
+export async function purgeExpiredSecrets(query: Query): Promise<{ id: string; eventKey: string; status: number }[]> {
+  const unsent = sql`status IN (${MailStatus.PENDING}, ${MailStatus.SENDING})`;
+  return query<{ id: string; eventKey: string; status: number }>(
+    sql`UPDATE mail_outbox
+           SET text_body = NULL, html_body = NULL,
+               status = CASE WHEN ${unsent} THEN ${MailStatus.FAILED} ELSE status END,
+               last_error = CASE WHEN ${unsent} THEN 'Its link expired before it could be sent.' ELSE last_error END,
+               lease_id = CASE WHEN ${unsent} THEN NULL ELSE lease_id END
+         WHERE secret_expires_at IS NOT NULL AND secret_expires_at <= now() AND text_body IS NOT NULL
+     RETURNING id, event_key AS "eventKey", status`,
   );
 }
 

@@ -32,6 +32,16 @@ import * as repo from './outbox-repository.ts';
  * A server's own refusal (an SMTP error code) is not uncertain: the message was not taken, so it is
  * retried with backoff (4xx) or given up (5xx). The Message-ID is the row's, so even an uncertain
  * message is recognisable. Bodies are dropped once sent.
+ *
+ * Secret links (password reset, e-mail verification). Such a mail must survive a crash like any other,
+ * so it goes through the outbox too, and its body holds the link in clear until it is sent; the token
+ * itself is stored only hashed in its own table. The body is bounded instead of hidden: `secretUntil`
+ * (the link's own expiry) makes the row unsendable after it and has the sweep drop its body then, and a
+ * body is dropped as soon as the row is sent, given up or uncertain. So the clear link rests in the
+ * database for the seconds before its send, and never longer than it could be used. Encrypting the body
+ * was weighed and not chosen: the workers need the key, so it would sit in the same database (as the
+ * access-token key does), which hides nothing from a reader of that database, or in a new secret
+ * setting that every deployment must keep; neither bounds the exposure better than the purge does.
  */
 
 export const MAIL_QUEUE = 'mail';
@@ -60,6 +70,8 @@ export interface OutboxMail {
   eventKey: string;
   to: string;
   message: RenderedMail;
+  /** The body carries a secret link valid until then: never sent after it, its body purged then. */
+  secretUntil?: Date;
 }
 
 /**
@@ -74,6 +86,7 @@ export async function enqueueMail(query: Query, mail: OutboxMail): Promise<strin
     subject: mail.message.subject,
     text: mail.message.text,
     html: mail.message.html,
+    secretExpiresAt: mail.secretUntil ?? null,
   });
 }
 
@@ -156,6 +169,9 @@ export function createMailSender(deps: MailSenderDeps) {
   }
 
   async function sweep(graceSeconds: number): Promise<void> {
+    for (const purged of await repo.purgeExpiredSecrets(query)) {
+      if (purged.status === repo.MailStatus.FAILED) deps.log.error(purged, 'mail link expired before it was sent');
+    }
     for (const lost of await repo.expireCommitting(query)) {
       deps.log.error(lost, 'mail sender stopped after handing a message over: it may not have arrived');
     }

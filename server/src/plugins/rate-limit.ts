@@ -29,8 +29,8 @@ export function authRateLimit(app: FastifyInstance) {
 }
 
 /**
- * Per client address alone, across accounts: forgot password and reset links, where one address trying
- * many e-mails (spraying, mail bombing) is the abuse. Each user's links are capped apart (3 an hour).
+ * Per client address alone, across accounts: reset links, where one address trying many tokens is the
+ * abuse (each token is 256 bits, so this only bounds the work).
  */
 export function addressRateLimit(app: FastifyInstance) {
   return {
@@ -43,17 +43,24 @@ export function addressRateLimit(app: FastifyInstance) {
   };
 }
 
-/** Per signed-in account (password change): guessing the old password is bounded whatever the address. */
-export function accountRateLimit(app: FastifyInstance) {
-  return {
-    rateLimit: {
+/**
+ * Password change: per signed-in account whatever the address (guessing the old password with a stolen
+ * session is bounded), and per client address across accounts (one host working through many stolen
+ * sessions). Both count every attempt.
+ */
+export function passwordChangeRateLimits(app: FastifyInstance) {
+  return checkAll([
+    app.createRateLimit({
       max: app.config.authRateLimit,
       timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) =>
-        `${request.routeOptions.url}|${request.actor?.userId ?? clientAddress(request)}`,
-    },
-  };
+      keyGenerator: (request: FastifyRequest) => `password-change|account|${request.actor?.userId ?? ''}`,
+    }),
+    app.createRateLimit({
+      max: app.config.authRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `password-change|address|${clientAddress(request)}`,
+    }),
+  ]);
 }
 
 /**
@@ -71,17 +78,19 @@ function accountKey(request: FastifyRequest): string {
 const ONE_HOUR = 3_600_000;
 
 /**
- * Registration and new verification links send mail to an address someone typed. Two caps: per client
- * address across every account (one host spraying many addresses) and per account across every client
- * address (many hosts flooding one inbox); the account bucket is shared by both routes. The plugin's own
- * route hook runs one limiter per request, so both are checked here, each counting every attempt.
+ * Registration, new verification links and forgot password send mail to an address someone typed. Two
+ * caps: per client address across every account (one host spraying many addresses; a bucket per
+ * `flow`) and per account across every client address (many hosts flooding one inbox; one bucket for
+ * every flow, as it is the same inbox). The account is the address typed, known or not, so the 429
+ * tells nothing about whether an account exists. The plugin's own route hook runs one limiter per
+ * request, so both are checked here, each counting every attempt.
  */
-export function accountMailRateLimits(app: FastifyInstance) {
+export function accountMailRateLimits(app: FastifyInstance, flow: 'registration' | 'password-reset') {
   const limiters = [
     app.createRateLimit({
       max: app.config.authRateLimit,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `account-mail|address|${clientAddress(request)}`,
+      keyGenerator: (request: FastifyRequest) => `account-mail|${flow}|address|${clientAddress(request)}`,
     }),
     app.createRateLimit({
       max: app.config.authRateLimit,

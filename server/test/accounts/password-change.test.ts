@@ -267,12 +267,21 @@ describe('password change, profile change and sessions', () => {
   });
 });
 
-describe('password change rate limit per account', () => {
+describe('password change rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
   }, 60_000);
   afterAll(async () => t.close());
+
+  const guess = (access: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/passwordchange/',
+      remoteAddress,
+      headers: bearer(access),
+      payload: { oldPassword: 'guess', newPassword: NEW_PASSWORD, newPassword2: NEW_PASSWORD },
+    });
 
   it('answers 429 once one account guesses the old password too often, from any address', async () => {
     const { access } = await signIn(t, 'physician@cardiomap.test');
@@ -288,5 +297,26 @@ describe('password change rate limit per account', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 429]);
+    const refused = await guess(access, '10.0.0.5');
+    expect(refused.json()).toMatchObject({ code: 'throttled' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not affected.
+    const other = (await signIn(t, 'case-analyst@cardiomap.test')).access;
+    expect((await guess(other, '10.0.0.6')).statusCode).toBe(400);
+  });
+
+  it('answers 429 once one client address tries too often, across accounts', async () => {
+    const ip = '10.7.0.1';
+    const first = (await signIn(t, 'case-manager@cardiomap.test')).access;
+    const second = (await signIn(t, 'customer-support@cardiomap.test')).access;
+    const statuses = [
+      (await guess(first, ip)).statusCode,
+      (await guess(first, ip)).statusCode,
+      (await guess(second, ip)).statusCode,
+      (await guess(second, ip)).statusCode,
+    ];
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    // Another address is not affected, for the same account.
+    expect((await guess(second, '10.7.0.2')).statusCode).toBe(400);
   });
 });

@@ -160,24 +160,24 @@ describe('forgot password and reset', () => {
   });
 });
 
-describe('password reset rate limit per address', () => {
+describe('password reset rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
   }, 60_000);
   afterAll(async () => t.close());
 
+  const ask = (email: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/passwordreset/', remoteAddress, payload: { email } });
+
   it('answers 429 once one address asks too often, across different e-mails', async () => {
     const statuses: number[] = [];
-    for (const who of ['a', 'b', 'c', 'd', 'e']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/passwordreset/',
-        payload: { email: `${who}@cardiomap.test` },
-      });
-      statuses.push(res.statusCode);
-    }
+    for (const who of ['a', 'b', 'c', 'd', 'e'])
+      statuses.push((await ask(`${who}@cardiomap.test`, '127.0.0.1')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const refused = await ask('f@cardiomap.test', '127.0.0.1');
+    expect(refused.json()).toMatchObject({ detail: expect.stringMatching(/Too many requests/), code: 'throttled' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/passwordreset/',
@@ -185,5 +185,21 @@ describe('password reset rate limit per address', () => {
       payload: { email: 'a@cardiomap.test' },
     });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('answers 429 once one e-mail is asked for too often, from any address, known or not alike', async () => {
+    for (const email of ['physician@cardiomap.test', 'no-such-user@cardiomap.test']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await ask(email, `10.9.${email.length}.${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+    const known = await ask('physician@cardiomap.test', '10.9.9.9');
+    const unknown = await ask('no-such-user@cardiomap.test', '10.9.9.10');
+    expect(unknown.statusCode).toBe(429);
+    const { retryAfter: _known, ...knownBody } = known.json();
+    const { retryAfter: _unknown, ...unknownBody } = unknown.json();
+    expect(unknownBody).toEqual(knownBody);
+    // Another account, from the same addresses, is not affected.
+    expect((await ask('case-manager@cardiomap.test', '10.9.9.9')).statusCode).toBe(200);
   });
 });

@@ -193,6 +193,58 @@ describe('mail outbox', () => {
     expect(await row(refused)).toMatchObject({ status: MailStatus.FAILED, attempts: 1 });
   });
 
+  describe('a body with a secret link', () => {
+    async function secret(until: Date): Promise<string> {
+      sequence += 1;
+      const id = await t.database.db.transaction((tx) =>
+        enqueueMail(queryOn(tx), {
+          eventKey: `test.secret:${sequence}`,
+          to: 'physician@cardiomap.test',
+          message,
+          secretUntil: until,
+        }),
+      );
+      if (!id) throw new Error('not enqueued');
+      return id;
+    }
+    const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+    it('is sent like any other, and its body dropped once sent', async () => {
+      const id = await secret(inAnHour());
+      expect((await row(id))?.textBody).toContain('HVC-TAVI-00001');
+      await newSender().sendOne(id);
+      expect(peer.received).toHaveLength(1);
+      expect(await row(id)).toMatchObject({ status: MailStatus.SENT, textBody: null });
+    });
+
+    it('is never sent once its link expired: the sweep gives it up and drops its body', async () => {
+      const id = await secret(inAnHour());
+      await queryOn(t.database.db)(
+        sql`UPDATE mail_outbox SET secret_expires_at = now() - interval '1 second' WHERE id = ${id}`,
+      );
+      const sender = newSender();
+      await sender.sendOne(id);
+      expect(peer.received).toHaveLength(0);
+      await sender.sweep(0);
+      expect(await row(id)).toMatchObject({ status: MailStatus.FAILED, textBody: null });
+      expect((await row(id))?.lastError).toMatch(/expired/);
+      await sender.sendOne(id);
+      expect(peer.received).toHaveLength(0);
+    });
+
+    it('drops its body when given up, unlike a body without a secret', async () => {
+      const plain = await enqueued();
+      const withSecret = await secret(inAnHour());
+      const sender = newSender();
+      for (const id of [plain, withSecret]) {
+        peer.next({ kind: 'refuse', code: 550 });
+        await sender.sendOne(id);
+      }
+      expect(await row(plain)).toMatchObject({ status: MailStatus.FAILED, textBody: expect.any(String) });
+      expect(await row(withSecret)).toMatchObject({ status: MailStatus.FAILED, textBody: null });
+    });
+  });
+
   it('backs off 1, 2, 4 … minutes, at most an hour', () => {
     expect([1, 2, 3, 4, 7, 8].map(retryDelaySeconds)).toEqual([60, 120, 240, 480, 3600, 3600]);
   });

@@ -40,6 +40,8 @@ describe('rate limits on registration and new verification links', () => {
       expect((await register(t, registration({ email: known }), `203.0.113.${10 + i}`)).statusCode).toBe(202);
     }
     expect((await register(t, registration({ email: known }), '203.0.113.20')).statusCode).toBe(429);
+    // Another account, from the same client address, is not affected.
+    expect((await register(t, registration({ email: 'unflooded@example.org' }), '203.0.113.20')).statusCode).toBe(202);
   });
 
   it('caps guessing at verification links per client address', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTRATION_PENDING } from '../../src/lib/approved-account.ts';
 import { approveRegistration, findRequestOfUser } from '../../src/modules/registration/index.ts';
 import { bearer, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -227,6 +228,13 @@ describe('e-mail verification', () => {
       expect((await verify(t, key)).statusCode).toBe(200);
       const user = await userRow(t, email);
       expect(await pendingShare()).toEqual([{ userId: user?.id }]);
+
+      // Verified but not approved ("Organisation pending"): the share is theirs, the case not yet.
+      const pending = (await signIn(t, email, STRONG_PASSWORD)).access;
+      const early = await getAs(t, pending, `/api/cases/${caseId}/`);
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toEqual({ detail: REGISTRATION_PENDING, code: 'permission_denied' });
+      expect((await getAs(t, pending, '/api/cases/')).statusCode).toBe(403);
 
       // Approval, as the administration issue will do it.
       const hvc = await idOf(t, 'organisations', 'code', 'HVC');

@@ -25,6 +25,12 @@ export const mailOutbox = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /**
+     * Set when the body carries a secret link (password reset, e-mail verification): the link's own
+     * expiry. The row is never sent after it, and its body is dropped then whatever its status, so the
+     * link in clear rests in the database only until it is sent, and never longer than it is valid.
+     */
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
     dateCreated: createdAt('date_created'),
     dateSent: timestamp('date_sent', { withTimezone: true }),
   },
@@ -32,5 +38,9 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_event_recipient').on(t.eventKey, t.recipient),
     // The sweep's question: which rows are still to be sent, or held by a lease that may have expired.
     index('mail_outbox_open').on(t.status, t.nextAttemptAt).where(sql`status IN (0, 1, 2)`),
+    // The sweep's purge: secret bodies still held, by expiry.
+    index('mail_outbox_secret_bodies')
+      .on(t.secretExpiresAt)
+      .where(sql`secret_expires_at IS NOT NULL AND text_body IS NOT NULL`),
   ],
 );

@@ -62,8 +62,15 @@ export async function revokeUserSessions(
 export async function insertResetToken(
   db: DbOrTx,
   token: { userId: string; tokenHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(passwordResetTokens).values(token);
+): Promise<string> {
+  const [row] = await db.insert(passwordResetTokens).values(token).returning({ id: passwordResetTokens.id });
+  if (!row) throw new Error('password reset token not stored');
+  return row.id;
+}
+
+/** Serialises one user's reset requests until the transaction ends, so the hourly cap counts exactly. */
+export async function lockUserForReset(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function countResetTokensSince(db: DbOrTx, userId: string, since: Date): Promise<number> {

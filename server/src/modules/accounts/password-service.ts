@@ -24,7 +24,6 @@ import { passwordChangedMail } from '../../mail/templates/password-changed.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { recordAudit } from '../audit/index.ts';
-import { sendInBackground } from './background-mail.ts';
 import { otpMail } from './otp-mail.ts';
 import * as pwRepo from './password-repository.ts';
 import * as repo from './repository.ts';
@@ -147,51 +146,59 @@ export function createPasswordService(deps: PasswordDeps) {
     }
   }
 
+  /**
+   * The token, stored hashed, and its mail, in one transaction through the outbox: a worker sends (and
+   * retries) it, and a crash after the commit does not lose it; outbox.ts says how long the link rests
+   * there. The user's row is locked so that concurrent requests count each other's links.
+   */
+  async function issueResetLink(profile: UserProfile | null, reason: 'forgot' | 'expired', ip: string) {
+    const issued = profile?.isActive
+      ? await db.transaction(async (tx) => {
+          await pwRepo.lockUserForReset(tx, profile.id);
+          const recent = await pwRepo.countResetTokensSince(tx, profile.id, new Date(Date.now() - HOUR_MS));
+          if (recent >= RESET_LINKS_PER_HOUR) return null;
+          const token = randomBytes(32).toString('base64url');
+          const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000);
+          const tokenId = await pwRepo.insertResetToken(tx, {
+            userId: profile.id,
+            tokenHash: hashToken(token),
+            expiresAt,
+          });
+          return enqueueMail(queryOn(tx), {
+            eventKey: `account.password_reset:${tokenId}`,
+            to: profile.email,
+            secretUntil: expiresAt,
+            message: passwordResetMail({
+              to: profile.email,
+              givenName: profile.givenName,
+              userId: profile.id,
+              token,
+              reason,
+              baseUrl,
+            }),
+          });
+        })
+      : null;
+    await recordAudit(db, {
+      actorId: profile?.id ?? null,
+      action: issued ? 'auth.password_reset_requested' : 'auth.password_reset_refused',
+      ip,
+      details: issued ? {} : { reason: !profile ? 'unknown_email' : !profile.isActive ? 'inactive' : 'too_many_links' },
+    });
+    if (issued) await deps.dispatchMail([issued]);
+  }
+
   return {
     /**
-     * The same answer, after the same work, for every address: a token is made and hashed and the
-     * user's recent links are counted either way; only the insert and the e-mail (both after the
-     * answer) differ.
+     * The same answer, after the same work, for every address: the answer follows one look-up, and
+     * everything that differs between a known and an unknown address (the cap, the token, the mail, the
+     * audit) happens after it.
      */
     async requestReset(input: { email: string; reason?: 'forgot' | 'expired' }, ip: string) {
       const profile = await repo.loadProfile(database, { email: input.email });
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
-      const recent = await pwRepo.countResetTokensSince(
-        db,
-        profile?.id ?? crypto.randomUUID(),
-        new Date(Date.now() - HOUR_MS),
+      void issueResetLink(profile, input.reason ?? 'forgot', ip).catch((error: unknown) =>
+        deps.logMailFailure(error, 'password reset'),
       );
-      const send = profile?.isActive === true && recent < RESET_LINKS_PER_HOUR;
-      await recordAudit(db, {
-        actorId: profile?.id ?? null,
-        action: send ? 'auth.password_reset_requested' : 'auth.password_reset_refused',
-        ip,
-        details: send ? {} : { reason: !profile ? 'unknown_email' : !profile.isActive ? 'inactive' : 'too_many_links' },
-      });
-      if (send && profile) {
-        const userId = profile.id;
-        // After the answer: the insert and the mail are the only work an unknown address does not cause.
-        void (async () => {
-          await pwRepo.insertResetToken(db, {
-            userId,
-            tokenHash,
-            expiresAt: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
-          });
-          // Straight to the mailer, not the outbox: the clear token must not rest in the database.
-          const message = passwordResetMail({
-            to: profile.email,
-            givenName: profile.givenName,
-            userId,
-            token,
-            reason: input.reason ?? 'forgot',
-            baseUrl,
-          });
-          sendInBackground(mailer, { to: profile.email, ...message }, (error) =>
-            deps.logMailFailure(error, message.subject),
-          );
-        })().catch((error: unknown) => deps.logMailFailure(error, 'password reset'));
-      }
       return { detail: PASSWORD_RESET_SENT };
     },
 

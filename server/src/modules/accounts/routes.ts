@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientAddress } from '../../lib/client-address.ts';
 import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
 import { registerRoute } from '../../lib/register-route.ts';
-import { accountRateLimit, addressRateLimit, authRateLimit, signInAddressRateLimit } from '../../plugins/rate-limit.ts';
+import {
+  accountMailRateLimits,
+  addressRateLimit,
+  authRateLimit,
+  passwordChangeRateLimits,
+  signInAddressRateLimit,
+} from '../../plugins/rate-limit.ts';
 import { toUserInfo } from './mapper.ts';
 import type { PasswordService } from './password-service.ts';
 import type { AccountsService } from './service.ts';
@@ -75,7 +81,7 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
 function passwordRoutes(app: FastifyInstance, passwords: PasswordService): void {
   const r = accountPasswordRoutes;
   registerRoute(app, r.passwordReset, ({ body, request }) => passwords.requestReset(body, clientAddress(request)), {
-    config: addressRateLimit(app),
+    preHandler: accountMailRateLimits(app, 'password-reset'),
   });
   registerRoute(
     app,
@@ -87,9 +93,7 @@ function passwordRoutes(app: FastifyInstance, passwords: PasswordService): void 
     app,
     r.passwordChange,
     ({ actor, body, request }) => passwords.changePassword(actor, body, clientAddress(request)),
-    {
-      config: accountRateLimit(app),
-    },
+    { preHandler: passwordChangeRateLimits(app) },
   );
   registerRoute(app, r.profileChange, async ({ actor, body }) =>
     toUserInfo(actor, await passwords.changeProfile(actor, body)),

@@ -6,7 +6,7 @@ import { accountMailRateLimits, publicLookupRateLimit } from '../../plugins/rate
 import type { RegistrationService } from './service.ts';
 
 export function registrationRoutes(app: FastifyInstance, service: RegistrationService): void {
-  const mailLimits = { preHandler: accountMailRateLimits(app) };
+  const mailLimits = { preHandler: accountMailRateLimits(app, 'registration') };
   registerRoute(app, r.register, ({ body, request }) => service.register(body, clientAddress(request)), {
     ...mailLimits,
     status: 202,

@@ -81,7 +81,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   /**
    * In the transaction that made the link, so a link is mailed only if it was stored. The outbox keeps
-   * the body (and so the link) only until it is sent; the database otherwise holds the verifier's hash.
+   * the body (and so the link) only until it is sent, and never past the link's expiry (`secretUntil`);
+   * the database otherwise holds the verifier's hash.
    */
   const enqueueVerification = (
     tx: DbOrTx,
@@ -91,6 +92,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     enqueueMail(queryOn(tx), {
       eventKey: `account.verify_email:${registration.id}:${registration.selector}`,
       to: registration.email,
+      secretUntil: registration.expiresAt,
       message: emailVerificationMail({
         givenName: registration.givenName,
         fullName: fullName({ middleName: '', title: '', ...registration }),
@@ -226,11 +228,12 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
       const key = newVerificationKey();
       const registration = match;
+      const expiresAt = new Date(Date.now() + VALID_MS);
       const mailId = await db.transaction(async (tx) => {
         const renewed = await repo.renewVerificationKey(tx, registration.id, {
           selector: key.selector,
           verifierHash: key.verifierHash,
-          expiresAt: new Date(Date.now() + VALID_MS),
+          expiresAt,
           minIntervalMs: RESEND_MS,
         });
         if (!renewed) return null;
@@ -241,7 +244,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           targetId: registration.id,
           ip,
         });
-        return enqueueVerification(tx, { ...registration, selector: key.selector }, key.key);
+        return enqueueVerification(tx, { ...registration, selector: key.selector, expiresAt }, key.key);
       });
       await deps.dispatchMail([mailId]);
       return accepted(input.email);

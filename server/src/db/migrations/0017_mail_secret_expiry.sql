@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "secret_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mail_outbox_secret_bodies" ON "mail_outbox" USING btree ("secret_expires_at") WHERE secret_expires_at IS NOT NULL AND text_body IS NOT NULL;
