@@ -18,5 +18,8 @@ export const needsApprovedAccount = (route: RouteDef): boolean => route.auth && 
 
 /** onRequest, after authentication: before the body is read, like the 401 it follows. */
 export async function requireApprovedAccount(request: FastifyRequest): Promise<void> {
-  if (request.actor && request.actor.primaryOrganisationId === null) throw forbidden(REGISTRATION_PENDING);
+  // Pending means no membership at all: an administrator may leave a member without a primary
+  // organisation, and a superuser needs none.
+  const actor = request.actor;
+  if (actor && !actor.isSuperuser && actor.organisationIds.length === 0) throw forbidden(REGISTRATION_PENDING);
 }
