@@ -30,6 +30,7 @@ import inputTextPlugin from './plugins/input-text.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import mailOutboxPlugin from './plugins/mail-outbox.ts';
+import objectAccessPlugin from './plugins/object-access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  await app.register(objectAccessPlugin);
   await app.register(queuePlugin);
   await app.register(mailOutboxPlugin);
   await app.register(openapiPlugin);

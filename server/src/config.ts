@@ -110,6 +110,17 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_MINUTES: positiveInt(5),
+  /** The longest a signed read link lives; the viewer asks for fresh ones every 2 minutes. */
+  /** Upload registrations one case may hold (issue 22: each reserves storage). */
+  UPLOADS_PER_CASE: positiveInt(20),
+  /** Bytes one case's uploads may reserve together (announced sizes, else 4 GiB each); default 16 GiB. */
+  UPLOAD_BYTES_PER_CASE: positiveInt(16 * 1024 ** 3),
+  READ_URL_SECONDS: positiveInt(600).pipe(
+    z
+      .number()
+      .min(180, 'must be at least 180 seconds')
+      .max(7 * 24 * 3600),
+  ),
   REFRESH_TOKEN_DAYS: positiveInt(7),
   AUTH_RATE_LIMIT: positiveInt(10),
   WEB_DIST: z.string().optional(),
@@ -142,6 +153,12 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** What one case's uploads may hold (issue 22). */
+export interface UploadLimits {
+  perCase: number;
+  bytesPerCase: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -162,6 +179,10 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   accessTokenMinutes: number;
+  /** READ_URL_SECONDS: the ceiling on every signed read link's life. */
+  readUrlSeconds: number;
+  /** UPLOADS_PER_CASE and UPLOAD_BYTES_PER_CASE. */
+  uploadLimits: UploadLimits;
   refreshTokenDays: number;
   /** Attempts per minute on each sign-in route, per client address and account. */
   authRateLimit: number;
@@ -241,6 +262,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
+    readUrlSeconds: e.READ_URL_SECONDS,
+    uploadLimits: { perCase: e.UPLOADS_PER_CASE, bytesPerCase: e.UPLOAD_BYTES_PER_CASE },
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

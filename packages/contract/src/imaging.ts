@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParamsSchema, uuidSchema } from './common.ts';
-import { errorResponses } from './errors.ts';
+import { detailErrorSchema, errorResponses } from './errors.ts';
 import { pageQuerySchema, paginated } from './pagination.ts';
 import { defineRoute } from './route.ts';
 
@@ -246,7 +246,8 @@ export const imagingRoutes = {
     tag,
     auth: true,
     body: createInputDataSchema,
-    responses: { 201: createdInputDataSchema, ...errorResponses },
+    // 413: the case's uploads would reserve more than UPLOAD_BYTES_PER_CASE.
+    responses: { 201: createdInputDataSchema, ...errorResponses, 413: detailErrorSchema },
   }),
   listInputData: defineRoute({
     method: 'GET',

@@ -7,7 +7,7 @@ import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
 import type { JobMessage } from './job-queue.ts';
-import { InvalidJobPayload, isJobTypeName, type JobPayload, parseJobPayload } from './job-types.ts';
+import { isJobTypeName, type JobPayload, PermanentJobFailure, parseJobPayload } from './job-types.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 const HEARTBEAT_MS = 5000;
@@ -110,7 +110,8 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
     const handler = isJobTypeName(run.jobType) ? handlers[run.jobType] : undefined;
     // A failed statement's message quotes its parameters; the job message is shown in the app.
     const reason = isDatabaseError(error) ? safeReason(error) : error.message || String(error);
-    const retry = handler !== undefined && !(error instanceof InvalidJobPayload) && run.attempts < handler.maxAttempts;
+    const retry =
+      handler !== undefined && !(error instanceof PermanentJobFailure) && run.attempts < handler.maxAttempts;
     if (retry) {
       if (await jobRuns.finishRun(query, run, JobStatus.QUEUED, null, `Attempt ${run.attempts} failed: ${reason}`)) {
         await deps.queue.send(queue, { jobId: run.jobId }, { startAfterSeconds: 5 * run.attempts });

@@ -36,8 +36,11 @@ export type JobPayload = z.output<typeof jobPayload>;
 
 export const isJobTypeName = (name: string): name is JobTypeName => Object.hasOwn(JOB_SCHEMAS, name);
 
+/** A failure no later attempt can fix: the job fails at once instead of being retried. */
+export class PermanentJobFailure extends Error {}
+
 /** A job type and parameters the registry does not accept: refused at enqueue, failed (not retried) at a run. */
-export class InvalidJobPayload extends Error {}
+export class InvalidJobPayload extends PermanentJobFailure {}
 
 /** The payload checked against its type's schema; throws InvalidJobPayload saying which field is wrong. */
 export function parseJobPayload(payload: { jobType: string; params: unknown }): JobPayload {

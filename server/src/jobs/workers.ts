@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Query, queryOn } from '../db/query.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import { analysisReportInputs } from '../modules/reports/index.ts';
-import { abandonedMultipartUploads, clearMultipartUpload, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
+import { removeExpiredUploads } from './expired-uploads.ts';
 import { createIngestHandler } from './ingest/run-ingest.ts';
 import { createJobRunner } from './job-runner.ts';
 import { createReportHandler } from './report/run-report.ts';
@@ -28,20 +28,6 @@ async function removeAbandonedWorkFolders(query: Query, tempDir: string, log: Fa
     log.info({ folder: folder.name }, 'removing an abandoned job folder');
     await rm(join(tempDir, folder.name), { recursive: true, force: true });
   }
-}
-
-/**
- * Uploads in parts that were cancelled or abandoned leave parts behind (local folders, or unfinished S3
- * uploads that are billed): once their links have expired nobody can finish them, so they are aborted.
- */
-export async function abortAbandonedUploads(query: Query, deps: Pick<WorkerDeps, 'storage' | 'log'>): Promise<number> {
-  const abandoned = await abandonedMultipartUploads(query, WRITE_URL_SECONDS);
-  for (const upload of abandoned) {
-    await deps.storage.abortMultipartUpload(upload.storageKey, upload.multipartUploadId);
-    await clearMultipartUpload(query, upload.id);
-    deps.log.info({ inputDataId: upload.id }, 'aborted an abandoned upload in parts');
-  }
-  return abandoned.length;
 }
 
 /** How often dead runs and lost messages are looked for. */
@@ -80,7 +66,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await sweep(0).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
   const timer = setInterval(() => {
     sweep(QUEUED_RESEND_SECONDS).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
-    abortAbandonedUploads(query, deps).catch((error) => deps.log.error({ err: error }, 'upload sweep failed'));
+    removeExpiredUploads(query, deps).catch((error) => deps.log.error({ err: error }, 'upload sweep failed'));
   }, SWEEP_SECONDS * 1000);
   timer.unref();
   return async () => {

@@ -6,6 +6,20 @@
  * a key that could escape the root (StorageError 'invalid_key'). Build segments from user file names
  * with `safeFileName`.
  */
+/**
+ * Who a read link was handed to, and for which case. The local driver signs it into the link and asks
+ * again on every read whether that sign-in may still see the case (a revoked share, a deactivated user
+ * or a signed-out session stops the link at once); S3 cannot ask, so there the link's short life is the bound.
+ */
+export interface ReadAccess {
+  userId: string;
+  sessionId: string;
+  caseId: string;
+}
+
+/** The app's answer to "may this sign-in still read this case's objects?", asked at read time. */
+export type ReadAccessCheck = (access: ReadAccess) => Promise<boolean>;
+
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   /**
@@ -18,10 +32,13 @@ export interface ObjectStorage {
     key: string,
     opts: { expiresInSeconds: number; maxBytes: number; contentType?: string },
   ): Promise<string>;
-  /** A URL that downloads the object (Content-Disposition attachment with filename when given); supports HTTP Range. */
+  /**
+   * A URL that downloads the object (Content-Disposition attachment with filename when given); supports
+   * HTTP Range. It lives at most the driver's read-link ceiling (READ_URL_SECONDS), whatever is asked.
+   */
   signedGetUrl(
     key: string,
-    opts: { expiresInSeconds: number; filename?: string; contentType?: string },
+    opts: { expiresInSeconds: number; filename?: string; contentType?: string; access?: ReadAccess },
   ): Promise<string>;
   /**
    * Large uploads: one signed PUT URL per part (parts 1..partCount), so a dropped part is retried alone.

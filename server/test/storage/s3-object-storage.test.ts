@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createObjectStorage } from '../../src/storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../src/storage/object-storage.ts';
+import { connectS3 } from '../../src/storage/s3/s3-connection.ts';
+import { parseS3StorageUrl, S3ObjectStorage } from '../../src/storage/s3/s3-object-storage.ts';
 
 /**
  * Against a real S3-compatible server (scripts/s3-test-server.sh: Swift with s3api), because only a
@@ -25,23 +27,26 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const s3Config = (dataDir: string, prefix: string) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    STORAGE_URL: `s3://${process.env.TEST_S3_BUCKET ?? 'cardiomap-test'}/${prefix}`,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: process.env.TEST_S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: process.env.TEST_S3_SECRET_ACCESS_KEY,
+  });
+
 describe.skipIf(!endpoint)('S3 driver against a real S3 server', () => {
   let storage: ObjectStorage;
   const base = `input-data/${randomUUID()}`;
   const scratch = mkdtempSync(join(tmpdir(), 'cm-s3-test-'));
 
+  // A prefix of its own, so the PGlite and PostgreSQL runs of this file never meet.
+  const prefix = `run-${randomUUID()}`;
+
   beforeAll(() => {
-    storage = createObjectStorage(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: scratch,
-        // A prefix of its own, so the PGlite and PostgreSQL runs of this file never meet.
-        STORAGE_URL: `s3://${process.env.TEST_S3_BUCKET ?? 'cardiomap-test'}/run-${randomUUID()}`,
-        S3_ENDPOINT: endpoint,
-        S3_ACCESS_KEY_ID: process.env.TEST_S3_ACCESS_KEY_ID,
-        S3_SECRET_ACCESS_KEY: process.env.TEST_S3_SECRET_ACCESS_KEY,
-      }),
-    );
+    storage = createObjectStorage(s3Config(scratch, prefix));
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -124,6 +129,23 @@ describe.skipIf(!endpoint)('S3 driver against a real S3 server', () => {
     expect(await get.text()).toMatch(/expired/i);
     expect((await fetch(putUrl, { method: 'PUT', body: 'late' })).status).toBe(403);
     expect((await readAll(await storage.read(key))).toString()).toBe('kept');
+  });
+
+  it('holds a read link to READ_URL_SECONDS whatever is asked: the bound on a link S3 cannot revoke', async () => {
+    const key = `${base}/bounded.cmvol`;
+    await storage.write(key, Buffer.from('volume'));
+    const asked = await storage.signedGetUrl(key, { expiresInSeconds: 12 * 3600 });
+    expect(new URL(asked).searchParams.get('X-Amz-Expires')).toBe('600');
+    const config = s3Config(scratch, prefix);
+    const short = new S3ObjectStorage({
+      connect: () => connectS3(config.s3),
+      ...parseS3StorageUrl(config.storageUrl),
+      maxReadSeconds: 1,
+    });
+    const url = await short.signedGetUrl(key, { expiresInSeconds: 12 * 3600 });
+    expect((await fetch(url)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await fetch(url)).status).toBe(403);
   });
 
   it('assembles a multipart upload from presigned part URLs, refusing to complete with a part missing', async () => {

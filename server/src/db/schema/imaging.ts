@@ -51,6 +51,13 @@ export const inputData = pgTable(
     /** The multipart upload in progress, when the file goes up in parts. */
     multipartUploadId: text('multipart_upload_id'),
     size: bigint('size', { mode: 'number' }),
+    /**
+     * The bytes the registration reserved (the announced size, else the largest upload): the case's
+     * uploads may not reserve more than UPLOAD_BYTES_PER_CASE together (issue 22).
+     */
+    declaredSize: bigint('declared_size', { mode: 'number' }),
+    /** SHA-256 (hex) of the object as confirmed; every ingest checks the object still has it (issue 22). */
+    sha256: varchar('sha256', { length: 64 }),
     uploadSuccessful: boolean('upload_successful').notNull().default(false),
     status: smallint('status').notNull().default(0),
     reasons: jsonb('reasons').$type<string[]>().notNull().default([]),

@@ -7,13 +7,16 @@ import { CASE_TRANSITIONS } from '@cardiomap/domain';
 import { type Query, queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
 import { dispatchMail } from '../../mail/outbox.ts';
+import { recordAudit } from '../../modules/audit/index.ts';
 import { findIngestFacts, transitionCase } from '../../modules/cases/index.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
 import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
 import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
 import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
+import { sha256OfFile } from '../../storage/object-hash.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import { type JobHandler, RunLost } from '../job-runner.ts';
+import { PermanentJobFailure } from '../job-types.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
 
@@ -61,6 +64,35 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     return zipPath;
   }
 
+  /**
+   * The upload must be the file confirmed: a write that reached its link afterwards (S3 cannot refuse
+   * one before the link expires) is never processed, on the first run nor on a staff re-run (issue 22).
+   * Uploads confirmed before hashes were kept have none to compare.
+   */
+  async function assertUnchanged(
+    input: { id: string; caseId: string; sha256: string | null },
+    zipPath: string,
+    run: ClaimedRun<'ingest'>,
+    logLine: (line: string) => void,
+  ): Promise<void> {
+    if (!input.sha256) return;
+    const actual = await sha256OfFile(zipPath);
+    if (actual === input.sha256) {
+      logLine('The upload is the file confirmed (SHA-256 checked).');
+      return;
+    }
+    await recordAudit(database.db, {
+      actorId: null,
+      action: 'input-data.changed',
+      targetType: 'case',
+      targetId: input.caseId,
+      details: { inputDataId: input.id, jobId: run.jobId, confirmed: input.sha256, found: actual },
+    });
+    throw new PermanentJobFailure(
+      'The uploaded file changed after it was confirmed (its SHA-256 differs): it is not processed. Upload the images again.',
+    );
+  }
+
   async function ingest(
     run: ClaimedRun<'ingest'>,
     workDir: string,
@@ -84,6 +116,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     await setInputDataStatus(query, input.id, InputDataStatus.PROCESSING);
 
     const zipPath = await uploadOnDisk(input.storageKey, input.size, workDir, signal, logLine);
+    await assertUnchanged(input, zipPath, run, logLine);
     const acknowledgeGaps = run.params.acknowledgeGaps === true;
     if (acknowledgeGaps) {
       logLine(

@@ -1,5 +1,6 @@
 import type { Analysis, AnalysisResource } from '@cardiomap/contract';
 import type { VisibleCase } from '../../access/case-access.ts';
+import { readAccessOf } from '../../access/read-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -35,5 +36,5 @@ export async function listStudyAnalysisResources(
 ): Promise<AnalysisResource[]> {
   if (!seesAnalysesOf(actor, visibleCase)) return [];
   const rows = await allAnalysisResourcesOfStudy(queryOn(db), studyId);
-  return Promise.all(rows.map((row) => presentAnalysisResource(storage, row)));
+  return Promise.all(rows.map((row) => presentAnalysisResource(storage, row, readAccessOf(actor, visibleCase.id))));
 }

@@ -8,6 +8,7 @@ import {
 } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
+import { readAccessOf } from '../../access/read-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -101,10 +102,14 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
     return nonFieldError(message);
   };
 
+  /** The resource as the actor reads it, its link bound to their access to the case. */
+  const present = (actor: Actor, caseId: string, row: AnalysisResourceRow, options?: { download?: boolean }) =>
+    presentAnalysisResource(storage, row, readAccessOf(actor, caseId), options);
+
   const confirmOnce = async (actor: Actor, id: string, ip: string) => {
     const { row, found: visible } = await visibleResource(db, actor, id);
     requirePermission(actor, PERMISSIONS.addAnalysisResource, NO_ADD_PERMISSION);
-    if (row.uploadSuccessful) return presentAnalysisResource(storage, row);
+    if (row.uploadSuccessful) return present(actor, visible.id, row);
     assertNotCanceled(visible);
     if (row.multipartUploadId) {
       await storage.completeMultipartUpload(row.storageKey, row.multipartUploadId).catch(() => undefined);
@@ -112,13 +117,13 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
     const object = await storage.head(row.storageKey);
     if (!object || object.size === 0) {
       if (object) await storage.delete(row.storageKey);
-      return presentAnalysisResource(storage, row);
+      return present(actor, visible.id, row);
     }
     const max = maxBytesOf(row.type);
     if (object.size > max) {
       throw await refuse(actor, row, `The file is too large: at most ${max / 1024 / 1024} MB.`, ip, [row.storageKey]);
     }
-    if (row.type === AnalysisResourceType.SCENE_OBJECT) return acceptMeshUpload(actor, row, ip);
+    if (row.type === AnalysisResourceType.SCENE_OBJECT) return acceptMeshUpload(actor, visible.id, row, ip);
     if (row.type === AnalysisResourceType.IMAGE) {
       const png = await checkFigure(storage, row.storageKey, object.size);
       if (!png.ok) throw await refuse(actor, row, png.message, ip, [row.storageKey]);
@@ -129,11 +134,11 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
       await markResourceUploaded(queryOn(tx), id, object.size);
       await audit(tx, actor, 'analysis-resource.confirm', found, ip, { analysisResourceId: id, size: object.size });
     });
-    return presentAnalysisResource(storage, await reload(id));
+    return present(actor, visible.id, await reload(id));
   };
 
   /** A mesh parsed and converted: the row points at the GLB and the scene draws it in its colour. */
-  const acceptMeshUpload = async (actor: Actor, row: AnalysisResourceRow, ip: string) => {
+  const acceptMeshUpload = async (actor: Actor, caseId: string, row: AnalysisResourceRow, ip: string) => {
     const accepted = await acceptMesh(storage, row);
     if (!accepted.ok) throw await refuse(actor, row, accepted.message, ip, [row.storageKey]);
     try {
@@ -174,32 +179,34 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
     }
     // The upload as sent is no longer needed: the row points at the GLB.
     await storage.delete(row.storageKey).catch(() => undefined);
-    return presentAnalysisResource(storage, await reload(row.id));
+    return present(actor, caseId, await reload(row.id));
   };
 
   return {
     async list(actor: Actor, filter: z.output<typeof analysisResourceListQuerySchema>) {
       if (!filter.analysis_id && !filter.study_id) throw nonFieldError(ANALYSIS_OR_STUDY_REQUIRED);
-      if (filter.analysis_id) await findVisibleAnalysis(db, actor, filter.analysis_id);
+      let caseId = '';
+      if (filter.analysis_id) caseId = (await findVisibleAnalysis(db, actor, filter.analysis_id)).found.id;
       if (filter.study_id) {
         const found = await findVisibleStudyCase(db, actor, filter.study_id);
         if (!seesAnalysesOf(actor, found)) return { count: 0, results: [] };
+        caseId = found.id;
       }
       const { count, rows } = await listAnalysisResources(
         query,
         { analysisId: filter.analysis_id ?? null, studyId: filter.study_id ?? null, type: filter.type ?? null },
         pageWindow(filter),
       );
-      return { count, results: await Promise.all(rows.map((row) => presentAnalysisResource(storage, row))) };
+      return { count, results: await Promise.all(rows.map((row) => present(actor, caseId, row))) };
     },
 
     async get(actor: Actor, id: string, download: boolean) {
-      const { row } = await visibleResource(db, actor, id);
-      return presentAnalysisResource(storage, row, { download });
+      const { row, found } = await visibleResource(db, actor, id);
+      return present(actor, found.id, row, { download });
     },
 
     async create(actor: Actor, body: z.output<typeof createAnalysisResourceSchema>, ip: string) {
-      await findVisibleAnalysis(db, actor, body.analysisId);
+      const { found: visible } = await findVisibleAnalysis(db, actor, body.analysisId);
       requirePermission(actor, PERMISSIONS.addAnalysisResource, NO_ADD_PERMISSION);
       const attributes = checkNewResource(body);
       const id = randomUUID();
@@ -242,7 +249,7 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
         await setResourceMultipart(query, id, multipart.uploadId);
         parts = { partSize: UPLOAD_PART_BYTES, urls: multipart.partUrls };
       }
-      return { ...(await presentAnalysisResource(storage, await reload(id))), writeUrl, parts };
+      return { ...(await present(actor, visible.id, await reload(id))), writeUrl, parts };
     },
 
     /**
@@ -256,14 +263,17 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
       // instead of parsing the same upload again while the first replaces it.
       const running = confirming.get(id);
       if (running) {
-        return running.then(async () => presentAnalysisResource(storage, (await visibleResource(db, actor, id)).row));
+        return running.then(async () => {
+          const { row, found } = await visibleResource(db, actor, id);
+          return present(actor, found.id, row);
+        });
       }
       const work = confirmOnce(actor, id, ip).finally(() => confirming.delete(id));
       confirming.set(id, work);
       return work;
     },
     async setAttributes(actor: Actor, id: string, attributes: Record<string, unknown>, ip: string) {
-      await visibleResource(db, actor, id);
+      const { found: visible } = await visibleResource(db, actor, id);
       requirePermission(actor, PERMISSIONS.changeAnalysisResource, NO_CHANGE_PERMISSION);
       await db.transaction(async (tx) => {
         const { found } = await visibleResource(tx, actor, id, true);
@@ -271,7 +281,7 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
         await setResourceAttributes(queryOn(tx), id, attributes);
         await audit(tx, actor, 'analysis-resource.attributes', found, ip, { analysisResourceId: id });
       });
-      return presentAnalysisResource(storage, await reload(id));
+      return present(actor, visible.id, await reload(id));
     },
 
     async remove(actor: Actor, id: string, ip: string) {

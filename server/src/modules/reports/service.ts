@@ -1,6 +1,7 @@
 import { JobStatus, type ReportStatus } from '@cardiomap/contract';
 import { hasDeliveredOrder, PERMISSIONS as P, seesPatientDetails } from '@cardiomap/domain';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import { readAccessOf } from '../../access/read-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -94,7 +95,9 @@ export function createReportsService(
       progress: pending ? (latest?.summary?.progress ?? 0) : 0,
       error: failed ? REPORT_FAILED : null,
       analysisVersion: analysisVersionOf(facts, key),
-      report: row ? await presentStudyResource(storage, row as StudyResourceRow) : null,
+      report: row
+        ? await presentStudyResource(storage, row as StudyResourceRow, readAccessOf(actor, theCase.id))
+        : null,
       isOutdated: served !== undefined && served.analysisKey !== key,
       canGenerate: canGenerate(actor, theCase),
     };

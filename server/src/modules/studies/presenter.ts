@@ -1,10 +1,10 @@
 import { type Study, type StudyResource, StudyResourceType } from '@cardiomap/contract';
 import { iso } from '../../db/query.ts';
-import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { ObjectStorage, ReadAccess } from '../../storage/object-storage.ts';
 import type { StudyResourceRow, StudyRow } from './repository.ts';
 
-/** Signed read links live this long: enough to start a download or stream a volume, not to be shared. */
-export const READ_URL_SECONDS = 15 * 60;
+/** Signed read links live this long (or less, READ_URL_SECONDS): enough to start a download, not to be shared. */
+export const READ_URL_SECONDS = 10 * 60;
 
 export function presentStudy(row: StudyRow): Study {
   const ofType = (type: number) => row.resources.find((r) => r.type === type)?.id ?? null;
@@ -27,7 +27,12 @@ export function presentStudy(row: StudyRow): Study {
   };
 }
 
-export async function presentStudyResource(storage: ObjectStorage, row: StudyResourceRow): Promise<StudyResource> {
+/** `access`: the sign-in and case the read link is bound to (it stops serving when that access ends). */
+export async function presentStudyResource(
+  storage: ObjectStorage,
+  row: StudyResourceRow,
+  access: ReadAccess,
+): Promise<StudyResource> {
   return {
     id: row.id,
     studyId: row.studyId,
@@ -48,6 +53,7 @@ export async function presentStudyResource(storage: ObjectStorage, row: StudyRes
             expiresInSeconds: READ_URL_SECONDS,
             filename: row.filename,
             contentType: row.mimeType,
+            access,
           }),
   };
 }

@@ -1,5 +1,6 @@
 import { seesPatientDetails } from '@cardiomap/domain';
 import { caseScopeOf, findVisibleCase } from '../../access/case-access.ts';
+import { readAccessOf } from '../../access/read-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -39,19 +40,20 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
     },
     get: async (actor: Actor, studyId: string) => presentStudy(await visibleStudy(actor, studyId)),
     async resources(actor: Actor, studyId: string, page: PageRequest) {
-      const { seesPatient } = await visibleStudy(actor, studyId);
+      const { seesPatient, caseId } = await visibleStudy(actor, studyId);
+      const access = readAccessOf(actor, caseId);
       const { count, rows } = await listStudyResources(query, studyId, pageWindow(page), {
         withIdentifiedReports: seesPatient,
       });
-      return { count, results: await Promise.all(rows.map((row) => presentStudyResource(storage, row))) };
+      return { count, results: await Promise.all(rows.map((row) => presentStudyResource(storage, row, access))) };
     },
     async resource(actor: Actor, resourceId: string) {
       const row = await findStudyResource(query, resourceId);
       if (!row) throw notFound(STUDY_RESOURCE_NOT_FOUND);
-      const { seesPatient } = await visibleStudy(actor, row.studyId, STUDY_RESOURCE_NOT_FOUND);
+      const { seesPatient, caseId } = await visibleStudy(actor, row.studyId, STUDY_RESOURCE_NOT_FOUND);
       // A report with patient details is missing to whoever may not see them (issue 18 §2).
       if (isIdentifiedReport(row) && !seesPatient) throw notFound(STUDY_RESOURCE_NOT_FOUND);
-      return presentStudyResource(storage, row);
+      return presentStudyResource(storage, row, readAccessOf(actor, caseId));
     },
   };
 }

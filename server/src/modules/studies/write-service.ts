@@ -8,6 +8,7 @@ import {
 import { canSetInterpolation, hasDeliveredOrder, PERMISSIONS as P } from '@cardiomap/domain';
 import type { z } from 'zod';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import { readAccessOf } from '../../access/read-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -126,20 +127,21 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
         expiresInSeconds: REPORT_WRITE_URL_SECONDS,
         maxBytes: MAX_REPORT_BYTES,
       });
-      return { ...(await presentStudyResource(storage, row)), writeUrl };
+      return { ...(await presentStudyResource(storage, row, readAccessOf(actor, theCase.id))), writeUrl };
     },
 
     /** GET study-resources/{id}/confirm-upload/: the report arrived; idempotent. */
     async confirmReport(actor: Actor, id: string) {
-      const { resource } = await resourceFor(actor, id, P.addStudyResource, NO_REPORT_ADD);
-      if (resource.size !== null) return presentStudyResource(storage, resource);
+      const { resource, theCase } = await resourceFor(actor, id, P.addStudyResource, NO_REPORT_ADD);
+      const access = readAccessOf(actor, theCase.id);
+      if (resource.size !== null) return presentStudyResource(storage, resource, access);
       const object = await storage.head(resource.storageKey);
       if (!object || object.size === 0 || object.size > MAX_REPORT_BYTES) {
         if (object) await storage.delete(resource.storageKey);
         throw conflict(REPORT_NOT_UPLOADED, 'upload_missing');
       }
       await setResourceSize(query, id, object.size);
-      return presentStudyResource(storage, (await findStudyResource(query, id)) as StudyResourceRow);
+      return presentStudyResource(storage, (await findStudyResource(query, id)) as StudyResourceRow, access);
     },
 
     /** DELETE study-resources/{id}/: reports only; the object goes after the row. */
@@ -164,7 +166,8 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
         studyResourceId: id,
         interpolationType: body.interpolationType,
       });
-      return presentStudyResource(storage, (await findStudyResource(query, id)) as StudyResourceRow);
+      const access = readAccessOf(actor, theCase.id);
+      return presentStudyResource(storage, (await findStudyResource(query, id)) as StudyResourceRow, access);
     },
   };
 }

@@ -4,12 +4,13 @@ import { uploadRoutes } from './routes.ts';
 import { createUploadsService } from './service.ts';
 
 export {
-  abandonedMultipartUploads,
-  clearMultipartUpload,
+  deleteUnconfirmedUpload,
+  expiredUnconfirmedUploads,
   findInputData,
   recordProcessing,
   type StoredSeries,
   setInputDataStatus,
+  uploadAcceptsWrites,
 } from './repository.ts';
 export { WRITE_URL_SECONDS } from './service.ts';
 
@@ -18,10 +19,15 @@ export const uploadsModule = fp(
   async function uploadsModule(app: FastifyInstance) {
     uploadRoutes(
       app,
-      createUploadsService(app.database, app.storage, {
-        enqueue: (queue, jobId) => app.queue.send(queue, { jobId }),
-        expectIngest: () => app.expectIngest(),
-      }),
+      createUploadsService(
+        app.database,
+        app.storage,
+        {
+          enqueue: (queue, jobId) => app.queue.send(queue, { jobId }),
+          expectIngest: () => app.expectIngest(),
+        },
+        app.config.uploadLimits,
+      ),
     );
   },
   { name: 'uploads', dependencies: ['auth', 'storage', 'queue'] },

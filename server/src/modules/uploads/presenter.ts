@@ -1,11 +1,13 @@
 import type { InputData } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
+import { readAccessOf } from '../../access/read-access.ts';
 import { iso } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import type { InputDataRow } from './repository.ts';
 
-const READ_URL_SECONDS = 15 * 60;
+/** Held to READ_URL_SECONDS by the driver; the link is bound to the reader's access to the case. */
+const READ_URL_SECONDS = 10 * 60;
 
 export type DownloadableFile = NonNullable<InputData['readUrlFile']>;
 
@@ -56,6 +58,7 @@ export async function presentInputData(
           expiresInSeconds: READ_URL_SECONDS,
           filename: download.filename,
           contentType: download.mimeType,
+          access: readAccessOf(actor, row.caseId),
         })
       : null,
     readUrlFile: download?.file ?? null,

@@ -11,11 +11,13 @@ import {
 import { CASE_TRANSITIONS, PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import { findVisibleCase, sharedOnly } from '../../access/case-access.ts';
+import type { UploadLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
+import { sha256OfObject } from '../../storage/object-hash.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { markCaseSubmitted, transitionCase } from '../cases/index.ts';
@@ -23,6 +25,7 @@ import { findJob, insertJob, type JobRow, presentJob } from '../jobs/index.ts';
 import { findPseudonymisedDicomOfInput } from '../studies/index.ts';
 import { downloadableFile, type InputDataDownload, mayReprocess, presentInputData } from './presenter.ts';
 import {
+  caseUploadUsage,
   findInputData,
   hasActiveJob,
   type InputDataRow,
@@ -45,6 +48,12 @@ export const NO_DOWNLOAD_PERMISSION = 'You do not have permission to download th
 export const PSEUDONYMISED_NOT_READY =
   'The pseudonymised images are not available: they are made when the upload has been processed successfully.';
 export const NO_GAP_TO_ACKNOWLEDGE = 'The series to process has no gap to acknowledge.';
+export const tooManyUploads = (limit: number) =>
+  `This case already has ${limit} uploads, the most it may hold. Ask support if more are needed.`;
+const GIB = 1024 ** 3;
+export const uploadQuotaExceeded = (limit: number) =>
+  `This upload would take the case's uploads over ${Math.round((limit / GIB) * 10) / 10} GB. ` +
+  'Announce the exact size of the file, or ask support if more is needed.';
 
 /** Signed upload links live long enough for a 1 GB file over a slow hospital line. */
 export const WRITE_URL_SECONDS = 6 * 60 * 60;
@@ -62,6 +71,7 @@ export function createUploadsService(
   database: Database,
   storage: ObjectStorage,
   { enqueue, expectIngest }: UploadJobs,
+  limits: UploadLimits,
 ) {
   const { db } = database;
   const query = queryOn(db);
@@ -99,11 +109,18 @@ export function createUploadsService(
     async create(actor: Actor, body: z.output<typeof createInputDataSchema>, ip: string) {
       const id = randomUUID();
       const storageKey = storageKeyOf(id);
+      const maxBytes = body.size ?? MAX_UPLOAD_BYTES;
       const { row, found } = await db.transaction(async (tx) => {
         const found = await findVisibleCase(tx, actor, body.caseId, { forUpdate: true });
         if (!mayUpload(actor, found.organisationId)) throw forbidden(NO_UPLOAD_PERMISSION);
         // A new case, or one whose images were unusable: the physician uploads again (issue 17 §1).
         if (!CASE_TRANSITIONS.submit.from.includes(found.status)) throw conflict(UPLOAD_ONLY_WHEN_CREATED);
+        // Under the case row's lock: two registrations at once cannot both take the last place.
+        const usage = await caseUploadUsage(queryOn(tx), body.caseId);
+        if (usage.count >= limits.perCase) throw conflict(tooManyUploads(limits.perCase), 'upload_limit');
+        if (usage.bytes + maxBytes > limits.bytesPerCase) {
+          throw new HttpError(413, 'upload_quota', uploadQuotaExceeded(limits.bytesPerCase));
+        }
         const row = await insertInputData(queryOn(tx), {
           id,
           caseId: body.caseId,
@@ -114,6 +131,7 @@ export function createUploadsService(
           sourceClient: body.sourceClient,
           storageKey,
           createdById: actor.userId,
+          declaredSize: maxBytes,
         });
         await recordAudit(tx, {
           actorId: actor.userId,
@@ -126,7 +144,6 @@ export function createUploadsService(
         });
         return { row, found };
       });
-      const maxBytes = body.size ?? MAX_UPLOAD_BYTES;
       // No content type bound to the URL: browsers label the same zip application/zip,
       // application/x-zip-compressed or nothing at all, depending on the system.
       const writeUrl = await storage.signedPutUrl(storageKey, { expiresInSeconds: WRITE_URL_SECONDS, maxBytes });
@@ -196,6 +213,9 @@ export function createUploadsService(
         if (object) await storage.delete(row.storageKey);
         return present(actor, row, found.organisationId);
       }
+      // The original's fingerprint: every ingest checks the object still has it before reading it, since
+      // an S3 upload link cannot be withdrawn and a write could still land before it expires (issue 22).
+      const sha256 = await sha256OfObject(storage, row.storageKey);
 
       const queued = await db.transaction(async (tx) => {
         const txQuery = queryOn(tx);
@@ -205,7 +225,7 @@ export function createUploadsService(
         if (!CASE_TRANSITIONS.submit.from.includes(current.status) && current.status !== CaseStatus.SUBMITTED) {
           throw conflict(UPLOAD_ONLY_WHEN_CREATED);
         }
-        await markUploaded(txQuery, id, object.size, InputDataStatus.UPLOADED);
+        await markUploaded(txQuery, id, { size: object.size, sha256, status: InputDataStatus.UPLOADED });
         const submit = CASE_TRANSITIONS.submit;
         await transitionCase(txQuery, row.caseId, submit.from, submit.to);
         await markCaseSubmitted(txQuery, row.caseId);
@@ -223,7 +243,7 @@ export function createUploadsService(
           targetId: row.caseId,
           organisationId: found.organisationId,
           ip,
-          details: { inputDataId: id, size: object.size, jobId: job.id },
+          details: { inputDataId: id, size: object.size, sha256, jobId: job.id },
         });
         return job;
       });

@@ -1,13 +1,14 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { DEFAULT_VOLUME_LEVELS } from '@cardiomap/domain';
-import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { ObjectStorage, ReadAccess } from '../../storage/object-storage.ts';
 import type { VolumeRow } from './repository.ts';
 
 /**
- * The volume link lasts a whole viewing session: the MPR panes stream it with Range requests while the
- * user works, and the local driver checks the expiry on every request (S3 does too).
+ * Asked for viewer links; the storage driver holds them to READ_URL_SECONDS (10 minutes by default), and
+ * the viewer asks for the load again every 2 minutes, so a long session always holds fresh links while
+ * a link handed out before access ended dies with it (issue 22).
  */
-export const VIEWER_READ_URL_SECONDS = 12 * 60 * 60;
+export const VIEWER_READ_URL_SECONDS = 60 * 60;
 
 const numbers = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number' && Number.isFinite(n)) : [];
@@ -25,6 +26,7 @@ function levelsOf(value: unknown): { windowCenter: number; windowWidth: number }
 export async function presentDicom(
   storage: ObjectStorage,
   volume: VolumeRow,
+  access: ReadAccess,
 ): Promise<NonNullable<ViewerLoad['dicom']>> {
   const a = volume.attributes;
   return {
@@ -40,6 +42,7 @@ export async function presentDicom(
       readUrl: await storage.signedGetUrl(volume.storageKey, {
         expiresInSeconds: VIEWER_READ_URL_SECONDS,
         contentType: volume.mimeType,
+        access,
       }),
     },
   };

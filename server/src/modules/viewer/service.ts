@@ -10,11 +10,12 @@ import {
   seesPatientDetails,
 } from '@cardiomap/domain';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import { readAccessOf } from '../../access/read-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { ObjectStorage } from '../../storage/object-storage.ts';
+import type { ObjectStorage, ReadAccess } from '../../storage/object-storage.ts';
 import { findStudy, presentStudy, STUDY_NOT_FOUND } from '../studies/index.ts';
 import {
   findConfigOfStudy,
@@ -36,7 +37,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
   const query = queryOn(db);
 
   /** A scene object with a read URL of its mesh, once the mesh has arrived. */
-  const resolveObject = async (row: VisualisationObjectRow) => ({
+  const resolveObject = async (row: VisualisationObjectRow, access: ReadAccess) => ({
     ...presentVisualisationObject(row),
     analysisId: row.resourceAnalysisId,
     filename: row.resourceFilename,
@@ -45,6 +46,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
         ? await storage.signedGetUrl(row.resourceKey, {
             expiresInSeconds: VIEWER_READ_URL_SECONDS,
             contentType: row.resourceMimeType ?? undefined,
+            access,
           })
         : null,
   });
@@ -88,15 +90,16 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
           parts.landmarks(db, actor, theCase, studyId),
           parts.landmarkTypes(db),
         ]);
+      const access = readAccessOf(actor, theCase.id);
       const seesIdentity = seesPatientDetails(actor.permissions, theCase) && !actor.profile.hidePatientIdentifier;
       return {
-        dicom: volume ? await presentDicom(storage, volume) : null,
+        dicom: volume ? await presentDicom(storage, volume, access) : null,
         config: assembleConfig({
           visualisations: visualisationRows.map((row) => ({
             ...presentVisualisation(row),
             analysisType: row.analysisType,
           })),
-          objects: await Promise.all(objectRows.map(resolveObject)),
+          objects: await Promise.all(objectRows.map((row) => resolveObject(row, access))),
           landmarks,
           landmarkTypes,
           stored: stored ? { options: stored.options, comments: stored.comments } : null,

@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.ts';
 import { assertValidKey, RESERVED_SEGMENT_PREFIX } from '../object-key.ts';
-import type { ObjectStorage } from '../object-storage.ts';
+import type { ObjectStorage, ReadAccess, ReadAccessCheck } from '../object-storage.ts';
 import { StorageError } from '../storage-error.ts';
-import { assertExpiry, assertMaxBytes, assertPartCount } from '../url-options.ts';
+import { assertExpiry, assertMaxBytes, assertPartCount, DEFAULT_READ_URL_SECONDS, readExpiry } from '../url-options.ts';
 import { syncFolder, writeFileAtomically, writeFileRange } from './atomic-file.ts';
 import { loadOrCreateSecret, signatureMatches, signGrant, type UrlGrant } from './url-signature.ts';
 
@@ -39,9 +39,22 @@ export interface LocalStorageOptions {
   publicUrl?: string;
   /** Milliseconds since the epoch; tests move it to expire URLs without waiting. */
   now?: () => number;
+  /** The longest a read link lives (READ_URL_SECONDS). */
+  maxReadSeconds?: number;
 }
 
 export type GrantCheck = 'ok' | 'signature_invalid' | 'url_expired';
+
+const ID = /^[0-9A-Za-z-]{1,64}$/;
+
+/** ReadAccess as the link carries it; ids are UUIDs, so a dot never occurs inside one. */
+const encodeAccess = (access: ReadAccess) => `${access.userId}.${access.sessionId}.${access.caseId}`;
+
+export function decodeAccess(value: string): ReadAccess | undefined {
+  const [userId, sessionId, caseId, ...rest] = value.split('.');
+  if (rest.length > 0 || ![userId, sessionId, caseId].every((id) => id !== undefined && ID.test(id))) return undefined;
+  return { userId: userId!, sessionId: sessionId!, caseId: caseId! };
+}
 
 /** Encodes each segment, keeping the slashes, so the route sees exactly the key that was signed. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
@@ -56,12 +69,39 @@ export class LocalObjectStorage implements ObjectStorage {
   readonly #secret: Buffer;
   readonly #base: string;
   readonly #now: () => number;
+  readonly #maxReadSeconds: number;
+  #readAccessCheck: ReadAccessCheck | null = null;
+  readonly #writeChecks: ((key: string) => Promise<boolean>)[] = [];
 
   constructor(options: LocalStorageOptions) {
     this.#root = options.root;
     this.#secret = options.secret;
     this.#base = `${options.publicUrl ?? ''}${LOCAL_ROUTE_PREFIX}`;
     this.#now = options.now ?? Date.now;
+    this.#maxReadSeconds = options.maxReadSeconds ?? DEFAULT_READ_URL_SECONDS;
+  }
+
+  /** The app tells the driver how to ask whether a sign-in may still read a case (set once it has a database). */
+  setReadAccessCheck(check: ReadAccessCheck): void {
+    this.#readAccessCheck = check;
+  }
+
+  /**
+   * Adds a rule a signed PUT must pass when it arrives (the uploads module refuses writes to an upload
+   * once it was confirmed: its link is single-use, issue 22). A rule answers false to refuse.
+   */
+  addWriteCheck(check: (key: string) => Promise<boolean>): void {
+    this.#writeChecks.push(check);
+  }
+
+  async writeAllowed(key: string): Promise<boolean> {
+    for (const check of this.#writeChecks) if (!(await check(key))) return false;
+    return true;
+  }
+
+  /** At read time: a link bound to access passes only while that access lasts; unknown → refused. */
+  async readAccessHolds(access: ReadAccess): Promise<boolean> {
+    return this.#readAccessCheck ? this.#readAccessCheck(access) : false;
   }
 
   async signedPutUrl(key: string, opts: { expiresInSeconds: number; maxBytes: number; contentType?: string }) {
@@ -76,14 +116,18 @@ export class LocalObjectStorage implements ObjectStorage {
     });
   }
 
-  async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; contentType?: string }) {
+  async signedGetUrl(
+    key: string,
+    opts: { expiresInSeconds: number; filename?: string; contentType?: string; access?: ReadAccess },
+  ) {
     assertValidKey(key);
     return this.#url({
       method: 'GET',
       key,
-      expires: this.#expiry(opts.expiresInSeconds),
+      expires: this.#expiry(readExpiry(opts.expiresInSeconds, this.#maxReadSeconds)),
       filename: opts.filename,
       contentType: opts.contentType,
+      access: opts.access ? encodeAccess(opts.access) : undefined,
     });
   }
 
@@ -342,6 +386,7 @@ export class LocalObjectStorage implements ObjectStorage {
     if (grant.partNumber !== undefined) query.set('part', String(grant.partNumber));
     if (grant.filename !== undefined) query.set('name', grant.filename);
     if (grant.contentType !== undefined) query.set('type', grant.contentType);
+    if (grant.access !== undefined) query.set('acc', grant.access);
     query.set('sig', signGrant(this.#secret, grant));
     return `${this.#base}${encodeKey(grant.key)}?${query}`;
   }
@@ -368,5 +413,6 @@ export function createLocalObjectStorage(config: Config): LocalObjectStorage {
     root: fileURLToPath(new URL(config.storageUrl)),
     secret: loadOrCreateSecret(join(config.dataDir, 'storage.key'), config.storageSecret),
     publicUrl: config.publicUrl,
+    maxReadSeconds: config.readUrlSeconds,
   });
 }

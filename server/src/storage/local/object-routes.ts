@@ -3,7 +3,7 @@ import { attachmentDisposition, contentTypeForKey } from '../content-headers.ts'
 import { assertValidKey } from '../object-key.ts';
 import { isStorageError } from '../storage-error.ts';
 import { parseByteRange } from './byte-range.ts';
-import { LOCAL_ROUTE_PREFIX, type LocalObjectStorage } from './local-object-storage.ts';
+import { decodeAccess, LOCAL_ROUTE_PREFIX, type LocalObjectStorage } from './local-object-storage.ts';
 import type { UrlGrant } from './url-signature.ts';
 
 type Query = Record<string, string | undefined>;
@@ -33,7 +33,7 @@ const wholeNumber = (value: string | undefined) =>
 function grantFrom(method: 'GET' | 'PUT', key: string, q: Query): UrlGrant | undefined {
   const expires = wholeNumber(q.expires);
   if (expires === undefined || typeof q.sig !== 'string') return undefined;
-  const grant: UrlGrant = { method, key, expires, filename: q.name, contentType: q.type };
+  const grant: UrlGrant = { method, key, expires, filename: q.name, contentType: q.type, access: q.acc };
   if (method === 'PUT') {
     grant.maxBytes = wholeNumber(q.max);
     if (grant.maxBytes === undefined) return undefined;
@@ -75,6 +75,14 @@ async function putObject(storage: LocalObjectStorage, request: FastifyRequest, r
   if (grant.contentType !== undefined && mediaType(request.headers['content-type']) !== mediaType(grant.contentType)) {
     return deny(reply, 403, 'signature_invalid', `This link requires Content-Type ${grant.contentType}.`);
   }
+  if (!(await storage.writeAllowed(grant.key))) {
+    return deny(
+      reply.header('connection', 'close'),
+      409,
+      'upload_confirmed',
+      'This upload link no longer accepts files: the upload was confirmed or has expired. Register a new upload to send another.',
+    );
+  }
   const maxBytes = grant.maxBytes!;
   const tooLarge = () =>
     // The client may still be sending: close the connection rather than read the rest of a huge body.
@@ -100,9 +108,19 @@ async function putObject(storage: LocalObjectStorage, request: FastifyRequest, r
   }
 }
 
+/** A read link bound to a sign-in's access to a case serves only while that access lasts (issue 22). */
+async function accessHolds(storage: LocalObjectStorage, grant: UrlGrant): Promise<boolean> {
+  if (grant.access === undefined) return true;
+  const access = decodeAccess(grant.access);
+  return access !== undefined && (await storage.readAccessHolds(access));
+}
+
 async function getObject(storage: LocalObjectStorage, request: FastifyRequest, reply: FastifyReply) {
   const grant = authorise(storage, 'GET', request, reply);
   if (!grant) return reply;
+  if (!(await accessHolds(storage, grant))) {
+    return deny(reply, 403, 'access_revoked', 'You no longer have access to this file.');
+  }
   const opened = await storage.openObject(grant.key);
   if (!opened) return deny(reply, 404, 'not_found', 'Not found.');
   const { handle, size } = opened;

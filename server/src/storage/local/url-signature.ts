@@ -13,6 +13,8 @@ export interface UrlGrant {
   partNumber?: number;
   filename?: string;
   contentType?: string;
+  /** `userId.sessionId.caseId` of a read link bound to a sign-in's access to a case (ReadAccess). */
+  access?: string;
 }
 
 /** JSON of a fixed field order: unambiguous whatever characters a file name holds. */
@@ -26,6 +28,7 @@ function canonical(grant: UrlGrant): string {
     grant.partNumber ?? null,
     grant.filename ?? null,
     grant.contentType ?? null,
+    grant.access ?? null,
   ]);
 }
 

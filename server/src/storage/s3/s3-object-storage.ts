@@ -4,9 +4,9 @@ import type { Part } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 import { attachmentDisposition } from '../content-headers.ts';
 import { assertValidKey } from '../object-key.ts';
-import type { ObjectStorage } from '../object-storage.ts';
+import type { ObjectStorage, ReadAccess } from '../object-storage.ts';
 import { StorageError } from '../storage-error.ts';
-import { assertExpiry, assertMaxBytes, assertPartCount } from '../url-options.ts';
+import { assertExpiry, assertMaxBytes, assertPartCount, DEFAULT_READ_URL_SECONDS, readExpiry } from '../url-options.ts';
 import { connectS3, type S3Connection } from './s3-connection.ts';
 import { decodeUploadId, encodeUploadId } from './upload-id.ts';
 import { uploadStream } from './upload-stream.ts';
@@ -17,6 +17,8 @@ export interface S3StorageOptions {
   bucket: string;
   /** Prepended to every key (`''` or ending in `/`), so several deployments can share one bucket. */
   prefix: string;
+  /** The longest a read link lives (READ_URL_SECONDS): S3 cannot revoke one, so this is the bound. */
+  maxReadSeconds?: number;
 }
 
 /** Objects in an S3-compatible bucket; browsers PUT and GET through presigned (SigV4) URLs. */
@@ -26,11 +28,13 @@ export class S3ObjectStorage implements ObjectStorage {
   #connection: Promise<S3Connection> | null = null;
   readonly #bucket: string;
   readonly #prefix: string;
+  readonly #maxReadSeconds: number;
 
   constructor(options: S3StorageOptions) {
     this.#connect = options.connect;
     this.#bucket = options.bucket;
     this.#prefix = options.prefix;
+    this.#maxReadSeconds = options.maxReadSeconds ?? DEFAULT_READ_URL_SECONDS;
   }
 
   /** maxBytes cannot be carried by a presigned PUT: the caller checks head(key) after the upload. */
@@ -42,15 +46,19 @@ export class S3ObjectStorage implements ObjectStorage {
     return getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds });
   }
 
-  async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; contentType?: string }) {
-    assertExpiry(opts.expiresInSeconds);
+  /** `access` is not carried: a presigned URL cannot be asked about at read time, its short life bounds it. */
+  async signedGetUrl(
+    key: string,
+    opts: { expiresInSeconds: number; filename?: string; contentType?: string; access?: ReadAccess },
+  ) {
+    const expiresIn = readExpiry(opts.expiresInSeconds, this.#maxReadSeconds);
     const { client, commands, getSignedUrl } = await this.#s3();
     const command = new commands.GetObjectCommand({
       ...this.#at(key),
       ResponseContentDisposition: opts.filename ? attachmentDisposition(opts.filename) : undefined,
       ResponseContentType: opts.contentType,
     });
-    return getSignedUrl(client, command, { expiresIn: opts.expiresInSeconds });
+    return getSignedUrl(client, command, { expiresIn });
   }
 
   async createMultipartUpload(
@@ -216,5 +224,9 @@ export function parseS3StorageUrl(url: string): { bucket: string; prefix: string
 }
 
 export function createS3ObjectStorage(config: Config): S3ObjectStorage {
-  return new S3ObjectStorage({ connect: () => connectS3(config.s3), ...parseS3StorageUrl(config.storageUrl) });
+  return new S3ObjectStorage({
+    connect: () => connectS3(config.s3),
+    ...parseS3StorageUrl(config.storageUrl),
+    maxReadSeconds: config.readUrlSeconds,
+  });
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { CaseStatus, InputDataStatus, JobStatus, MULTIPART_THRESHOLD_BYTES } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOn } from '../../../src/db/query.ts';
-import { abortAbandonedUploads } from '../../../src/jobs/workers.ts';
+import { removeExpiredUploads } from '../../../src/jobs/expired-uploads.ts';
 import { auditActions, insertCase, shareWith } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -158,22 +159,119 @@ describe('uploads API', () => {
     });
   });
 
-  it('aborts uploads in parts that were abandoned once their links expired', async () => {
-    const c = await insertCase(t);
-    const created = (await register('physician', c.id, { size: MULTIPART_THRESHOLD_BYTES + 10 })).json();
-    expect((await putBytes(created.parts.urls[0], Buffer.alloc(16 * 1024 ** 2, 1))).statusCode).toBe(200);
-    const log = { info: () => undefined } as never;
-    // Not yet expired: left alone.
-    expect(await abortAbandonedUploads(queryOn(t.database.db), { storage: t.app.storage, log })).toBe(0);
-    await t.database.query("UPDATE input_data SET date_created = now() - interval '7 hours' WHERE id = $1", [
-      created.id,
-    ]);
-    expect(await abortAbandonedUploads(queryOn(t.database.db), { storage: t.app.storage, log })).toBe(1);
-    // Its parts are gone: a late part is refused, and the upload never counts as arrived.
-    expect((await putBytes(created.parts.urls[1], Buffer.alloc(10, 1))).statusCode).toBe(404);
-    const confirmed = await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
-    expect(confirmed.json().uploadSuccessful).toBe(false);
-    expect(await abortAbandonedUploads(queryOn(t.database.db), { storage: t.app.storage, log })).toBe(0);
+  describe('uploads never confirmed (issue 22)', () => {
+    const sweep = () =>
+      removeExpiredUploads(queryOn(t.database.db), {
+        storage: t.app.storage,
+        database: t.database,
+        log: { info: () => undefined } as never,
+      });
+    const age = (id: string) =>
+      t.database.query("UPDATE input_data SET date_created = now() - interval '7 hours' WHERE id = $1", [id]);
+
+    it('removes an upload in parts once its links expired: parts aborted, row gone, audited', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id, { size: MULTIPART_THRESHOLD_BYTES + 10 })).json();
+      expect((await putBytes(created.parts.urls[0], Buffer.alloc(16 * 1024 ** 2, 1))).statusCode).toBe(200);
+      // Not yet expired: left alone.
+      expect(await sweep()).toBe(0);
+      await age(created.id);
+      expect(await sweep()).toBe(1);
+      // Its parts are gone: a late part is refused, and the upload is no more.
+      expect((await putBytes(created.parts.urls[1], Buffer.alloc(10, 1))).statusCode).toBe(409);
+      expect((await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`)).statusCode).toBe(404);
+      expect(await sweep()).toBe(0);
+      expect((await auditActions(t, c.id)).map((a) => a.action)).toEqual(['input-data.create', 'input-data.expire']);
+    });
+
+    it('removes a whole-file upload left unconfirmed (its object too), and keeps confirmed ones', async () => {
+      const c = await insertCase(t);
+      const left = (await register('physician', c.id)).json();
+      expect((await putBytes(left.writeUrl, zipLike)).statusCode).toBe(200);
+      const kept = (await register('physician', c.id)).json();
+      await putBytes(kept.writeUrl, zipLike);
+      await call('physician', 'GET', `/api/input-data/${kept.id}/confirm-upload/`);
+      await age(left.id);
+      await age(kept.id);
+      expect(await sweep()).toBe(1);
+      expect(await t.app.storage.head(`input-data/${left.id}/upload.zip`)).toBeNull();
+      expect(await t.app.storage.head(`input-data/${kept.id}/upload.zip`)).not.toBeNull();
+      const rows = await t.database.query<{ id: string }>('SELECT id FROM input_data WHERE case_id = $1', [c.id]);
+      expect(rows.map((r) => r.id)).toEqual([kept.id]);
+      // Its link writes nothing any more.
+      expect((await putBytes(left.writeUrl, zipLike)).statusCode).toBe(409);
+    });
+  });
+
+  describe('single-use upload links and the original’s hash (issue 22)', () => {
+    it('refuses a second PUT once the upload was confirmed, keeping the original and its SHA-256', async () => {
+      const c = await insertCase(t);
+      const created = (await register('physician', c.id)).json();
+      expect((await putBytes(created.writeUrl, zipLike)).statusCode).toBe(200);
+      // Before confirmation the link may be used again (a retried upload).
+      expect((await putBytes(created.writeUrl, zipLike)).statusCode).toBe(200);
+      await call('physician', 'GET', `/api/input-data/${created.id}/confirm-upload/`);
+
+      const replaced = await putBytes(created.writeUrl, Buffer.from('PK\u0003\u0004 something else'));
+      expect(replaced.statusCode).toBe(409);
+      expect(replaced.json()).toEqual({
+        code: 'upload_confirmed',
+        detail:
+          'This upload link no longer accepts files: the upload was confirmed or has expired. Register a new upload to send another.',
+      });
+      const stored = await t.app.storage.read(`input-data/${created.id}/upload.zip`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(zipLike)).toBe(true);
+
+      const sha256 = createHash('sha256').update(zipLike).digest('hex');
+      const [row] = await t.database.query<{ sha256: string }>('SELECT sha256 FROM input_data WHERE id = $1', [
+        created.id,
+      ]);
+      expect(row?.sha256).toBe(sha256);
+      const confirm = (await auditActions(t, c.id)).find((a) => a.action === 'input-data.confirm');
+      expect(confirm?.details).toMatchObject({ inputDataId: created.id, size: zipLike.length, sha256 });
+    });
+  });
+
+  describe('upload limits per case (issue 22)', () => {
+    it('refuses a registration beyond UPLOADS_PER_CASE with 409, writing nothing', async () => {
+      const c = await insertCase(t);
+      const physician = await t.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+        'physician@cardiomap.test',
+      ]);
+      // 19 earlier registrations (small announced sizes), then the 20th still fits.
+      await t.database.query(
+        `INSERT INTO input_data (case_id, name, filename, mime_type, storage_key, created_by_id, declared_size)
+         SELECT $1, 'Images', 'ct.zip', 'application/zip', 'x', $2, 1000 FROM generate_series(1, 19)`,
+        [c.id, physician[0]?.id],
+      );
+      expect((await register('physician', c.id, { size: 1000 })).statusCode).toBe(201);
+      const refused = await register('physician', c.id, { size: 1000 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        code: 'upload_limit',
+        detail: 'This case already has 20 uploads, the most it may hold. Ask support if more are needed.',
+      });
+      const [count] = await t.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM input_data WHERE case_id = $1',
+        [c.id],
+      );
+      expect(count?.n).toBe(20);
+    });
+
+    it('refuses a registration that would reserve more than UPLOAD_BYTES_PER_CASE with 413', async () => {
+      const c = await insertCase(t);
+      // Without a size, a registration reserves the largest upload (4 GiB): four fill the default 16 GiB.
+      for (let i = 0; i < 4; i++) expect((await register('physician', c.id)).statusCode).toBe(201);
+      const refused = await register('physician', c.id, { size: 10 });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({
+        code: 'upload_quota',
+        detail:
+          "This upload would take the case's uploads over 16 GB. Announce the exact size of the file, or ask support if more is needed.",
+      });
+    });
   });
 
   describe('GET /api/input-data/ and /api/input-data/{id}/', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import { parseVolumeHeader } from '@cardiomap/domain';
@@ -204,6 +205,39 @@ describe('ingest job', () => {
     expect(after.map((r: { id: string }) => r.id)).toEqual(before.map((r: { id: string }) => r.id));
     expect((await get('physician', `/api/cases/${caseRow.id}/`)).json().status).toBe(CaseStatus.IN_PROGRESS);
   });
+
+  it('refuses at once, without retrying, an upload whose bytes changed after confirmation (issue 22)', async () => {
+    const c = await insertCase(t, { status: CaseStatus.SUBMITTED });
+    // As a write through an S3 link still valid after confirmation leaves it: stored bytes that are not
+    // the ones whose SHA-256 the confirmation recorded.
+    const zip = await readFile(await (await work).zip(phantomSeries({ count: 8 })));
+    const key = `input-data/${c.id}/upload.zip`;
+    await t.app.storage.write(key, Buffer.concat([zip, Buffer.from('appended')]));
+    const [input] = await t.database.query<{ id: string }>(
+      `INSERT INTO input_data (case_id, name, filename, mime_type, storage_key, upload_successful, status, created_by_id,
+                               size, sha256)
+       SELECT $1, 'Patient Images', 'ct.zip', 'application/zip', $2, true, 1, created_by_id, $3, $4
+         FROM cases WHERE id = $1 RETURNING id`,
+      [c.id, key, zip.length, createHash('sha256').update(zip).digest('hex')],
+    );
+    const [job] = await t.database.query<{ id: string }>(
+      `INSERT INTO jobs (case_id, input_data_id, job_type_id) SELECT $1, $2, id FROM job_types WHERE name = 'ingest'
+       RETURNING id`,
+      [c.id, input?.id],
+    );
+    await t.app.queue.send('imaging', { jobId: job?.id ?? '' });
+    expect((await settled(c.id)).status).toBe(CaseStatus.COULD_NOT_BE_PROCESSED);
+    const [failed] = (await get('case-analyst', `/api/jobs/?case_id=${c.id}`)).json().results;
+    expect(failed).toMatchObject({ status: JobStatus.FAILED, attempts: 1 });
+    expect(failed.summary.reasons[0]).toMatch(/changed after it was confirmed/);
+    const [audit] = await t.database.query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_events WHERE action = 'input-data.changed' AND target_id = $1`,
+      [c.id],
+    );
+    expect(audit?.details).toMatchObject({ inputDataId: input?.id, jobId: job?.id });
+    // Nothing was made of it.
+    expect(await t.database.query('SELECT id FROM studies WHERE case_id = $1', [c.id])).toEqual([]);
+  }, 90_000);
 
   it('retries a fault, then marks the case could not be processed (6) with a message for the clinician', async () => {
     const c = await insertCase(t, { status: CaseStatus.SUBMITTED });

@@ -65,8 +65,21 @@ describe('CaseReportActions (spec §2 report button, issue 18 §3)', () => {
     expect(screen.queryByRole('button', { name: 'Generate report' })).not.toBeInTheDocument();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(button);
-    expect(click).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('HVC-TAVI-00001-report.pdf');
+    click.mockRestore();
+  });
+
+  it('downloads through a link asked for at the click, not the one the page got minutes before', async () => {
+    const user = userEvent.setup();
+    show([status({ report }), status({ report: { ...report, readUrl: '/files/report.pdf?sig=fresh' } })]);
+    const button = await screen.findByRole('button', { name: DOWNLOAD_REPORT_TOOLTIP });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(button);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).getAttribute('href')).toBe(
+      '/files/report.pdf?sig=fresh',
+    );
     click.mockRestore();
   });
 

@@ -27,14 +27,16 @@ export function CaseReportActions({ kase }: { kase: Case }) {
   }, [status, toast]);
 
   if (!kase.studyId || !status) return null;
-  const download = () => {
-    if (!status.report?.readUrl) {
+  // Asks for the status again first: its link lives minutes (issue 22), the page may have been open longer.
+  const download = async () => {
+    const fresh = (await report.refetch()).data?.report ?? null;
+    if (!fresh?.readUrl) {
       toast.error(MISSING_REPORT_FILE);
       return;
     }
     const link = document.createElement('a');
-    link.href = status.report.readUrl;
-    link.download = status.report.filename;
+    link.href = fresh.readUrl;
+    link.download = fresh.filename;
     link.click();
   };
   const busy = status.generating || generate.isPending;
@@ -43,7 +45,7 @@ export function CaseReportActions({ kase }: { kase: Case }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {status.report && (
           <Tooltip title={DOWNLOAD_REPORT_TOOLTIP}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download}>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()}>
               Report
             </Button>
           </Tooltip>

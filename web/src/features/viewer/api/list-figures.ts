@@ -1,6 +1,7 @@
 import { type AnalysisResource, AnalysisResourceType, MAX_PAGE_SIZE, routes } from '@cardiomap/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
+import { signedUrlRefresh } from './signed-url-refresh.ts';
 import { viewerKeys } from './viewer-keys.ts';
 
 /** GET analysis-resources/?study_id=&type=2: the study's figures (image resources, spec §3). */
@@ -13,6 +14,11 @@ export const listFigures = async (studyId: string, signal?: AbortSignal): Promis
   ).results;
 
 export const figuresQueryOptions = (studyId: string) =>
-  queryOptions({ queryKey: viewerKeys.figures(studyId), queryFn: ({ signal }) => listFigures(studyId, signal) });
+  queryOptions({
+    queryKey: viewerKeys.figures(studyId),
+    queryFn: ({ signal }) => listFigures(studyId, signal),
+    // The figures' links expire within minutes: asked again before they do.
+    ...signedUrlRefresh,
+  });
 
 export const useFigures = (studyId: string) => useQuery(figuresQueryOptions(studyId));

@@ -258,6 +258,19 @@ describe('the MPR engine (controller)', () => {
     expect(cs.toolModes.at(-1)).toBe('not placing');
   });
 
+  it('keeps its volume when the refreshed viewer load signs the same file anew', async () => {
+    const server = volumeServer();
+    const study = session(server.fetchFn);
+    const engine = engineOver(study.openVolume);
+    engine.setVolume({ volumeUrl: `${URL_A}?expires=100&sig=old` });
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    engine.setVolume({ volumeUrl: `${URL_A}?expires=220&sig=new` });
+    expect(engine.getSnapshot().status).toBe('ready');
+    expect(study.opened).toHaveLength(1);
+    expect(cs.built).toHaveLength(1);
+  });
+
   it('lets the download go when destroyed: a new engine (a remount) adopts it without fetching again', async () => {
     const server = volumeServer();
     const study = session(server.fetchFn);

@@ -1,6 +1,7 @@
 import type { FigureCamera } from '@cardiomap/contract';
 import type { VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
+import { signedObject } from '../api/signed-url-refresh.ts';
 import { ensureCornerstone } from './cornerstone-setup.ts';
 import type { MprLandmark, PaneLandmarkShape } from './landmark-overlay.ts';
 import { createMprCrosshairs, type MprPlaneTarget } from './mpr-crosshairs.ts';
@@ -241,7 +242,8 @@ export function createMprEngine(options: {
     const previous = props;
     props = next;
     if (!next) return unload();
-    if (previous?.volumeUrl === next.volumeUrl) {
+    // A fresh signature of the same file (the viewer load is asked again before links expire) loads nothing.
+    if (previous && signedObject(previous.volumeUrl) === signedObject(next.volumeUrl)) {
       if (next.interpolationType !== undefined && next.interpolationType !== previous.interpolationType) {
         setInterpolation(next.interpolationType);
       }

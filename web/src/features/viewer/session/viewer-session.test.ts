@@ -82,6 +82,18 @@ describe('viewer sessions', () => {
     expect(retry.live).toBe(true);
   });
 
+  it('keeps the running download when the viewer load hands the same volume with a fresh signature', async () => {
+    const session = viewerSession(STUDY_ID);
+    const server = volumeServer();
+    const first = session.openVolume('/api/storage/v/a.cmvol?expires=100&sig=old', server.fetchFn);
+    await first.adopt({ begin() {}, slicesLoaded() {} }, new AbortController().signal);
+    const fetched = server.requests.length;
+    // The load is asked again every SIGNED_URL_REFRESH_MS, before the server's links (10 min) expire.
+    expect(session.openVolume('/api/storage/v/a.cmvol?expires=220&sig=new', server.fetchFn)).toBe(first);
+    expect(server.requests).toHaveLength(fetched);
+    expect(session.openVolume('/api/storage/v/b.cmvol?expires=220&sig=new', server.fetchFn)).not.toBe(first);
+  });
+
   it('keeps the MPR engine through an unmount and remount in the same turn (StrictMode)', async () => {
     const session = viewerSession(STUDY_ID);
     const create = vi.fn(fakeEngine);

@@ -1,5 +1,6 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { fetchViewerLoadEarly } from '../api/early-viewer-load.ts';
+import { signedObject } from '../api/signed-url-refresh.ts';
 import type { ContourController } from '../contour/contour-controller.ts';
 import type { MprEngine } from '../mpr/mpr-engine.ts';
 import { startVolumeDownload, type VolumeDownload } from '../mpr/volume-download.ts';
@@ -38,7 +39,7 @@ export interface ViewerSession {
    */
   viewerLoad(ask: () => Promise<ViewerLoad>): Promise<ViewerLoad>;
   /**
-   * The volume's download: the running one when it is of `url`, else a new one (the first, or after
+   * The volume's download: the running one when it is of `url`'s file (whatever its signature), else a new one (the first, or after
    * the last failed or was dropped unadopted). The only place a viewer download starts.
    */
   openVolume(url: string, fetchFn?: typeof fetch): VolumeDownload;
@@ -129,7 +130,8 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
     },
     openVolume(url, fetchFn) {
       if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
-      if (download?.live && download.url === url) return download;
+      // A refreshed viewer load signs the same file anew: the running download goes on.
+      if (download?.live && signedObject(download.url) === signedObject(url)) return download;
       download?.abort();
       download = startVolumeDownload(url, fetchFn);
       return download;

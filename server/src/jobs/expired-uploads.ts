@@ -1,0 +1,39 @@
+import { type Query, queryOn } from '../db/query.ts';
+import { recordAudit } from '../modules/audit/index.ts';
+import { deleteUnconfirmedUpload, expiredUnconfirmedUploads, WRITE_URL_SECONDS } from '../modules/uploads/index.ts';
+import type { WorkerDeps } from './worker-deps.ts';
+
+/**
+ * Uploads never confirmed once their links expired (issue 22): nobody can finish them, yet their bytes
+ * (a whole object, local parts, or an unfinished S3 upload that is billed) and their row (which counts
+ * against the case's upload limits) stayed. Each goes: parts aborted, object deleted, row removed, and
+ * an audit row says so. A confirmation that races in keeps its row (the delete asks it is unconfirmed).
+ */
+export async function removeExpiredUploads(
+  query: Query,
+  deps: Pick<WorkerDeps, 'storage' | 'log' | 'database'>,
+): Promise<number> {
+  let removed = 0;
+  for (const upload of await expiredUnconfirmedUploads(query, WRITE_URL_SECONDS)) {
+    if (upload.multipartUploadId) {
+      await deps.storage.abortMultipartUpload(upload.storageKey, upload.multipartUploadId).catch(() => undefined);
+    }
+    const gone = await deps.database.db.transaction(async (tx) => {
+      if (!(await deleteUnconfirmedUpload(queryOn(tx), upload.id))) return false;
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'input-data.expire',
+        targetType: 'case',
+        targetId: upload.caseId,
+        organisationId: upload.organisationId,
+        details: { inputDataId: upload.id },
+      });
+      return true;
+    });
+    if (!gone) continue;
+    await deps.storage.delete(upload.storageKey);
+    deps.log.info({ inputDataId: upload.id }, 'removed an upload never confirmed before its link expired');
+    removed++;
+  }
+  return removed;
+}
