@@ -179,8 +179,11 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     );
     renderApp('/users-and-organisations');
     await userEvent.click(await screen.findByText('user1@cardiomap.test'));
+    // Issue 20 §1: the administrator sees the last sign-in and whether MFA applies.
+    expect(await screen.findByText('Last sign-in: Never')).toBeInTheDocument();
+    expect(screen.getByText('MFA: not required')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark inactive' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark inactive' });
     expect(calls).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark inactive' }));
     expect(await screen.findByText('User marked inactive')).toBeInTheDocument();
