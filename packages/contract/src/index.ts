@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './imaging.ts';
 export * from './licences.ts';
+export * from './memberships.ts';
 export * from './orders.ts';
 export * from './organisations.ts';
 export * from './pages.ts';

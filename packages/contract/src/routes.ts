@@ -7,6 +7,7 @@ import { catalogueRoutes } from './catalogue.ts';
 import { healthRoutes } from './health.ts';
 import { imagingRoutes } from './imaging.ts';
 import { licenceRoutes } from './licences.ts';
+import { membershipRoutes } from './memberships.ts';
 import { orderRoutes } from './orders.ts';
 import { organisationRoutes } from './organisations.ts';
 import { pageRoutes } from './pages.ts';
@@ -33,6 +34,7 @@ export const routes = {
   ...organisationRoutes,
   ...caseRoutes,
   ...adminUserRoutes,
+  ...membershipRoutes,
   ...orderRoutes,
   ...imagingRoutes,
   ...viewerRoutes,

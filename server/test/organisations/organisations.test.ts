@@ -63,13 +63,28 @@ describe('organisations/ and regions/', () => {
     expect((await call('POST', '/api/organisations/', physician, valid())).statusCode).toBe(403);
     for (const permission of EDIT_USERS_AND_ORGANISATIONS) {
       await without(permission, async () => {
-        expect((await getAs(t, support, '/api/organisations/')).statusCode, permission).toBe(403);
         expect((await getAs(t, support, '/api/regions/')).statusCode, permission).toBe(403);
         const hvc = await idOf('HVC');
         expect((await call('PATCH', `/api/organisations/${hvc}/`, support, { name: 'X' })).statusCode).toBe(403);
         expect((await call('DELETE', `/api/organisations/${hvc}/`, support)).statusCode).toBe(403);
       });
     }
+  });
+
+  it('lists organisations to whoever sees all of them, for the licences picker, but nothing more', async () => {
+    const sales = (await signIn(t, 'venus-sales@cardiomap.test')).access;
+    const found = await getAs(t, sales, '/api/organisations/?name__icontains=heart');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().results.length).toBeGreaterThan(0);
+    await without(PERMISSIONS.allOrganisations, async () => {
+      for (const permission of EDIT_USERS_AND_ORGANISATIONS) {
+        await without(permission, async () => {
+          expect((await getAs(t, support, '/api/organisations/')).statusCode, permission).toBe(403);
+        });
+      }
+    });
+    expect((await call('POST', '/api/organisations/', sales, valid())).statusCode).toBe(403);
+    expect((await getAs(t, sales, '/api/regions/')).statusCode).toBe(403);
   });
 
   it('lists by code and searches by name and code', async () => {

@@ -1,5 +1,6 @@
 export { ApiError } from './api-error.ts';
 export { errorToastMessage, LOST_CONNECTION, SESSION_EXPIRED, SOMETHING_WENT_WRONG } from './error-message.ts';
 export { buildUrl, type CallOptions, call, setSessionExpiredHandler } from './http.ts';
+export { searchOrganisations } from './organisation-search.ts';
 export { createQueryClient } from './query-client.ts';
 export { type StoredTokens, tokenStore } from './token-store.ts';

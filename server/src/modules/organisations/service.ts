@@ -104,8 +104,12 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       return repo.listRegions(db);
     },
 
+    /**
+     * Administrators (within their scope), and whoever sees every organisation anyway: the organisation
+     * pickers of the licences page (Venus Sales …) search here by name and code.
+     */
     async list(actor: Actor, filter: { name?: string; code?: string }, page: PageRequest) {
-      requireAdministrator(actor);
+      if (scopeOf(actor) !== undefined) requireAdministrator(actor);
       const { count, rows } = await repo.listOrganisations(
         db,
         { ...filter, onlyIds: scopeOf(actor) },

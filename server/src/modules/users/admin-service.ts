@@ -34,12 +34,27 @@ export const ADMIN_MESSAGES = {
 
 const isAdmin = (actor: Actor) => EDIT_USERS_AND_ORGANISATIONS.every((p) => actor.permissions.has(p));
 
+/** Spec §6: managing users needs all five permissions. */
+export function requireAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) throw forbidden(ADMIN_MESSAGES.notAdmin);
+}
+
 /**
  * The organisations an administrator manages: all of them with accounts.all_organisations (or as
  * superuser), otherwise only the administrator's own; users outside them answer 404.
  */
 export const adminScope = (actor: Actor): string[] | null =>
   actor.isSuperuser || actor.permissions.has(PERMISSIONS.allOrganisations) ? null : actor.organisationIds;
+
+/** The user if the administrator manages one of its organisations (or all); missing and hidden answer 404. */
+export async function findVisibleUser(tx: DbOrTx, actor: Actor, id: string): Promise<repo.AdminUserRow> {
+  const row = await repo.findAdminUser(tx, id);
+  const scope = adminScope(actor);
+  if (!row || (scope && !row.memberships.some((m) => scope.includes(m.organisationId)))) {
+    throw notFound(ADMIN_MESSAGES.notFound);
+  }
+  return row;
+}
 
 export interface RequestContext {
   ip?: string;
@@ -53,18 +68,7 @@ export function createAdminUsersService(
 ) {
   const { db } = database;
 
-  function requireAdmin(actor: Actor) {
-    if (!isAdmin(actor)) throw forbidden(ADMIN_MESSAGES.notAdmin);
-  }
-
-  async function visibleUser(tx: DbOrTx, actor: Actor, id: string) {
-    const row = await repo.findAdminUser(tx, id);
-    const scope = adminScope(actor);
-    if (!row || (scope && !row.memberships.some((m) => scope.includes(m.organisationId)))) {
-      throw notFound(ADMIN_MESSAGES.notFound);
-    }
-    return row;
-  }
+  const visibleUser = findVisibleUser;
 
   /** Checks roles, organisations and devices exist and fit the rules; throws field errors. */
   async function checkAssignments(
@@ -287,19 +291,19 @@ export function createAdminUsersService(
         .finally(() => authChanged(id));
     },
   };
+}
 
-  /** No one removes their own last permission to administer: the set of roles afterwards must keep it. */
-  async function refuseSelfLockout(
-    tx: DbOrTx,
-    row: repo.AdminUserRow,
-    input: { groups?: number[]; isSuperuser?: boolean },
-  ) {
-    const isSuperuser = input.isSuperuser ?? row.isSuperuser;
-    if (isSuperuser) return;
-    const granted = await repo.permissionsOfGroups(tx, input.groups ?? row.groups);
-    if (!EDIT_USERS_AND_ORGANISATIONS.every((p) => granted.has(p))) {
-      throw nonFieldError(ADMIN_MESSAGES.selfLockout);
-    }
+/** No one removes their own last permission to administer: the set of roles afterwards must keep it. */
+export async function refuseSelfLockout(
+  tx: DbOrTx,
+  row: repo.AdminUserRow,
+  input: { groups?: number[]; isSuperuser?: boolean },
+): Promise<void> {
+  const isSuperuser = input.isSuperuser ?? row.isSuperuser;
+  if (isSuperuser) return;
+  const granted = await repo.permissionsOfGroups(tx, input.groups ?? row.groups);
+  if (!EDIT_USERS_AND_ORGANISATIONS.every((p) => granted.has(p))) {
+    throw nonFieldError(ADMIN_MESSAGES.selfLockout);
   }
 }
 

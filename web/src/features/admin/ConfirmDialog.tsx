@@ -5,12 +5,22 @@ interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   busy: boolean;
+  /** The confirm button in red: for what takes something away (mark inactive, delete). */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** Spec §8/§9: confirmation dialogs are 400 px wide. */
-export function ConfirmDialog({ title, text, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  busy,
+  destructive = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open
@@ -26,7 +36,7 @@ export function ConfirmDialog({ title, text, confirmLabel, busy, onConfirm, onCa
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
+        <Button color={destructive ? 'error' : 'primary'} variant="contained" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

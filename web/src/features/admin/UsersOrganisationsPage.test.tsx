@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
+import { organisation } from './testing/admin-fixtures.ts';
 
 setUpMockApi();
 configure({ asyncUtilTimeout: 4000 });
@@ -207,8 +208,11 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     );
     renderApp('/users-and-organisations');
     await userEvent.click(await screen.findByText('user1@cardiomap.test'));
+    // Issue 20 §1: the administrator sees the last sign-in and whether MFA applies.
+    expect(await screen.findByText('Last sign-in: Never')).toBeInTheDocument();
+    expect(screen.getByText('MFA: not required')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark inactive' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark inactive' });
     expect(calls).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark inactive' }));
     expect(await screen.findByText('User marked inactive')).toBeInTheDocument();
@@ -232,10 +236,12 @@ describe('Add User (spec §5 "New user")', () => {
     signInAs(ADMIN);
     mockUsers(3);
     const bodies: unknown[] = [];
+    const organisationSearches: string[] = [];
     server.use(
-      http.get('*/api/registration/organisations/', () =>
-        HttpResponse.json([{ id: ORG, name: 'Heart Valve Centre Rotterdam' }]),
-      ),
+      http.get('*/api/organisations/', ({ request }) => {
+        organisationSearches.push(new URL(request.url).search);
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [organisation({ id: ORG })] });
+      }),
       http.post('*/api/users/', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(adminUser(), { status: 201 });
@@ -270,6 +276,9 @@ describe('Add User (spec §5 "New user")', () => {
         organisations: [{ organisationId: ORG, isPrimary: true, contact: false }],
       }),
     ]);
+    // organisations/ by name (spec §7); by code too only while the text could be a code.
+    expect(organisationSearches).toContain('?page=1&page_size=15&name__icontains=Heart');
+    expect(organisationSearches).not.toContain('?page=1&page_size=15&code__icontains=Heart');
     // Many keystrokes: under a shared machine's load this one needs more than the file's limit.
   }, 60_000);
 });

@@ -1,20 +1,16 @@
-import { DEFAULT_PAGE_SIZE } from '@cardiomap/contract';
 import {
   Alert,
   Button,
   Container,
   LinearProgress,
-  Pagination,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
@@ -48,7 +44,6 @@ export function AuditPage() {
   };
   // A half-typed case id asks nothing rather than everything.
   const events = useAuditEvents(filter, caseText === '' || isCaseId(caseText));
-  const pages = Math.max(1, Math.ceil((events.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
@@ -76,38 +71,28 @@ export function AuditPage() {
             There was a problem! The audit trail could not be loaded.
           </Alert>
         )}
-        <Table size="small" aria-label="Audit events">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>User</TableCell>
-              <TableCell>Action</TableCell>
-              <TableCell>Target</TableCell>
-              <TableCell>Details</TableCell>
+        <PagedTable
+          label="Audit events"
+          headers={['When', 'User', 'Action', 'Target', 'Details']}
+          count={events.data?.count}
+          page={page}
+          onPageChange={setPage}
+          emptyText="No audit events match these filters"
+        >
+          {events.data?.results.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell>{new Date(e.at).toLocaleString()}</TableCell>
+              <TableCell>{e.actorEmail ?? '—'}</TableCell>
+              <TableCell>{e.action}</TableCell>
+              <TableCell>{e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}</TableCell>
+              <TableCell>
+                <Tooltip title={<pre style={{ margin: 0 }}>{JSON.stringify(e.details, null, 2)}</pre>}>
+                  <span>{detailsSummary(e.details)}</span>
+                </Tooltip>
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {events.data?.results.map((e) => (
-              <TableRow key={e.id}>
-                <TableCell>{new Date(e.at).toLocaleString()}</TableCell>
-                <TableCell>{e.actorEmail ?? '—'}</TableCell>
-                <TableCell>{e.action}</TableCell>
-                <TableCell>{e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}</TableCell>
-                <TableCell>
-                  <Tooltip title={<pre style={{ margin: 0 }}>{JSON.stringify(e.details, null, 2)}</pre>}>
-                    <span>{detailsSummary(e.details)}</span>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {events.isSuccess && events.data.results.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>No audit events match these filters</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-        {pages > 1 && <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} aria-label="Audit pages" />}
+          ))}
+        </PagedTable>
       </Stack>
     </Container>
   );

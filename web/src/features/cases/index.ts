@@ -1,3 +1,4 @@
+export { PageNumbers } from '../../components/PageNumbers.tsx';
 export { CancelCaseDialog } from './cancel/CancelCaseDialog.tsx';
 export { CaseDetailPage } from './detail/CaseDetailPage.tsx';
 export { CaseDetailsTab } from './detail/CaseDetailsTab.tsx';
@@ -7,5 +8,4 @@ export { EditCaseDialog, type EditCaseDialogProps } from './dialogs/EditCaseDial
 export { NewAnalysisDialog, type NewAnalysisDialogProps } from './dialogs/NewAnalysisDialog.tsx';
 export { OrderSimulationDialog, type OrderSimulationDialogProps } from './dialogs/OrderSimulationDialog.tsx';
 export { CaseListPage } from './list/CaseListPage.tsx';
-export { PageNumbers } from './list/PageNumbers.tsx';
 export { ShareCaseDialog } from './sharing/ShareCaseDialog.tsx';

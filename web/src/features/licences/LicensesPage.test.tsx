@@ -122,6 +122,37 @@ describe('Licenses page (spec §2 "Licenses")', () => {
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
   });
 
+  it('searches organisations by name or code on organisations/ for a user who sees them all', async () => {
+    signedIn({ canViewAllOrganisations: true });
+    mockApi();
+    const searches: string[] = [];
+    const boston = { id: '33333333-3333-4333-8333-333333333333', code: 'BHI', name: 'Boston Heart Institute' };
+    server.use(
+      http.get('*/api/organisations/', ({ request }) => {
+        const url = new URL(request.url);
+        searches.push(url.search);
+        const code = url.searchParams.get('code__icontains');
+        const name = url.searchParams.get('name__icontains') ?? '';
+        const found = code ? (boston.code.includes(code) ? [boston] : []) : boston.name.includes(name) ? [boston] : [];
+        return HttpResponse.json({ count: found.length, next: null, previous: null, results: found });
+      }),
+    );
+    renderApp('/licenses');
+    await screen.findByTestId('licence-card');
+    const picker = screen.getByRole('combobox', { name: 'Organisation' });
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'BH');
+    await userEvent.click(await screen.findByRole('option', { name: 'Boston Heart Institute' }, { timeout: 3000 }));
+    expect(searches).toContain('?page=1&page_size=15&code__icontains=BH');
+    expect(searches).toContain('?page=1&page_size=15&name__icontains=BH');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Boston Heart Institute'),
+    );
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'Nowhere Clinic');
+    expect(await screen.findByText('No organisations found', {}, { timeout: 3000 })).toBeInTheDocument();
+  }, 30_000);
+
   it('says so when the organisation holds no licence', async () => {
     signedIn();
     mockApi({ licences: [], trials: [], groups: [] });

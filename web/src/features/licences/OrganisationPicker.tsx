@@ -1,6 +1,7 @@
 import type { UserInfo } from '@cardiomap/contract';
 import { Autocomplete, FormControl, InputLabel, MenuItem, Select, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useOrganisationSearch } from './api/licences-api.ts';
 
 interface Option {
@@ -9,8 +10,8 @@ interface Option {
 }
 
 /**
- * Spec §2 "Licenses: organisation picker". Users who see every organisation search them by name (3
- * characters at least); others choose among their own organisations, shown only when they have several.
+ * Spec §2 "Licenses: organisation picker". Users who see every organisation search them by name or
+ * code (debounced 500 ms, spec §9); others choose among their own organisations, shown only when they have several.
  */
 export function OrganisationPicker({
   user,
@@ -22,16 +23,17 @@ export function OrganisationPicker({
   onChange: (organisation: Option) => void;
 }) {
   const [search, setSearch] = useState('');
-  const found = useOrganisationSearch(search);
+  const typed = useDebouncedValue(search.trim(), 500);
+  const found = useOrganisationSearch(typed);
   const own: Option[] = user.organisations.map((o) => ({ id: o.id, name: o.name }));
 
   if (user.canViewAllOrganisations) {
-    const options = search.trim().length >= 3 ? (found.data ?? []) : own;
+    const options = typed ? (found.data ?? []) : own;
     return (
       <Autocomplete
         sx={{ minWidth: 320 }}
         size="small"
-        options={options.some((o) => o.id === value.id) ? options : [value, ...options]}
+        options={typed || options.some((o) => o.id === value.id) ? options : [value, ...options]}
         value={value}
         getOptionLabel={(o) => o.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -45,7 +47,7 @@ export function OrganisationPicker({
           setSearch('');
         }}
         disableClearable
-        noOptionsText={search.trim().length < 3 ? 'Type at least 3 characters' : 'No organisation found'}
+        noOptionsText={found.isFetching ? 'Searching…' : 'No organisations found'}
         renderInput={(params) => <TextField {...params} label="Organisation" />}
       />
     );

@@ -1,4 +1,4 @@
-import { countryName, DEFAULT_PAGE_SIZE, type Organisation } from '@cardiomap/contract';
+import { countryName, type Organisation } from '@cardiomap/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
@@ -7,25 +7,20 @@ import {
   Button,
   IconButton,
   LinearProgress,
-  Pagination,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Tooltip,
 } from '@mui/material';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useOrganisations } from './api/list-organisations.ts';
 import { OrganisationDialog } from './OrganisationDialog.tsx';
 
 /** Spec §9: searches wait 500 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 500;
-/** Spec §9: the table's pagination shows 10 pages. */
-const SHOWN_PAGES = 10;
 
 type Editing = { organisation: Organisation | null } | null;
 
@@ -41,7 +36,6 @@ export function OrganisationsTab() {
     name: useDebouncedValue(name.trim(), SEARCH_DEBOUNCE_MS),
   };
   const organisations = useOrganisations(filter);
-  const pages = Math.max(1, Math.ceil((organisations.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
 
   return (
     <Stack spacing={2}>
@@ -87,48 +81,30 @@ export function OrganisationsTab() {
           There was a problem! The organisations could not be loaded.
         </Alert>
       )}
-      <Table size="small" aria-label="Organisations">
-        <TableHead>
-          <TableRow>
-            <TableCell>Code</TableCell>
-            <TableCell>Name</TableCell>
-            <TableCell>Country</TableCell>
-            <TableCell>Region</TableCell>
-            <TableCell />
+      <PagedTable
+        label="Organisations"
+        headers={['Code', 'Name', 'Country', 'Region', '']}
+        count={organisations.data?.count}
+        page={page}
+        onPageChange={setPage}
+        emptyText="No organisations found"
+      >
+        {organisations.data?.results.map((o) => (
+          <TableRow key={o.id} hover>
+            <TableCell>{o.code}</TableCell>
+            <TableCell>{o.name}</TableCell>
+            <TableCell>{countryName(o.country)}</TableCell>
+            <TableCell>{o.region}</TableCell>
+            <TableCell align="right">
+              <Tooltip title="Edit">
+                <IconButton aria-label={`Edit ${o.name}`} onClick={() => setEditing({ organisation: o })}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {organisations.data?.results.map((o) => (
-            <TableRow key={o.id} hover>
-              <TableCell>{o.code}</TableCell>
-              <TableCell>{o.name}</TableCell>
-              <TableCell>{countryName(o.country)}</TableCell>
-              <TableCell>{o.region}</TableCell>
-              <TableCell align="right">
-                <Tooltip title="Edit">
-                  <IconButton aria-label={`Edit ${o.name}`} onClick={() => setEditing({ organisation: o })}>
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
-          {organisations.isSuccess && organisations.data.results.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={5}>No organisations found</TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_, p) => setPage(p)}
-          siblingCount={Math.floor(SHOWN_PAGES / 2) - 1}
-          aria-label="Organisation pages"
-        />
-      )}
+        ))}
+      </PagedTable>
       {editing && <OrganisationDialog organisation={editing.organisation} onClose={() => setEditing(null)} />}
     </Stack>
   );

@@ -1,18 +1,7 @@
-import { DEFAULT_PAGE_SIZE, type IncomingRegistration } from '@cardiomap/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Pagination,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import type { IncomingRegistration } from '@cardiomap/contract';
+import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
+import { PagedTable } from '../../../components/PagedTable.tsx';
 import { useIncomingRegistrations } from './api/list-incoming.ts';
 import { RegistrationDecision } from './RegistrationDecision.tsx';
 
@@ -25,7 +14,6 @@ export function IncomingRequestsTab() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<IncomingRegistration | null>(null);
   const incoming = useIncomingRegistrations(page);
-  const pages = Math.max(1, Math.ceil((incoming.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -43,47 +31,36 @@ export function IncomingRequestsTab() {
             There was a problem! The incoming requests could not be loaded.
           </Alert>
         )}
-        <Table size="small" aria-label="Incoming requests">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>E-mail</TableCell>
-              <TableCell>Organisation request</TableCell>
-              <TableCell>Registered</TableCell>
+        <PagedTable
+          label="Incoming requests"
+          headers={['Name', 'E-mail', 'Organisation request', 'Registered']}
+          count={incoming.data?.count}
+          page={page}
+          onPageChange={setPage}
+          emptyText="No incoming requests"
+        >
+          {incoming.data?.results.map((r) => (
+            <TableRow
+              key={r.userId}
+              hover
+              selected={selected?.userId === r.userId}
+              onClick={() => setSelected(r)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  setSelected(r);
+                }
+              }}
+              tabIndex={0}
+              sx={{ cursor: 'pointer' }}
+            >
+              <TableCell>{fullName(r)}</TableCell>
+              <TableCell>{r.email}</TableCell>
+              <TableCell>{r.organisationRequest}</TableCell>
+              <TableCell>{new Date(r.dateCreated).toLocaleDateString()}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {incoming.data?.results.map((r) => (
-              <TableRow
-                key={r.userId}
-                hover
-                selected={selected?.userId === r.userId}
-                onClick={() => setSelected(r)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    setSelected(r);
-                  }
-                }}
-                tabIndex={0}
-                sx={{ cursor: 'pointer' }}
-              >
-                <TableCell>{fullName(r)}</TableCell>
-                <TableCell>{r.email}</TableCell>
-                <TableCell>{r.organisationRequest}</TableCell>
-                <TableCell>{new Date(r.dateCreated).toLocaleDateString()}</TableCell>
-              </TableRow>
-            ))}
-            {incoming.isSuccess && incoming.data.results.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>No incoming requests</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-        {pages > 1 && (
-          <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} aria-label="Incoming request pages" />
-        )}
+          ))}
+        </PagedTable>
       </Box>
       {selected && (
         <Box sx={{ flex: 1, minWidth: 320, width: '100%' }}>

@@ -1,8 +1,8 @@
 import type { AdminUser } from '@cardiomap/contract';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useExpirePassword, useMarkActive, useMarkInactive } from './api/user-mutations.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 
 type Pending = 'inactive' | 'active' | 'expire' | null;
@@ -22,12 +22,19 @@ export function UserStatusActions({ user }: { user: AdminUser }) {
       title: 'Mark inactive',
       text: `${user.email} will be signed out and cannot sign in.`,
       run: markInactive,
+      destructive: true,
     },
-    active: { title: 'Mark active', text: `${user.email} will be able to sign in again.`, run: markActive },
+    active: {
+      title: 'Mark active',
+      text: `${user.email} will be able to sign in again.`,
+      run: markActive,
+      destructive: false,
+    },
     expire: {
       title: 'Expire password',
       text: `${user.email} must choose a new password at the next sign-in.`,
       run: expire,
+      destructive: false,
     },
   } as const;
   const open = pending ? dialogs[pending] : null;
@@ -51,15 +58,17 @@ export function UserStatusActions({ user }: { user: AdminUser }) {
         </Button>
         <Button onClick={() => setSettingPassword(true)}>Set password</Button>
       </Stack>
-      <ConfirmDialog
-        open={open !== null}
-        title={open?.title ?? ''}
-        text={open?.text ?? ''}
-        confirmLabel={open?.title ?? ''}
-        pending={open?.run.isPending}
-        onClose={close}
-        onConfirm={() => open?.run.mutate(undefined, { onSettled: close })}
-      />
+      {open && (
+        <ConfirmDialog
+          title={open.title}
+          text={open.text}
+          confirmLabel={open.title}
+          busy={open.run.isPending}
+          destructive={open.destructive}
+          onCancel={close}
+          onConfirm={() => open.run.mutate(undefined, { onSettled: close })}
+        />
+      )}
       <SetPasswordDialog userId={user.id} open={settingPassword} onClose={() => setSettingPassword(false)} />
     </Stack>
   );

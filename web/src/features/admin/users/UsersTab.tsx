@@ -2,8 +2,7 @@ import type { OrganisationChoice } from '@cardiomap/contract';
 import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
-import { PageNumbers } from '../../cases/index.ts';
-import { USERS_PAGE_SIZE, useAdminUsers } from './api/list-admin-users.ts';
+import { useAdminUsers } from './api/list-admin-users.ts';
 import { OrganisationPicker } from './OrganisationPicker.tsx';
 import { UserEditForm } from './UserEditForm.tsx';
 import { UsersTable } from './UsersTable.tsx';
@@ -17,7 +16,6 @@ export function UsersTab() {
   const search = useDebouncedValue(searchInput.trim(), 500);
   const organisationId = useDebouncedValue(organisation?.id ?? null, 500);
   const list = useAdminUsers({ search, organisationId, page });
-  const pageCount = Math.ceil((list.data?.count ?? 0) / USERS_PAGE_SIZE);
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
@@ -45,15 +43,14 @@ export function UsersTab() {
           <CircularProgress aria-label="Loading users" />
         ) : list.isError ? (
           <Alert severity="error">There was a problem!</Alert>
-        ) : list.data.results.length === 0 ? (
-          <Typography>No users match your search criteria</Typography>
         ) : (
-          <>
-            <UsersTable users={list.data.results} selectedId={selectedId} onSelect={setSelectedId} />
-            <Box sx={{ mt: 2 }}>
-              <PageNumbers page={page} pageCount={pageCount} onChange={setPage} />
-            </Box>
-          </>
+          <UsersTable
+            page={list.data}
+            pageNumber={page}
+            onPageChange={setPage}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+          />
         )}
       </Box>
       <Box sx={{ flex: 2, minWidth: 320, width: '100%' }}>

@@ -2,12 +2,12 @@ import type { Case } from '@cardiomap/contract';
 import { Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { PageNumbers } from '../../../components/PageNumbers.tsx';
 import { type CaseListFilters, casesPageQueryOptions } from '../api/list-cases.ts';
 import { CaseTable } from './CaseTable.tsx';
 import type { CaseActionKind } from './case-actions.ts';
 import { isInvalidPageError, pageCount } from './invalid-page.ts';
 import { CasesLoadError, LoadingCases, NoCases } from './ListStates.tsx';
-import { PageNumbers } from './PageNumbers.tsx';
 
 interface Props {
   filters: CaseListFilters;

@@ -8,7 +8,7 @@ import {
   type TrialLicense,
 } from '@cardiomap/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../api/index.ts';
+import { call, searchOrganisations } from '../../../api/index.ts';
 import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 
 /**
@@ -44,13 +44,12 @@ export const useDeviceAccessGroups = (organisationId?: string) =>
       call(routes.deviceAccessGroups, { query: { organisation_id: organisationId }, signal }).then((r) => r.results),
   });
 
-/** Organisations by name, for the picker of users who see every organisation (at least 3 characters). */
+/** Organisations by name or code (organisations/), for the picker of users who see every organisation. */
 export const useOrganisationSearch = (search: string) =>
   useQuery({
     queryKey: licenceKeys.organisations(search),
-    enabled: search.trim().length >= 3,
-    queryFn: ({ signal }): Promise<OrganisationChoice[]> =>
-      call(routes.registrationOrganisations, { query: { search: search.trim() }, signal }),
+    enabled: search.length > 0,
+    queryFn: ({ signal }): Promise<OrganisationChoice[]> => searchOrganisations(search, signal),
   });
 
 function useInvalidateLicences() {

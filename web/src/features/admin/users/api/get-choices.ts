@@ -1,6 +1,6 @@
-import { ORGANISATION_SEARCH_MIN_LENGTH, routes } from '@cardiomap/contract';
+import { routes } from '@cardiomap/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call } from '../../../../api/index.ts';
+import { call, searchOrganisations } from '../../../../api/index.ts';
 import { adminUserKeys } from './admin-user-keys.ts';
 
 /** Roles to grant (GET groups/). */
@@ -14,14 +14,11 @@ export const useDeviceChoices = () =>
     queryFn: ({ signal }) => call(routes.devices, { query: { page_size: 100 }, signal }).then((p) => p.results),
   });
 
-/**
- * Organisations by name, from the third character on. Until the organisations/ list of the
- * Organisations tab exists this reads the registration search, which answers id and name.
- */
+/** Organisations by name or code (organisations/, spec §7), from the first character on. */
 export const useOrganisationChoices = (search: string) =>
   useQuery({
     queryKey: adminUserKeys.organisations(search),
-    queryFn: ({ signal }) => call(routes.registrationOrganisations, { query: { search }, signal }),
-    enabled: search.length >= ORGANISATION_SEARCH_MIN_LENGTH,
+    queryFn: ({ signal }) => searchOrganisations(search, signal),
+    enabled: search.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,244 @@
+import { EDIT_USERS_AND_ORGANISATIONS, PERMISSIONS } from '@cardiomap/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, getAs, signIn } from '../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const PASSWORD = 'Correct-Horse-Battery-Staple-2026';
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+describe('group-memberships/, organisation-memberships/, specialisations/', () => {
+  let t: TestApp;
+  let superuser: string;
+  let support: string;
+  let supportId: string;
+  let physician: string;
+  let org: Record<string, string>;
+  let groupId: Record<string, number>;
+  let devices: string[];
+
+  const send = (method: Method, url: string, token?: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+  const createUser = async (email: string, extra: object = {}) => {
+    const res = await send('POST', '/api/users/', superuser, {
+      email,
+      password: PASSWORD,
+      password2: PASSWORD,
+      givenName: 'Mona',
+      familyName: 'Member',
+      organisations: [{ organisationId: org.HVC, isPrimary: true, contact: false }],
+      groups: [groupId.Physician],
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; organisationMemberships: { id: string }[]; specialisations: { id: string }[] };
+  };
+  const roleWith = async (name: string, permissions: readonly string[]) => {
+    const [row] = await t.database.query<{ id: number }>('INSERT INTO groups (name) VALUES ($1) RETURNING id', [name]);
+    await t.database.query(
+      `INSERT INTO group_permissions (group_id, permission_id)
+       SELECT $1, id FROM permissions WHERE codename = ANY($2::text[])`,
+      [row!.id, permissions],
+    );
+    return row!.id;
+  };
+  const auditActions = async (userId: string) =>
+    (
+      await t.database.query<{ action: string; actor_id: string }>(
+        'SELECT action, actor_id FROM audit_events WHERE target_id = $1 ORDER BY at',
+        [userId],
+      )
+    ).map((a) => a.action);
+
+  /** Every route with a valid body for `user`, so guards are checked before anything else. */
+  const routes = (user: { id: string; organisationMemberships: { id: string }[]; specialisations: { id: string }[] }) =>
+    [
+      ['GET', `/api/group-memberships/?user_id=${user.id}`, undefined],
+      ['POST', '/api/group-memberships/', { group: groupId['Case Manager'], userId: user.id }],
+      ['DELETE', `/api/group-memberships/${groupId.Physician}/${user.id}/`, undefined],
+      ['GET', `/api/organisation-memberships/?user_id=${user.id}`, undefined],
+      ['POST', '/api/organisation-memberships/', { organisationId: org.BHI, userId: user.id }],
+      ['PATCH', `/api/organisation-memberships/${user.organisationMemberships[0]?.id ?? UNKNOWN}/`, { contact: true }],
+      ['DELETE', `/api/organisation-memberships/${user.organisationMemberships[0]?.id ?? UNKNOWN}/`, undefined],
+      ['GET', `/api/specialisations/?user_id=${user.id}`, undefined],
+      ['POST', '/api/specialisations/', { userId: user.id, deviceId: devices[1] }],
+      ['DELETE', `/api/specialisations/${user.specialisations[0]?.id ?? UNKNOWN}/`, undefined],
+    ] as const;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    superuser = (await signIn(t, 'superuser@cardiomap.test')).access;
+    support = (await signIn(t, 'customer-support@cardiomap.test')).access;
+    supportId = (await getAs(t, support, '/api/userinfo/')).json().sub;
+    physician = (await signIn(t, 'physician@cardiomap.test')).access;
+    const orgs = await t.database.query<{ id: string; code: string }>('SELECT id, code FROM organisations');
+    org = Object.fromEntries(orgs.map((o) => [o.code, o.id]));
+    const groups = await t.database.query<{ id: number; name: string }>('SELECT id, name FROM groups');
+    groupId = Object.fromEntries(groups.map((g) => [g.name, g.id]));
+    devices = (await t.database.query<{ id: string }>('SELECT id FROM devices ORDER BY name LIMIT 2')).map((d) => d.id);
+  });
+  afterAll(async () => t.close());
+
+  it('requires authentication on every route', async () => {
+    const target = { id: UNKNOWN, organisationMemberships: [], specialisations: [] };
+    for (const [method, url, body] of routes(target)) {
+      expect((await send(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 without the administrator permissions, and when any one of the five is missing', async () => {
+    const target = await createUser('member-403@cardiomap.test', { deviceIds: [devices[0]] });
+    for (const [method, url, body] of routes(target)) {
+      expect((await send(method, url, physician, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    for (const missing of EDIT_USERS_AND_ORGANISATIONS) {
+      const kept = [...EDIT_USERS_AND_ORGANISATIONS.filter((p) => p !== missing), PERMISSIONS.allOrganisations];
+      const role = await roleWith(`Members without ${missing}`, kept);
+      const email = `members-without-${missing.replace(/\W/g, '-')}@cardiomap.test`;
+      await createUser(email, { groups: [role] });
+      const { access } = await signIn(t, email, PASSWORD);
+      for (const [method, url, body] of routes(target)) {
+        expect((await send(method, url, access, body)).statusCode, `${missing}: ${method} ${url}`).toBe(403);
+      }
+    }
+    expect(await auditActions(target.id)).toEqual(['user.create']);
+  });
+
+  it('answers 404 for a user or membership of an organisation the administrator does not manage', async () => {
+    const role = await roleWith('Members Organisation Admin', EDIT_USERS_AND_ORGANISATIONS);
+    await createUser('members-org-admin@cardiomap.test', {
+      groups: [role],
+      organisations: [{ organisationId: org.BHI, isPrimary: true, contact: false }],
+    });
+    const limited = (await signIn(t, 'members-org-admin@cardiomap.test', PASSWORD)).access;
+    const inHvc = await createUser('members-hvc-only@cardiomap.test', { deviceIds: [devices[0]] });
+    for (const [method, url, body] of routes(inHvc)) {
+      expect((await send(method, url, limited, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    for (const [method, url, body] of routes({ id: UNKNOWN, organisationMemberships: [], specialisations: [] })) {
+      expect((await send(method, url, support, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(await auditActions(inHvc.id)).toEqual(['user.create']);
+  });
+
+  it('answers 400 with field messages and writes nothing', async () => {
+    const target = await createUser('member-400@cardiomap.test');
+    const cases: [Method, string, object, string][] = [
+      ['POST', '/api/group-memberships/', { userId: target.id }, 'group'],
+      ['POST', '/api/group-memberships/', { group: 99999, userId: target.id }, 'group'],
+      ['POST', '/api/group-memberships/', { group: groupId.Physician, userId: target.id }, 'group'],
+      ['POST', '/api/group-memberships/', { group: groupId['Field Clinical Specialist'], userId: target.id }, 'group'],
+      ['POST', '/api/group-memberships/', { group: groupId.Physician, userId: 'nope' }, 'userId'],
+      ['POST', '/api/organisation-memberships/', { organisationId: UNKNOWN, userId: target.id }, 'organisationId'],
+      ['POST', '/api/organisation-memberships/', { organisationId: org.HVC, userId: target.id }, 'organisationId'],
+      [
+        'POST',
+        '/api/organisation-memberships/',
+        { organisationId: org.BHI, userId: target.id, isPrimary: 'yes' },
+        'isPrimary',
+      ],
+      ['PATCH', `/api/organisation-memberships/${target.organisationMemberships[0]!.id}/`, { contact: 3 }, 'contact'],
+      ['POST', '/api/specialisations/', { userId: target.id, deviceId: UNKNOWN }, 'deviceId'],
+      ['POST', '/api/specialisations/', { userId: target.id }, 'deviceId'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await send(method, url, support, body);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json(), `${method} ${url} ${JSON.stringify(body)}`).toHaveProperty(field);
+    }
+    expect((await send('GET', '/api/specialisations/?user_id=nope', support)).statusCode).toBe(400);
+    const after = (await getAs(t, support, `/api/users/${target.id}/`)).json();
+    expect(after.groups).toEqual([groupId.Physician]);
+    expect(after.organisationMemberships).toHaveLength(1);
+    expect(after.specialisations).toEqual([]);
+    expect(await auditActions(target.id)).toEqual(['user.create']);
+  });
+
+  it('adds and removes a role, audited; no one removes their own administration', async () => {
+    const target = await createUser('member-roles@cardiomap.test');
+    const added = await send('POST', '/api/group-memberships/', support, {
+      group: groupId['Case Manager'],
+      userId: target.id,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toEqual({ group: groupId['Case Manager'], userId: target.id });
+    const listed = (await getAs(t, support, `/api/group-memberships/?user_id=${target.id}`)).json();
+    expect(listed.map((m: { group: number }) => m.group).sort()).toEqual(
+      [groupId.Physician, groupId['Case Manager']].sort(),
+    );
+    const removed = await send('DELETE', `/api/group-memberships/${groupId.Physician}/${target.id}/`, support);
+    expect(removed.statusCode).toBe(204);
+    expect((await getAs(t, support, `/api/users/${target.id}/`)).json().groups).toEqual([groupId['Case Manager']]);
+    expect(
+      (await send('DELETE', `/api/group-memberships/${groupId.Physician}/${target.id}/`, support)).statusCode,
+    ).toBe(404);
+    expect(await auditActions(target.id)).toEqual([
+      'user.create',
+      'group_membership.create',
+      'group_membership.delete',
+    ]);
+
+    const self = await send('DELETE', `/api/group-memberships/${groupId['Customer Support']}/${supportId}/`, support);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().nonFieldErrors[0]).toMatch(/your own permission/);
+  });
+
+  it('takes effect on the user’s next request', async () => {
+    const target = await createUser('member-effect@cardiomap.test');
+    const { access } = await signIn(t, 'member-effect@cardiomap.test', PASSWORD);
+    const before = (await getAs(t, access, '/api/permissions/')).json() as string[];
+    expect(before).not.toContain('cases.assign_case_responsible');
+    await send('POST', '/api/group-memberships/', support, { group: groupId['Case Manager'], userId: target.id });
+    const after = (await getAs(t, access, '/api/permissions/')).json() as string[];
+    expect(after.length).toBeGreaterThan(before.length);
+  });
+
+  it('adds, makes primary and removes an organisation membership, one primary at most, audited', async () => {
+    const target = await createUser('member-orgs@cardiomap.test');
+    const created = await send('POST', '/api/organisation-memberships/', support, {
+      organisationId: org.BHI,
+      userId: target.id,
+      isPrimary: true,
+      contact: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const membership = created.json();
+    expect(membership).toMatchObject({ organisationId: org.BHI, userId: target.id, isPrimary: true, contact: true });
+    const listed = (await getAs(t, support, `/api/organisation-memberships/?user_id=${target.id}`)).json();
+    expect(listed.filter((m: { isPrimary: boolean }) => m.isPrimary)).toEqual([membership]);
+
+    const hvc = target.organisationMemberships[0]!.id;
+    const patched = await send('PATCH', `/api/organisation-memberships/${hvc}/`, support, { isPrimary: true });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ id: hvc, isPrimary: true });
+    const again = (await getAs(t, support, `/api/organisation-memberships/?user_id=${target.id}`)).json();
+    expect(again.filter((m: { isPrimary: boolean }) => m.isPrimary).map((m: { id: string }) => m.id)).toEqual([hvc]);
+
+    expect((await send('DELETE', `/api/organisation-memberships/${membership.id}/`, support)).statusCode).toBe(204);
+    expect((await send('PATCH', `/api/organisation-memberships/${membership.id}/`, support, {})).statusCode).toBe(404);
+    expect(await auditActions(target.id)).toEqual([
+      'user.create',
+      'organisation_membership.create',
+      'organisation_membership.update',
+      'organisation_membership.delete',
+    ]);
+  });
+
+  it('links and unlinks devices; a Field Clinical Specialist keeps the last one', async () => {
+    const target = await createUser('member-fcs@cardiomap.test', {
+      groups: [groupId['Field Clinical Specialist']],
+      deviceIds: [devices[0]],
+    });
+    const added = await send('POST', '/api/specialisations/', support, { userId: target.id, deviceId: devices[1] });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ userId: target.id, deviceId: devices[1] });
+    const listed = (await getAs(t, support, `/api/specialisations/?user_id=${target.id}`)).json();
+    expect(listed).toHaveLength(2);
+    expect((await send('DELETE', `/api/specialisations/${added.json().id}/`, support)).statusCode).toBe(204);
+    const last = await send('DELETE', `/api/specialisations/${target.specialisations[0]!.id}/`, support);
+    expect(last.statusCode).toBe(400);
+    expect(last.json().nonFieldErrors).toEqual(['A Field Clinical Specialist needs at least one device.']);
+    expect(await auditActions(target.id)).toEqual(['user.create', 'specialisation.create', 'specialisation.delete']);
+  });
+});
