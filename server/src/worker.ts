@@ -6,6 +6,7 @@ import { databaseStartError } from './db/start-error.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin from './plugins/mail.ts';
 import mailOutboxPlugin from './plugins/mail-outbox.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import queuePlugin from './plugins/queue.ts';
 import storagePlugin from './plugins/storage.ts';
 
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const app = Fastify({ logger: loggerOptions(config) });
   app.decorate('config', config);
   app.decorate('database', database);
+  await app.register(metricsPlugin);
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(queuePlugin);

@@ -24,7 +24,15 @@ export interface JobQueue {
    * rows, server/src/mail/outbox.ts): the same pg-boss delivery, a message schema of its own.
    */
   channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T>;
+  /** Messages per queue waiting for a worker and held by one (the metrics' queue depth). */
+  depth(): Promise<QueueDepth[]>;
   stop(): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  active: number;
 }
 
 export interface QueueChannel<T> {
@@ -45,9 +53,12 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
   /** This process's pg-boss workers per queue, woken on a send instead of waiting out their poll. */
   const localWorkers = new Map<string, string[]>();
 
-  const ready = async (queue: string): Promise<void> => {
+  const start = async (): Promise<void> => {
     started ??= boss.start().then(() => undefined);
     await started;
+  };
+  const ready = async (queue: string): Promise<void> => {
+    await start();
     if (!knownQueues.has(queue)) {
       await boss.createQueue(queue);
       knownQueues.add(queue);
@@ -100,6 +111,19 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
         send: async (message, options = {}) => sendOn(queue, schema.parse(message) as object, options),
         work: async (handler, options = {}) => workOn(queue, schema, handler, options.concurrency ?? 1),
       };
+    },
+    async depth() {
+      if (stopped) return [];
+      await start();
+      // pg-boss's own queues (names starting with __) are its business.
+      const queues = (await boss.getQueues()).filter((q) => !q.name.startsWith('__'));
+      return Promise.all(
+        queues.map(async ({ name }) => {
+          const waiting = await boss.getQueueSize(name);
+          const notDone = await boss.getQueueSize(name, { before: 'completed' });
+          return { queue: name, waiting, active: notDone - waiting };
+        }),
+      );
     },
     async stop() {
       if (stopped || !started) return;
