@@ -9,6 +9,7 @@ import mailOutboxPlugin from './plugins/mail-outbox.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import queuePlugin from './plugins/queue.ts';
 import storagePlugin from './plugins/storage.ts';
+import { startTracing } from './telemetry/tracing.ts';
 
 /**
  * `npm run worker`: the job workers without the HTTP API, for scaled setups (architecture.md §1) where
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  const stopTracing = await startTracing();
+
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(config);
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await database.close();
+    await stopTracing?.();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

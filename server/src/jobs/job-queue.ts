@@ -1,12 +1,15 @@
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { activeTraceparent, inJobSpan, TRACEPARENT } from '../telemetry/trace-context.ts';
 
 /**
  * What the queue carries: only the id of our own Job row, which holds everything else (its type and
- * typed parameters, see job-types.ts), so a message never disagrees with the job it names.
+ * typed parameters, see job-types.ts), so a message never disagrees with the job it names. With
+ * tracing on, also the trace context of the request that queued it, so the job's span continues its
+ * trace (absent with tracing off).
  */
-const jobMessage = z.strictObject({ jobId: z.uuid() });
+const jobMessage = z.strictObject({ jobId: z.uuid(), traceparent: z.string().regex(TRACEPARENT).optional() });
 export type JobMessage = z.output<typeof jobMessage>;
 
 export type MessageHandler = (message: JobMessage) => Promise<void>;
@@ -101,10 +104,13 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
 
   return {
     async send(queue, message, options = {}) {
-      await sendOn(queue, jobMessage.parse(message), options);
+      const traceparent = activeTraceparent();
+      await sendOn(queue, jobMessage.parse(traceparent ? { ...message, traceparent } : message), options);
     },
     async work(queue, handler, options = {}) {
-      await workOn(queue, jobMessage, handler, options.concurrency ?? 1);
+      const traced = (message: JobMessage) =>
+        inJobSpan(queue, message.traceparent, { 'cardiomap.job_id': message.jobId }, () => handler(message));
+      await workOn(queue, jobMessage, traced, options.concurrency ?? 1);
     },
     channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T> {
       return {
