@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { READINESS_PROBE_TIMEOUT_MS } from '../../src/modules/health/routes.ts';
+import { READINESS_PROBE_TIMEOUT_MS } from '../../src/modules/health/index.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Issue 22 §1: readiness names the database and storage apart from liveness, and never hangs. */
