@@ -132,7 +132,7 @@ describe.skipIf(!onPostgres || !s3 || !HAS_SHARED_DICOM)('several instances on o
           headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
         });
-        return { status: answer.status, json: (await answer.json()) as Record<string, never> };
+        return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
       };
     };
     const physicianA = await session(apiA, 'physician@cardiomap.test');
