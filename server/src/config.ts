@@ -148,8 +148,9 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   /**
-   * Read by the OpenTelemetry SDK itself (with the other OTEL_* variables): set, traces are exported
-   * there by OTLP/HTTP; unset, tracing is not started at all.
+   * Read by the OpenTelemetry SDK itself (with the other OTEL_* variables; telemetry/tracing.ts): set,
+   * traces are exported there by OTLP/HTTP; unset, tracing is not started at all. Listed here so a
+   * mistyped URL stops the start like any other bad setting.
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
   OTEL_SERVICE_NAME: optionalText,
@@ -191,8 +192,6 @@ export interface Config {
   volumeDeflateLevel: number;
   /** The Prometheus endpoint (undefined: none); its token is required with it. */
   metrics: { port: number; token: string } | undefined;
-  /** Where traces go by OTLP/HTTP (undefined: tracing off). */
-  otlpEndpoint: string | undefined;
 }
 
 export interface S3Settings {
@@ -277,6 +276,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     volumeDeflateLevel: e.VOLUME_DEFLATE_LEVEL,
     metrics:
       e.METRICS_PORT !== undefined && e.METRICS_TOKEN ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN } : undefined,
-    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
