@@ -47,10 +47,12 @@ export default fp(
     app.decorate('jobMetrics', metrics.jobs);
 
     // The route's pattern (`/api/cases/:id/`), never the URL: ids and query strings stay out of labels.
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook, not an async one: no promise per request for a few microseconds of work.
+    app.addHook('onResponse', (request, reply, done) => {
       const method = METHODS.has(request.method) ? request.method : 'other';
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.request(method, route, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
 
     app.addHook('onReady', async () => {
