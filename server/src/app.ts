@@ -30,6 +30,7 @@ import inputTextPlugin from './plugins/input-text.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import mailOutboxPlugin from './plugins/mail-outbox.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import objectAccessPlugin from './plugins/object-access.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import queuePlugin from './plugins/queue.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(inputTextPlugin);

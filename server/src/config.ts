@@ -75,7 +75,7 @@ const optionalText = z
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
 /** Values that must never be echoed back in a configuration error. */
-const SECRET_SETTINGS = new Set(['S3_SECRET_ACCESS_KEY', 'STORAGE_SECRET', 'TEST_HOOKS_TOKEN']);
+const SECRET_SETTINGS = new Set(['S3_SECRET_ACCESS_KEY', 'STORAGE_SECRET', 'TEST_HOOKS_TOKEN', 'METRICS_TOKEN']);
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -149,6 +149,22 @@ const envSchema = z.object({
     .min(0, 'must be a whole number from 0 to 9')
     .max(9, 'must be a whole number from 0 to 9')
     .default(1),
+  /**
+   * Serves Prometheus metrics at /metrics on this port of HOST (API and worker processes alike: the jobs'
+   * figures are where the jobs run), never on the API's own port. Unset (the default): no metrics server.
+   */
+  METRICS_PORT: port.optional(),
+  /** The bearer token every scrape must carry; required with METRICS_PORT, so metrics are never open. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  /**
+   * Read by the OpenTelemetry SDK itself (with the other OTEL_* variables; telemetry/tracing.ts): set,
+   * traces are exported there by OTLP/HTTP; unset, tracing is not started at all. Listed here so a
+   * mistyped URL stops the start like any other bad setting.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+  OTEL_SERVICE_NAME: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -158,6 +174,9 @@ export interface UploadLimits {
   perCase: number;
   bytesPerCase: number;
 }
+
+/** Every environment variable the server reads (deployment files are checked against it, so they cannot drift). */
+export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -192,6 +211,8 @@ export interface Config {
   runWorkers: boolean;
   jobTempDir: string;
   volumeDeflateLevel: number;
+  /** The Prometheus endpoint (undefined: none); its token is required with it. */
+  metrics: { port: number; token: string } | undefined;
 }
 
 export interface S3Settings {
@@ -237,6 +258,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: must be set too (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together)`,
     ]);
   }
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN) {
+    throw new ConfigError([
+      'METRICS_TOKEN: must be set with METRICS_PORT (at least 32 characters; Prometheus sends it as a bearer token)',
+    ]);
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -271,5 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runWorkers: e.RUN_WORKERS === 'true',
     jobTempDir: resolve(e.JOB_TEMP_DIR ?? join(dataDir, 'jobs')),
     volumeDeflateLevel: e.VOLUME_DEFLATE_LEVEL,
+    metrics:
+      e.METRICS_PORT !== undefined && e.METRICS_TOKEN ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN } : undefined,
   };
 }

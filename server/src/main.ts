@@ -6,6 +6,7 @@ import { seedDemoCases } from './db/seed/demo-cases.ts';
 import { seedDemoImaging } from './db/seed/demo-imaging.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { databaseStartError } from './db/start-error.ts';
+import { startTracing } from './telemetry/tracing.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  // Before the Fastify instance exists: the SDK attaches its instrumentation when it is created.
+  const stopTracing = await startTracing();
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await stopTracing?.();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');

@@ -6,8 +6,10 @@ import { databaseStartError } from './db/start-error.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin from './plugins/mail.ts';
 import mailOutboxPlugin from './plugins/mail-outbox.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import queuePlugin from './plugins/queue.ts';
 import storagePlugin from './plugins/storage.ts';
+import { startTracing } from './telemetry/tracing.ts';
 
 /**
  * `npm run worker`: the job workers without the HTTP API, for scaled setups (architecture.md §1) where
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  const stopTracing = await startTracing();
+
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(config);
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
   const app = Fastify({ logger: loggerOptions(config) });
   app.decorate('config', config);
   app.decorate('database', database);
+  await app.register(metricsPlugin);
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(queuePlugin);
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await database.close();
+    await stopTracing?.();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

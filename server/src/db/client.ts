@@ -32,6 +32,11 @@ export interface Database {
    * statements, which its migrations send and PGlite's extended protocol refuses.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Connections, for the metrics. PostgreSQL: node-postgres's pool counts. PGlite runs one connection in
+   * the process and queues statements inside itself: total and max 1, nothing else to tell.
+   */
+  poolStats(): { total: number; max: number; idle?: number; waiting?: number };
   /** PGlite only: the whole cluster as a tarball, for `openPglite(…, { loadDataDir })`. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -123,6 +128,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       return res.rows;
     },
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async executeSql(text, values) {
       const res = await pool.query(text, values as unknown[] | undefined);
       // A multi-statement script answers one result per statement.
@@ -172,6 +178,7 @@ export async function openPglite(dir: string | undefined, options: { loadDataDir
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    poolStats: () => ({ total: 1, max: 1 }),
     dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
   };

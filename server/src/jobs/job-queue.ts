@@ -1,12 +1,15 @@
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { activeTraceparent, inJobSpan, TRACEPARENT } from '../telemetry/trace-context.ts';
 
 /**
  * What the queue carries: only the id of our own Job row, which holds everything else (its type and
- * typed parameters, see job-types.ts), so a message never disagrees with the job it names.
+ * typed parameters, see job-types.ts), so a message never disagrees with the job it names. With
+ * tracing on, also the trace context of the request that queued it, so the job's span continues its
+ * trace (absent with tracing off).
  */
-const jobMessage = z.strictObject({ jobId: z.uuid() });
+const jobMessage = z.strictObject({ jobId: z.uuid(), traceparent: z.string().regex(TRACEPARENT).optional() });
 export type JobMessage = z.output<typeof jobMessage>;
 
 export type MessageHandler = (message: JobMessage) => Promise<void>;
@@ -24,7 +27,15 @@ export interface JobQueue {
    * rows, server/src/mail/outbox.ts): the same pg-boss delivery, a message schema of its own.
    */
   channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T>;
+  /** Messages per queue waiting for a worker and held by one (the metrics' queue depth). */
+  depth(): Promise<QueueDepth[]>;
   stop(): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  active: number;
 }
 
 export interface QueueChannel<T> {
@@ -46,9 +57,12 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
   /** This process's pg-boss workers per queue, woken on a send instead of waiting out their poll. */
   const localWorkers = new Map<string, string[]>();
 
-  const ready = async (queue: string): Promise<void> => {
+  const start = async (): Promise<void> => {
     started ??= boss.start().then(() => undefined);
     await started;
+  };
+  const ready = async (queue: string): Promise<void> => {
+    await start();
     let created = knownQueues.get(queue);
     if (!created) {
       created = boss.createQueue(queue).catch((error: unknown) => {
@@ -96,16 +110,32 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
 
   return {
     async send(queue, message, options = {}) {
-      await sendOn(queue, jobMessage.parse(message), options);
+      const traceparent = activeTraceparent();
+      await sendOn(queue, jobMessage.parse(traceparent ? { ...message, traceparent } : message), options);
     },
     async work(queue, handler, options = {}) {
-      await workOn(queue, jobMessage, handler, options.concurrency ?? 1);
+      const traced = (message: JobMessage) =>
+        inJobSpan(queue, message.traceparent, { 'cardiomap.job_id': message.jobId }, () => handler(message));
+      await workOn(queue, jobMessage, traced, options.concurrency ?? 1);
     },
     channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T> {
       return {
         send: async (message, options = {}) => sendOn(queue, schema.parse(message) as object, options),
         work: async (handler, options = {}) => workOn(queue, schema, handler, options.concurrency ?? 1),
       };
+    },
+    async depth() {
+      if (stopped) return [];
+      await start();
+      // pg-boss's own queues (names starting with __) are its business.
+      const queues = (await boss.getQueues()).filter((q) => !q.name.startsWith('__'));
+      return Promise.all(
+        queues.map(async ({ name }) => {
+          const waiting = await boss.getQueueSize(name);
+          const notDone = await boss.getQueueSize(name, { before: 'completed' });
+          return { queue: name, waiting, active: notDone - waiting };
+        }),
+      );
     },
     async stop() {
       if (stopped || !started) return;

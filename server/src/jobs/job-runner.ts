@@ -6,6 +6,7 @@ import { type Query, queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
+import { type JobOutcome, NO_JOB_METRICS } from '../telemetry/metrics.ts';
 import type { JobMessage } from './job-queue.ts';
 import { isJobTypeName, type JobPayload, PermanentJobFailure, parseJobPayload } from './job-types.ts';
 import type { WorkerDeps } from './worker-deps.ts';
@@ -51,6 +52,7 @@ export type JobHandlers = { [T in JobTypeName]: JobHandler<T> };
 export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHandlers) {
   const query = queryOn(deps.database.db);
   const inFlight = new Map<string, { abort: AbortController; run: RunLease }>();
+  const metrics = deps.metrics ?? NO_JOB_METRICS;
   let stopping = false;
 
   async function run(message: JobMessage): Promise<void> {
@@ -61,7 +63,8 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
     try {
       payload = parseJobPayload(claimed);
     } catch (error) {
-      return failed(claimed, error as Error);
+      metrics.jobEnded(claimed.jobType, await failed(claimed, error as Error), 0);
+      return;
     }
     await runClaimed({ ...claimed, ...payload });
   }
@@ -86,17 +89,21 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
     const flusher = setInterval(() => void flush(), LOG_FLUSH_MS);
     await mkdir(deps.tempDir, { recursive: true });
     const workDir = await mkdtemp(join(deps.tempDir, `job-${run.jobId}-`));
+    const started = performance.now();
+    let outcome: JobOutcome = 'completed';
     try {
       const log = (line: string) => pending.push({ at: new Date().toISOString(), message: line });
       await handler.work({ run, workDir, signal: abort.signal, log, flush });
     } catch (error) {
       await flush();
       if (abort.signal.aborted) {
+        outcome = 'stopped';
         deps.log.info({ jobId: run.jobId }, `${run.jobType} stopped: terminated, taken over or shutting down`);
         return;
       }
-      await failed(run, error as Error);
+      outcome = await failed(run, error as Error);
     } finally {
+      metrics.jobEnded(run.jobType, outcome, (performance.now() - started) / 1000);
       clearInterval(beat);
       clearInterval(flusher);
       inFlight.delete(run.jobId);
@@ -105,7 +112,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
   }
 
   /** A fault: try again later, or give up and record it, with what else the job's type changes then. */
-  async function failed(run: ClaimedRow, error: Error): Promise<void> {
+  async function failed(run: ClaimedRow, error: Error): Promise<'retried' | 'failed'> {
     deps.log.error({ err: error, jobId: run.jobId, attempt: run.attempts }, `${run.jobType} failed`);
     const handler = isJobTypeName(run.jobType) ? handlers[run.jobType] : undefined;
     // A failed statement's message quotes its parameters; the job message is shown in the app.
@@ -116,7 +123,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
       if (await jobRuns.finishRun(query, run, JobStatus.QUEUED, null, `Attempt ${run.attempts} failed: ${reason}`)) {
         await deps.queue.send(queue, { jobId: run.jobId }, { startAfterSeconds: 5 * run.attempts });
       }
-      return;
+      return 'retried';
     }
     await deps.database.db.transaction(async (tx) => {
       const txQuery = queryOn(tx);
@@ -124,6 +131,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
       if (!(await jobRuns.finishRun(txQuery, run, JobStatus.FAILED, summary, `Failed: ${reason}`))) return;
       await handler?.onFailed?.(txQuery, run);
     });
+    return 'failed';
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import type { JobMetrics } from '../telemetry/metrics.ts';
 import type { JobQueue } from './job-queue.ts';
 
 /**
@@ -17,4 +18,6 @@ export interface WorkerDeps {
   webAppUrl: string;
   /** zlib level of the volume's slices (VOLUME_DEFLATE_LEVEL); unset, the volume writer's default. */
   volumeDeflateLevel?: number;
+  /** Job counts, durations and ingested slices (plugins/metrics.ts); unset, nothing is recorded. */
+  metrics?: JobMetrics;
 }

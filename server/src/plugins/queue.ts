@@ -35,6 +35,7 @@ export default fp(
           tempDir: app.config.jobTempDir,
           webAppUrl: webAppUrl(app.config),
           volumeDeflateLevel: app.config.volumeDeflateLevel,
+          metrics: app.jobMetrics,
         });
       });
     }
@@ -43,5 +44,5 @@ export default fp(
       await queue.stop();
     });
   },
-  { name: 'queue', dependencies: ['storage'] },
+  { name: 'queue', dependencies: ['storage', 'metrics'] },
 );

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 // protected, or it is named below. Adding a public route is a deliberate act that edits this list.
 const PUBLIC_ROUTES = [
   'health',
+  'healthReady',
   'signIn',
   'verifyOtp',
   'resendOtp',

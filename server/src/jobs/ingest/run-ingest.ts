@@ -243,6 +243,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         }),
       };
     });
+    deps.metrics?.slicesIngested(result.volume.dimensions[2]);
     await sendFollowUps(deps.queue, followUps);
     await dispatchMail(deps.queue, mails, deps.log);
     // The previous run's objects, replaced above; a failure here only leaves an orphan behind.

@@ -1,1 +1,1 @@
-export { healthRoutes } from './routes.ts';
+export { healthRoutes, READINESS_PROBE_TIMEOUT_MS } from './routes.ts';

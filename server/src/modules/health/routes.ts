@@ -1,56 +1,46 @@
 import { routes } from '@cardiomap/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../lib/register-route.ts';
+import { bounded, probeDatabase, probeStorage } from './probes.ts';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-/**
- * Each probe gets this long: a hung database or bucket must not hang the health check (a load balancer
- * or orchestrator gives up after a second or two and would restart a process that is fine).
- */
+/** Each liveness probe gets this long, so the whole answer comes within a second. */
 export const HEALTH_PROBE_TIMEOUT_MS = 800;
 
-/** The probe's answer, or false once the time is up (the probe itself is left to finish or fail). */
-function bounded(probe: Promise<boolean>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_PROBE_TIMEOUT_MS);
-  });
-  return Promise.race([probe.catch(() => false), timeout]).finally(() => clearTimeout(timer));
-}
-
-async function databaseReachable(app: FastifyInstance): Promise<boolean> {
-  try {
-    await app.database.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Writes and removes a probe object through the storage driver, so a read-only disk or a bucket out of reach shows. */
-async function storageWritable(app: FastifyInstance): Promise<boolean> {
-  const probe = `health/probe-${process.pid}`;
-  try {
-    await app.storage.write(probe, Buffer.from('ok'));
-    await app.storage.delete(probe);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/**
+ * Readiness may wait a little longer (an orchestrator's readiness probe usually allows 1–3 s), but
+ * stays short: an instance whose database takes longer is better taken out of the rotation.
+ */
+export const READINESS_PROBE_TIMEOUT_MS = 1_500;
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  // Liveness: restart the process only if this does not answer; what it names is for people.
   registerRoute(app, routes.health, async ({ reply }) => {
-    const [db, storage] = await Promise.all([bounded(databaseReachable(app)), bounded(storageWritable(app))]);
-    const ok = db && storage;
+    const [db, storage] = await Promise.all([
+      bounded(() => probeDatabase(app), HEALTH_PROBE_TIMEOUT_MS),
+      bounded(() => probeStorage(app), HEALTH_PROBE_TIMEOUT_MS),
+    ]);
+    const ok = db.status === 'ok' && storage.status === 'ok';
     reply.status(ok ? 200 : 503);
     if (!ok) reply.header('retry-after', '5');
     return {
       status: ok ? 'ok' : 'degraded',
-      database: db ? 'ok' : 'unreachable',
-      storage: storage ? 'ok' : 'not_writable',
+      database: db.status === 'ok' ? 'ok' : 'unreachable',
+      storage: storage.status === 'ok' ? 'ok' : 'not_writable',
       version: VERSION,
     } as const;
+  });
+
+  // Readiness: send this instance traffic only when what every request needs answers in time.
+  registerRoute(app, routes.healthReady, async ({ reply }) => {
+    const [database, storage] = await Promise.all([
+      bounded(() => probeDatabase(app), READINESS_PROBE_TIMEOUT_MS),
+      bounded(() => probeStorage(app), READINESS_PROBE_TIMEOUT_MS),
+    ]);
+    const ready = database.status === 'ok' && storage.status === 'ok';
+    reply.status(ready ? 200 : 503).header('cache-control', 'no-store');
+    if (!ready) reply.header('retry-after', '5');
+    return { status: ready ? 'ready' : 'not_ready', checks: { database, storage }, version: VERSION } as const;
   });
 }
