@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { routes } from '@cardiomap/contract';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { serverNodeEnv, serverNodeFlags } from '../server/scripts/build.mjs';
 import { CONFIG_KEYS, loadConfig } from '../server/src/config.ts';
 
@@ -13,8 +13,6 @@ import { CONFIG_KEYS, loadConfig } from '../server/src/config.ts';
  */
 const ROOT = new URL('../', import.meta.url).pathname;
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
-// js-yaml is already installed (a dependency of a dependency); no package may be added for one test.
-const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 const rootPackage = JSON.parse(read('package.json')) as { workspaces: string[]; scripts: Record<string, string> };
 const scriptsOf = (workspace?: string): Record<string, string> =>
@@ -97,7 +95,7 @@ type Service = {
 };
 
 describe('compose.yaml', () => {
-  const compose = yaml.load(read('compose.yaml')) as { services: Record<string, Service> };
+  const compose = parseYaml(read('compose.yaml')) as { services: Record<string, Service> };
   const { api, worker, minio, postgres } = compose.services;
   const app = { api, worker };
   const envOf = (s: Service | undefined) =>
