@@ -95,7 +95,7 @@ type Service = {
 };
 
 describe('compose.yaml', () => {
-  const compose = parseYaml(read('compose.yaml')) as { services: Record<string, Service> };
+  const compose = parseYaml(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
   const { api, worker, minio, postgres } = compose.services;
   const app = { api, worker };
   const envOf = (s: Service | undefined) =>
