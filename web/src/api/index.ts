@@ -2,4 +2,5 @@ export { ApiError } from './api-error.ts';
 export { errorToastMessage, LOST_CONNECTION, SESSION_EXPIRED, SOMETHING_WENT_WRONG } from './error-message.ts';
 export { buildUrl, type CallOptions, call, setSessionExpiredHandler } from './http.ts';
 export { createQueryClient } from './query-client.ts';
+export { keepHandedSession, requestNewPair } from './refresh-request.ts';
 export { type StoredTokens, tokenStore } from './token-store.ts';
