@@ -24,6 +24,8 @@ export interface JobQueue {
    * rows, server/src/mail/outbox.ts): the same pg-boss delivery, a message schema of its own.
    */
   channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T>;
+  /** Marks a delivery failed (its worker died); the job it names is sent again by the sweep. */
+  fail(queue: string, deliveryId: string, reason: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -100,6 +102,10 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
         send: async (message, options = {}) => sendOn(queue, schema.parse(message) as object, options),
         work: async (handler, options = {}) => workOn(queue, schema, handler, options.concurrency ?? 1),
       };
+    },
+    async fail(queue, deliveryId, reason) {
+      await ready(queue);
+      await boss.fail(queue, deliveryId, { reason });
     },
     async stop() {
       if (stopped || !started) return;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { JobStatus } from '@cardiomap/contract';
 import { type Query, queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
@@ -8,6 +7,7 @@ import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
 import type { JobMessage } from './job-queue.ts';
 import { InvalidJobPayload, isJobTypeName, type JobPayload, parseJobPayload } from './job-types.ts';
+import { makeWorkFolder } from './work-folder.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 const HEARTBEAT_MS = 5000;
@@ -84,8 +84,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
         .catch(() => undefined);
     }, HEARTBEAT_MS);
     const flusher = setInterval(() => void flush(), LOG_FLUSH_MS);
-    await mkdir(deps.tempDir, { recursive: true });
-    const workDir = await mkdtemp(join(deps.tempDir, `job-${run.jobId}-`));
+    const workDir = await makeWorkFolder(deps.tempDir, run);
     try {
       const log = (line: string) => pending.push({ at: new Date().toISOString(), message: line });
       await handler.work({ run, workDir, signal: abort.signal, log, flush });
