@@ -11,7 +11,9 @@ import { createJobQueue, type JobMessage } from '../../../src/jobs/job-queue.ts'
 import { hostTag } from '../../../src/jobs/work-folder.ts';
 import { removeAbandonedWorkFolders, sweepJobs } from '../../../src/jobs/workers.ts';
 import { insertJob, jobRuns } from '../../../src/modules/jobs/index.ts';
-import { STALE_RUN_SECONDS } from '../../../src/modules/jobs/runs.ts';
+
+const { STALE_RUN_SECONDS } = jobRuns;
+
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { insertLostUpload } from '../api/imaging-fixtures.ts';
