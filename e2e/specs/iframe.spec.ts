@@ -22,6 +22,17 @@ test('an allowed parent hands over a session to the framed app, which hides the 
   await expect(frame.getByTestId('user-menu-name')).toHaveText('Dr. Philippa Heart');
   await expect(frame.locator('[data-testid^="user-menu-link-"]')).toHaveCount(0);
   await expect(frame.getByTestId('user-menu-logout')).toBeVisible();
+  // Issue 22: the handed refresh token was exchanged for the HttpOnly cookie; no script can read it.
+  const handed = JSON.parse(decodeURIComponent(tokens)).refresh as string;
+  const appFrame = page.frames().find((f) => f.url().startsWith(baseURL ?? '-'));
+  const stored = await appFrame?.evaluate(() => [
+    ...Object.entries(localStorage).flat(),
+    ...Object.entries(sessionStorage).flat(),
+    document.cookie,
+  ]);
+  expect(stored?.filter((text) => text.includes(handed) || /refresh/i.test(text))).toEqual([]);
+  const cookies = await page.context().cookies(`${baseURL}/api/refreshtoken/`);
+  expect(cookies.find((c) => c.name === 'cm_refresh')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
 });
 
 test('a message from an origin that is not allowed is ignored', async ({ page, baseURL }) => {

@@ -1,4 +1,4 @@
-import { signIn, storedTokens } from '../support/demo.ts';
+import { refreshCookie, refreshVisibleToScript, signIn, storedTokens } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('an expired access token is refreshed without the user noticing', async ({ page }) => {
@@ -19,12 +19,46 @@ test('an expired access token is refreshed without the user noticing', async ({ 
   expect(after.refresh).not.toBe(before.refresh);
 });
 
-test('when refreshing fails both tokens are cleared and the user goes to login with a redirect', async ({ page }) => {
+test('the refresh token is an HttpOnly cookie no script can read, and a reload signs in by it', async ({ page }) => {
+  await signIn(page, 'case-analyst@cardiomap.test');
+  const cookie = await refreshCookie(page);
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/refreshtoken/' });
+  expect(await refreshVisibleToScript(page, cookie?.value ?? '-')).toEqual([]);
+  // The access token in storage is gone (as if expired): the reload signs in by the cookie alone.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => localStorage.setItem('cm_access', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'));
+  await page.reload();
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+  const renewed = await refreshCookie(page);
+  expect(renewed?.value).not.toBe(cookie?.value);
+  expect(await refreshVisibleToScript(page, renewed?.value ?? '-')).toEqual([]);
+});
+
+test('signing out clears the refresh cookie and ends the sign-in on the server', async ({ page }) => {
+  await signIn(page, 'case-analyst@cardiomap.test');
+  const cookie = await refreshCookie(page);
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => refreshCookie(page)).toBeNull();
+  const reuse = await page.request.post('/api/refreshtoken/', { data: { refresh: cookie?.value } });
+  expect(reuse.status()).toBe(401);
+});
+
+test('when refreshing fails both tokens are cleared and the user goes to login with a redirect', async ({
+  page,
+  request,
+}) => {
   await signIn(page, 'venus-support@cardiomap.test');
-  await page.evaluate(() => {
-    localStorage.setItem('cm_access', 'stale-access');
-    localStorage.setItem('cm_refresh', 'revoked-refresh');
-  });
+  // The home page's own requests first, as above: none may refresh while the sign-in is revoked.
+  await page.waitForLoadState('networkidle');
+  const { access } = await storedTokens(page);
+  // Signed out everywhere from elsewhere (its own cookie jar): the browser's refresh cookie is now dead.
+  const revoked = await request.post('/api/sessions/revoke-all/', { headers: { authorization: `Bearer ${access}` } });
+  expect(revoked.status()).toBe(200);
+  expect(await refreshCookie(page)).not.toBeNull();
+  await page.evaluate(() => localStorage.setItem('cm_access', 'stale-access'));
   await page.goto('/terms');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fterms$/);
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null });

@@ -44,8 +44,24 @@ export async function signedInPage(
   return page;
 }
 
-export const storedTokens = (page: Page) =>
-  page.evaluate(() => ({ access: localStorage.getItem('cm_access'), refresh: localStorage.getItem('cm_refresh') }));
+/** The refresh token lives only in the server's HttpOnly cookie (issue 22); the page keeps the access token. */
+export async function refreshCookie(page: Page) {
+  const cookies = await page.context().cookies(new URL('/api/refreshtoken/', page.url()).href);
+  return cookies.find((c) => c.name === 'cm_refresh' && c.value !== '') ?? null;
+}
+
+/** The access token from localStorage and the refresh token from the cookie jar (null when absent). */
+export async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
+  const access = await page.evaluate(() => localStorage.getItem('cm_access'));
+  return { access, refresh: (await refreshCookie(page))?.value ?? null };
+}
+
+/** Every storage entry a script on the page can read that holds or names a refresh token. */
+export const refreshVisibleToScript = (page: Page, refresh: string) =>
+  page.evaluate((token) => {
+    const entries = [...Object.entries(localStorage), ...Object.entries(sessionStorage), [document.cookie, '']];
+    return entries.flat().filter((text) => text.includes(token) || /refresh/i.test(text));
+  }, refresh);
 
 /** The sign-in code from the newest outbox e-mail to `email` (the server's default mail transport). */
 export async function latestOtpCode(dataDir: string, email: string, notBefore: number): Promise<string> {

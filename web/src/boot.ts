@@ -1,4 +1,4 @@
-import { tokenStore } from './api/token-store.ts';
+import { keepHandedSession } from './api/refresh-request.ts';
 import { BOOT_WAIT_MS, startBootPreview } from './features/viewer/index.ts';
 import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
 
@@ -9,10 +9,11 @@ import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
  */
 // Spec §1: a parent window may hand over a session. Listened for here, before the app is imported: a
 // parent posting as soon as the frame has loaded would otherwise find no listener yet. Storing the tokens
-// is followed by a full navigation, so nothing of the app's state outlives them.
+// is followed by a full navigation, so nothing of the app's state outlives them. The refresh token goes
+// into the server's HttpOnly cookie, never into storage (keepHandedSession).
 startIframeBridge({
   allowedOrigins: embedOrigins(),
-  saveTokens: (tokens) => tokenStore.save(tokens),
+  saveTokens: keepHandedSession,
   navigate: (target) => (target ? window.location.assign(target) : window.location.reload()),
 });
 

@@ -43,7 +43,10 @@ export const resendOtpRequestSchema = z.object({
 });
 export const resendOtpResponseSchema = z.object({ detail: z.string(), resendAvailableIn: z.number().int() });
 
-export const refreshRequestSchema = z.object({ refresh: z.string().min(1, 'This field may not be blank.').max(200) });
+/** `refresh` may be left out by the web app, whose token travels in the HttpOnly refresh cookie instead. */
+export const refreshRequestSchema = z.object({
+  refresh: z.string().min(1, 'This field may not be blank.').max(200).optional(),
+});
 export const logoutRequestSchema = z.object({ refresh: z.string().max(200).optional() });
 
 export const authRoutes = {
@@ -77,7 +80,8 @@ export const authRoutes = {
   refresh: defineRoute({
     method: 'POST',
     path: '/api/refreshtoken/',
-    summary: 'Rotate the refresh token; a reused one revokes the whole sign-in',
+    summary:
+      'Rotate the refresh token (from the body, else the HttpOnly cookie); a reused one revokes the whole sign-in',
     tag: 'auth',
     auth: false,
     body: refreshRequestSchema,

@@ -29,6 +29,8 @@ export interface JobQueue {
   channel<T>(queue: string, schema: z.ZodType<T>): QueueChannel<T>;
   /** Messages per queue waiting for a worker and held by one (the metrics' queue depth). */
   depth(): Promise<QueueDepth[]>;
+  /** Marks a delivery failed (its worker died); the job it names is sent again by the sweep. */
+  fail(queue: string, deliveryId: string, reason: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -136,6 +138,10 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
           return { queue: name, waiting, active: notDone - waiting };
         }),
       );
+    },
+    async fail(queue, deliveryId, reason) {
+      await ready(queue);
+      await boss.fail(queue, deliveryId, { reason });
     },
     async stop() {
       if (stopped || !started) return;

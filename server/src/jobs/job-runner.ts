@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { JobStatus } from '@cardiomap/contract';
 import { type Query, queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
@@ -8,7 +7,14 @@ import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
 import { type JobOutcome, NO_JOB_METRICS } from '../telemetry/metrics.ts';
 import type { JobMessage } from './job-queue.ts';
-import { isJobTypeName, type JobPayload, PermanentJobFailure, parseJobPayload } from './job-types.ts';
+import {
+  InvalidJobPayload,
+  isJobTypeName,
+  type JobPayload,
+  PermanentJobFailure,
+  parseJobPayload,
+} from './job-types.ts';
+import { makeWorkFolder } from './work-folder.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 const HEARTBEAT_MS = 5000;
@@ -87,8 +93,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
         .catch(() => undefined);
     }, HEARTBEAT_MS);
     const flusher = setInterval(() => void flush(), LOG_FLUSH_MS);
-    await mkdir(deps.tempDir, { recursive: true });
-    const workDir = await mkdtemp(join(deps.tempDir, `job-${run.jobId}-`));
+    const workDir = await makeWorkFolder(deps.tempDir, run);
     const started = performance.now();
     let outcome: JobOutcome = 'completed';
     try {

@@ -9,24 +9,65 @@ import { createIngestHandler } from './ingest/run-ingest.ts';
 import { createJobRunner } from './job-runner.ts';
 import { createReportHandler } from './report/run-report.ts';
 import { createSurfaceHandler } from './surface/run-surface.ts';
+import { hostTag, processAlive } from './work-folder.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
-const WORK_FOLDER = /^job-([0-9a-f-]{36})-/;
+/** Old-style folders (`job-<job>-…`) and this release's (`job-<job>-<lease>-<host>-<pid>-…`, work-folder.ts). */
+const WORK_FOLDER = /^job-([0-9a-f-]{36})-(?:([0-9a-f-]{36})-([0-9a-f]{8})-(\d+)-)?/;
 
-/** Work folders a killed run left behind (a clean end removes its own); a live run's folder stays. */
-async function removeAbandonedWorkFolders(query: Query, tempDir: string, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Work folders a killed run left behind (a clean end removes its own); a live run's folder stays. A
+ * folder is dead when its process on this machine is gone, or when its run no longer holds its job (ended,
+ * taken over, heartbeat stale). Several workers may share the folder: each sees the others' folders live.
+ */
+export async function removeAbandonedWorkFolders(
+  query: Query,
+  tempDir: string,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<number> {
   const names = await readdir(tempDir).catch(() => [] as string[]);
   const folders = names.flatMap((name) => {
     const match = WORK_FOLDER.exec(name);
-    return match?.[1] ? [{ name, jobId: match[1] }] : [];
+    if (!match?.[1]) return [];
+    const [, jobId, leaseId, host, pid] = match;
+    return [{ name, jobId, leaseId, owner: host && pid ? { host, pid: Number(pid) } : undefined }];
   });
-  const live = await jobRuns.liveRuns(
+  const liveJobs = await jobRuns.liveRuns(
     query,
-    folders.map((f) => f.jobId),
+    folders.filter((f) => !f.leaseId).map((f) => f.jobId),
   );
-  for (const folder of folders.filter((f) => !live.has(f.jobId))) {
+  const liveLeases = await jobRuns.liveLeases(
+    query,
+    folders.flatMap((f) => (f.leaseId ? [f.leaseId] : [])),
+  );
+  const dead = folders.filter((f) => {
+    if (f.owner && f.owner.host === hostTag() && !processAlive(f.owner.pid)) return true;
+    return f.leaseId ? !liveLeases.has(f.leaseId) : !liveJobs.has(f.jobId);
+  });
+  for (const folder of dead) {
     log.info({ folder: folder.name }, 'removing an abandoned job folder');
     await rm(join(tempDir, folder.name), { recursive: true, force: true });
+  }
+  return dead.length;
+}
+
+/**
+ * pg-boss deliveries whose worker died are failed over (not left active for the hour of their expiry),
+ * and jobs whose run died or whose message was lost are sent again. A dead run is seen within
+ * STALE_RUN_SECONDS of its last heartbeat, so a killed worker's job resumes within about a minute.
+ */
+export async function sweepJobs(
+  query: Query,
+  deps: Pick<WorkerDeps, 'queue' | 'log'>,
+  queuedOlderThanSeconds: number,
+): Promise<void> {
+  for (const delivery of await jobRuns.deadDeliveries(query)) {
+    deps.log.info({ delivery: delivery.id, queue: delivery.queue }, "failing over a dead worker's delivery");
+    await deps.queue.fail(delivery.queue, delivery.id, 'The worker stopped before the job ended.');
+  }
+  for (const job of await jobRuns.jobsToResume(query, queuedOlderThanSeconds)) {
+    deps.log.info({ jobId: job.id }, 'resuming job');
+    await deps.queue.send(job.queueName, { jobId: job.id });
   }
 }
 
@@ -54,12 +95,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await deps.queue.work('imaging', imaging.run, { concurrency: 1 });
   await deps.queue.work('reports', reports.run, { concurrency: 1 });
 
-  const sweep = async (olderThanSeconds: number) => {
-    for (const job of await jobRuns.jobsToResume(query, olderThanSeconds)) {
-      deps.log.info({ jobId: job.id }, 'resuming job');
-      await deps.queue.send(job.queueName, { jobId: job.id });
-    }
-  };
+  const sweep = (olderThanSeconds: number) => sweepJobs(query, deps, olderThanSeconds);
   if (deps.database.kind === 'pglite') await jobRuns.requeueInterrupted(query);
   await removeAbandonedWorkFolders(query, deps.tempDir, deps.log);
   // At start, a queued job of any age is resumed: its message may have died with the last process.

@@ -132,6 +132,15 @@ describe('account routes', () => {
       expect(me.settings).toEqual({ hidePatientIdentifier: true, casesDefaultTableView: false });
     });
 
+    it('answers an empty change with the settings as they are (it gave 500)', async () => {
+      const before = (await getAs(t, as('physician'), '/api/settings/')).json();
+      for (const payload of [{}, { settings: {} }]) {
+        const res = await patch('physician', '/api/settings/', payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+        expect(res.json()).toEqual(before);
+      }
+    });
+
     it.each([
       [{ hide_patient_identifier: 'yes' }],
       [{ unknown_setting: true }],

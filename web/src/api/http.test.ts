@@ -9,6 +9,12 @@ import { tokenStore } from './token-store.ts';
 
 setUpMockApi();
 
+/** Storage entries that hold or are named like a refresh token (the server's answers carry 'r2'). */
+const refreshLikeStorage = () =>
+  Object.keys(localStorage).filter(
+    (key) => /refresh/i.test(key) || /^r\d$|refresh/.test(localStorage.getItem(key) ?? ''),
+  );
+
 const expired = () =>
   HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
 
@@ -20,13 +26,13 @@ const userInfoFor = (validAccess: string) =>
 
 describe('call', () => {
   it('sends the bearer token and returns the body', async () => {
-    tokenStore.save({ access: 'a1', refresh: 'r1' });
+    tokenStore.save({ access: 'a1' });
     server.use(userInfoFor('a1'));
     expect((await call(routes.userInfo)).email).toBe('physician@cardiomap.test');
   });
 
   it('refreshes an expired access token and retries the request once', async () => {
-    tokenStore.save({ access: 'old', refresh: 'r1' });
+    tokenStore.save({ access: 'old' });
     const refreshBodies: unknown[] = [];
     server.use(
       userInfoFor('new'),
@@ -36,12 +42,30 @@ describe('call', () => {
       }),
     );
     expect((await call(routes.userInfo)).email).toBe('physician@cardiomap.test');
-    expect(refreshBodies).toEqual([{ refresh: 'r1' }]);
-    expect([tokenStore.access(), tokenStore.refresh()]).toEqual(['new', 'r2']);
+    // The refresh token is the server's HttpOnly cookie: the page sends none and keeps none.
+    expect(refreshBodies).toEqual([{}]);
+    expect(tokenStore.access()).toBe('new');
+    expect(refreshLikeStorage()).toEqual([]);
+  });
+
+  it('moves a refresh token an older release left in localStorage into the cookie, once', async () => {
+    localStorage.setItem('cm_refresh', 'legacy-r');
+    localStorage.setItem('cm_access', 'old');
+    const refreshBodies: unknown[] = [];
+    server.use(
+      userInfoFor('new'),
+      http.post('*/api/refreshtoken/', async ({ request }) => {
+        refreshBodies.push(await request.json());
+        return HttpResponse.json({ access: 'new', refresh: 'r2' });
+      }),
+    );
+    await call(routes.userInfo);
+    expect(refreshBodies).toEqual([{ refresh: 'legacy-r' }]);
+    expect(refreshLikeStorage()).toEqual([]);
   });
 
   it('shares one refresh between requests that fail at the same time', async () => {
-    tokenStore.save({ access: 'old', refresh: 'r1' });
+    tokenStore.save({ access: 'old' });
     let refreshes = 0;
     server.use(
       userInfoFor('new'),
@@ -55,7 +79,7 @@ describe('call', () => {
   });
 
   it('clears both tokens and reports the lost session when refreshing fails', async () => {
-    tokenStore.save({ access: 'old', refresh: 'revoked' });
+    tokenStore.save({ access: 'old' });
     const expiredSession = vi.fn();
     setSessionExpiredHandler(expiredSession);
     server.use(
@@ -67,12 +91,12 @@ describe('call', () => {
     const error = await call(routes.userInfo).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Session expired, please log in again.');
-    expect([tokenStore.access(), tokenStore.refresh()]).toEqual([null, null]);
+    expect(tokenStore.access()).toBeNull();
     expect(expiredSession).toHaveBeenCalledOnce();
   });
 
   it('retries only once: a second 401 is thrown, not refreshed again', async () => {
-    tokenStore.save({ access: 'old', refresh: 'r1' });
+    tokenStore.save({ access: 'old' });
     let refreshes = 0;
     server.use(
       userInfoFor('never'),
@@ -86,7 +110,7 @@ describe('call', () => {
   });
 
   it('does not refresh on a 401 with another code, nor on public routes', async () => {
-    tokenStore.save({ access: 'a', refresh: 'r' });
+    tokenStore.save({ access: 'a' });
     const refresh = vi.fn(() => HttpResponse.json({ access: 'x', refresh: 'y' }));
     server.use(
       http.get('*/api/userinfo/', () =>

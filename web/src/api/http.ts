@@ -1,5 +1,6 @@
 import { ErrorCode, type RouteDef, type RouteResponse } from '@cardiomap/contract';
 import { ApiError } from './api-error.ts';
+import { requestNewPair } from './refresh-request.ts';
 import { tokenStore } from './token-store.ts';
 
 export interface CallOptions {
@@ -67,21 +68,10 @@ async function parse(response: Response): Promise<unknown> {
 let refreshing: Promise<boolean> | null = null;
 
 async function refreshTokens(): Promise<boolean> {
-  const refresh = tokenStore.refresh();
-  if (!refresh) return false;
-  try {
-    const response = await fetch('/api/refreshtoken/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-    });
-    if (!response.ok) return false;
-    const tokens = (await response.json()) as { access: string; refresh: string };
-    tokenStore.save(tokens);
-    return true;
-  } catch {
-    return false;
-  }
+  const tokens = await requestNewPair(tokenStore.takeLegacyRefresh() ?? undefined);
+  if (!tokens) return false;
+  tokenStore.save(tokens);
+  return true;
 }
 
 const refreshOnce = (): Promise<boolean> => {

@@ -1,14 +1,18 @@
 /**
- * The session lives in two localStorage entries (spec §6: "authenticated means an access token is
- * stored"). Listeners let the app react when tokens change — sign-out in another tab, the iframe
- * hand-off or a failed refresh.
+ * The session as the page sees it: the short-lived access token in localStorage (spec §6:
+ * "authenticated means an access token is stored"). The refresh token never reaches script: the
+ * server keeps it in an HttpOnly cookie that only the refresh route receives (issue 22). Listeners let
+ * the app react when the session changes — sign-out in another tab, the iframe hand-off or a failed
+ * refresh.
  */
 const ACCESS_KEY = 'cm_access';
-const REFRESH_KEY = 'cm_refresh';
+/** Where releases before issue 22 kept the refresh token; read once to move it into the cookie. */
+const LEGACY_REFRESH_KEY = 'cm_refresh';
 
+/** A token pair as the server answers it; only `access` is kept by the page. */
 export interface StoredTokens {
   access: string;
-  refresh: string;
+  refresh?: string;
 }
 
 type Listener = () => void;
@@ -20,16 +24,21 @@ const notify = () => {
 
 export const tokenStore = {
   access: (): string | null => localStorage.getItem(ACCESS_KEY),
-  refresh: (): string | null => localStorage.getItem(REFRESH_KEY),
   isAuthenticated: (): boolean => localStorage.getItem(ACCESS_KEY) !== null,
   save(tokens: StoredTokens): void {
     localStorage.setItem(ACCESS_KEY, tokens.access);
-    localStorage.setItem(REFRESH_KEY, tokens.refresh);
+    localStorage.removeItem(LEGACY_REFRESH_KEY);
     notify();
+  },
+  /** A refresh token an older release left in storage, removed as it is read (it goes to the server once). */
+  takeLegacyRefresh(): string | null {
+    const legacy = localStorage.getItem(LEGACY_REFRESH_KEY);
+    if (legacy !== null) localStorage.removeItem(LEGACY_REFRESH_KEY);
+    return legacy;
   },
   clear(): void {
     localStorage.removeItem(ACCESS_KEY);
-    localStorage.removeItem(REFRESH_KEY);
+    localStorage.removeItem(LEGACY_REFRESH_KEY);
     notify();
   },
   subscribe(listener: Listener): () => void {
@@ -41,6 +50,6 @@ export const tokenStore = {
 // Another tab signing out (or in) changes the same storage: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === ACCESS_KEY || event.key === REFRESH_KEY || event.key === null) notify();
+    if (event.key === ACCESS_KEY || event.key === null) notify();
   });
 }

@@ -10,7 +10,7 @@ import { userInfo } from '../testing/user-info.ts';
 setUpMockApi();
 
 const signedInAs = (user: UserInfo) => {
-  tokenStore.save({ access: 'access', refresh: 'refresh' });
+  tokenStore.save({ access: 'access' });
   server.use(http.get('*/api/userinfo/', () => HttpResponse.json(user)));
 };
 
@@ -22,7 +22,7 @@ describe('routing and guards (spec §2)', () => {
   });
 
   it('sends the user to login with a redirect when the user cannot be loaded', async () => {
-    tokenStore.save({ access: 'access', refresh: 'refresh' });
+    tokenStore.save({ access: 'access' });
     server.use(
       http.get('*/api/userinfo/', () => HttpResponse.json({ detail: 'boom', code: 'error' }, { status: 500 })),
     );
@@ -31,7 +31,7 @@ describe('routing and guards (spec §2)', () => {
   });
 
   it('shows a loading state until the user is loaded', async () => {
-    tokenStore.save({ access: 'access', refresh: 'refresh' });
+    tokenStore.save({ access: 'access' });
     let release: () => void = () => {};
     server.use(
       http.get('*/api/userinfo/', async () => {

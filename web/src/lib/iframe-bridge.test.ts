@@ -21,25 +21,43 @@ describe('startIframeBridge', () => {
     return { saveTokens, navigate };
   };
 
-  it('stores tokens from an allowed origin and goes to the redirect target', () => {
+  it('stores tokens from an allowed origin and goes to the redirect target', async () => {
     window.history.replaceState(null, '', '/login?redirect=%2Fterms');
     const { saveTokens, navigate } = start();
     post(TOKENS, 'https://portal.example');
     expect(saveTokens).toHaveBeenCalledWith(TOKENS);
-    expect(navigate).toHaveBeenCalledWith('/terms');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/terms'));
   });
 
-  it('reloads (navigates to null) without a redirect query', () => {
+  it('navigates only once the tokens are kept (the exchange for the cookie is a request)', async () => {
+    let kept: () => void = () => {};
+    const navigate = vi.fn();
+    stop = startIframeBridge({
+      allowedOrigins: ['https://portal.example'],
+      saveTokens: () =>
+        new Promise<void>((resolve) => {
+          kept = resolve;
+        }),
+      navigate,
+    });
+    post(TOKENS, 'https://portal.example');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(navigate).not.toHaveBeenCalled();
+    kept();
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(null));
+  });
+
+  it('reloads (navigates to null) without a redirect query', async () => {
     const { navigate } = start();
     post(TOKENS, 'https://portal.example');
-    expect(navigate).toHaveBeenCalledWith(null);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(null));
   });
 
-  it('never redirects off-site, whatever the query says', () => {
+  it('never redirects off-site, whatever the query says', async () => {
     window.history.replaceState(null, '', '/login?redirect=%2F%2Fevil.example');
     const { navigate } = start();
     post(TOKENS, 'https://portal.example');
-    expect(navigate).toHaveBeenCalledWith('/cases');
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/cases'));
   });
 
   it.each([

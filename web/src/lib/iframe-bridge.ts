@@ -10,17 +10,20 @@ export function embedOrigins(doc: Document = document): string[] {
     .filter(Boolean);
 }
 
-const isTokenMessage = (data: unknown): data is StoredTokens =>
+type HandedTokens = Required<StoredTokens>;
+
+const isTokenMessage = (data: unknown): data is HandedTokens =>
   typeof data === 'object' &&
   data !== null &&
-  typeof (data as StoredTokens).access === 'string' &&
-  typeof (data as StoredTokens).refresh === 'string' &&
-  (data as StoredTokens).access.length > 0 &&
-  (data as StoredTokens).refresh.length > 0;
+  typeof (data as HandedTokens).access === 'string' &&
+  typeof (data as HandedTokens).refresh === 'string' &&
+  (data as HandedTokens).access.length > 0 &&
+  (data as HandedTokens).refresh.length > 0;
 
 export interface IframeBridgeOptions {
   allowedOrigins: string[];
-  saveTokens(tokens: StoredTokens): void;
+  /** Keeps the session; may first exchange the handed refresh token for the HttpOnly cookie. */
+  saveTokens(tokens: { access: string; refresh: string }): void | Promise<void>;
   /** Where to go after storing: the redirect query target if any, otherwise a reload. */
   navigate(target: string | null): void;
 }
@@ -32,9 +35,10 @@ export interface IframeBridgeOptions {
  */
 export function startIframeBridge(options: IframeBridgeOptions): () => void {
   const allowed = new Set(options.allowedOrigins);
-  const onMessage = (event: MessageEvent) => {
+  const onMessage = async (event: MessageEvent) => {
     if (!allowed.has(event.origin) || !isTokenMessage(event.data)) return;
-    options.saveTokens({ access: event.data.access, refresh: event.data.refresh });
+    // Navigation waits for the session to be kept: the next page load must find it.
+    await options.saveTokens({ access: event.data.access, refresh: event.data.refresh });
     const redirect = new URLSearchParams(window.location.search).get('redirect');
     options.navigate(redirect ? safeRedirectTarget(redirect) : null);
   };

@@ -1,8 +1,8 @@
 import { accountPasswordRoutes, accountRoutes, authRoutes } from '@cardiomap/contract';
 import { sortRoles } from '@cardiomap/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddress } from '../../lib/client-address.ts';
-import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
+import { fieldError, HttpError, tooManyRequests } from '../../lib/http-errors.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import {
   accountMailRateLimits,
@@ -13,6 +13,7 @@ import {
 } from '../../plugins/rate-limit.ts';
 import { toUserInfo } from './mapper.ts';
 import type { PasswordService } from './password-service.ts';
+import { clearRefreshCookie, readRefreshCookie, refuseCrossSite, setRefreshCookie } from './refresh-cookie.ts';
 import type { AccountsService } from './service.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -20,20 +21,26 @@ const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? 
 
 export function accountsRoutes(app: FastifyInstance, service: AccountsService, passwords: PasswordService): void {
   const limited = { config: authRateLimit(app) };
+  const days = app.config.refreshTokenDays;
+  // Every answer that hands out a pair also puts its refresh token in the cookie for the web app.
+  const withCookie = <T extends object>(reply: FastifyReply, result: T): T => {
+    if ('refresh' in result && typeof result.refresh === 'string') setRefreshCookie(reply, result.refresh, days);
+    return result;
+  };
 
   // Per account, whatever the address: an exponential delay after AUTH_RATE_LIMIT wrong passwords.
   const throttle = new SignInThrottle(app.config.authRateLimit);
   registerRoute(
     app,
     authRoutes.signIn,
-    async ({ body, request }) => {
+    async ({ body, request, reply }) => {
       const account = body.email.trim().toLowerCase();
       const wait = throttle.retryAfter(account);
       if (wait > 0) throw tooManyRequests('Too many failed sign-ins. Please wait a moment and try again.', wait);
       try {
         const result = await service.signIn(body, clientAddress(request), userAgent(request));
         throttle.succeeded(account);
-        return result;
+        return withCookie(reply, result);
       } catch (error) {
         // 401 is the wrong-password answer; 403 (expired password) means the password was right.
         if (error instanceof HttpError && error.statusCode === 401) throttle.failed(account);
@@ -45,12 +52,41 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
   registerRoute(
     app,
     authRoutes.verifyOtp,
-    ({ body, request }) => service.verifyOtp(body, clientAddress(request), userAgent(request)),
+    async ({ body, request, reply }) =>
+      withCookie(reply, await service.verifyOtp(body, clientAddress(request), userAgent(request))),
     limited,
   );
   registerRoute(app, authRoutes.resendOtp, ({ body }) => service.resendOtp(body), limited);
-  registerRoute(app, authRoutes.refresh, ({ body, request }) => service.refresh(body, clientAddress(request)), limited);
-  registerRoute(app, authRoutes.logout, ({ actor, request }) => service.logout(actor, clientAddress(request)), limited);
+  registerRoute(
+    app,
+    authRoutes.refresh,
+    async ({ body, request, reply }) => {
+      // API clients send the token in the body; the web app has it only in the cookie.
+      let refresh = body.refresh;
+      if (refresh === undefined) {
+        refresh = readRefreshCookie(request);
+        if (refresh === undefined) throw fieldError('refresh', 'This field is required.');
+        refuseCrossSite(request);
+      }
+      try {
+        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request)));
+      } catch (error) {
+        // A dead token in the cookie would be sent again on every start: drop it.
+        if (error instanceof HttpError && error.statusCode === 401) clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+    limited,
+  );
+  registerRoute(
+    app,
+    authRoutes.logout,
+    ({ actor, request, reply }) => {
+      clearRefreshCookie(reply);
+      return service.logout(actor, clientAddress(request));
+    },
+    limited,
+  );
 
   registerRoute(app, accountRoutes.userInfo, ({ actor }) => toUserInfo(actor));
   registerRoute(app, accountRoutes.permissions, ({ actor }) => [...actor.permissions].sort());
@@ -99,13 +135,17 @@ function passwordRoutes(app: FastifyInstance, passwords: PasswordService): void 
     toUserInfo(actor, await passwords.changeProfile(actor, body)),
   );
   registerRoute(app, r.sessions, ({ actor }) => passwords.listSessions(actor));
-  registerRoute(app, r.revokeAllSessions, ({ actor, request }) =>
-    passwords.revokeAllSessions(actor, clientAddress(request)),
-  );
+  registerRoute(app, r.revokeAllSessions, ({ actor, request, reply }) => {
+    clearRefreshCookie(reply);
+    return passwords.revokeAllSessions(actor, clientAddress(request));
+  });
   registerRoute(
     app,
     r.logoutRefresh,
-    ({ body, request }) => passwords.logoutWithRefresh(body, clientAddress(request)),
+    ({ body, request, reply }) => {
+      clearRefreshCookie(reply);
+      return passwords.logoutWithRefresh(body, clientAddress(request));
+    },
     {
       config: authRateLimit(app),
     },

@@ -261,8 +261,10 @@ export function createAccountsService(deps: AccountsDeps) {
     listGroups: () => repo.listGroups(db),
 
     async updateSettings(actor: Actor, change: { hidePatientIdentifier?: boolean; casesDefaultTableView?: boolean }) {
-      if (Object.keys(change).length) {
-        await repo.updateUser(db, actor.userId, change);
+      // A key sent without a value is no change: an empty PATCH must not reach the database (it gave 500).
+      const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+      if (Object.keys(given).length) {
+        await repo.updateUser(db, actor.userId, given);
         deps.authChanged(actor.userId);
       }
       return {

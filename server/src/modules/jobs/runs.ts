@@ -140,12 +140,13 @@ export async function replaceJobResources(
 export async function jobsToResume(
   query: Query,
   olderThanSeconds: number,
+  staleSeconds = STALE_RUN_SECONDS,
 ): Promise<{ id: string; queueName: string }[]> {
   return query<{ id: string; queueName: string }>(
     sql`SELECT j.id, q.name AS "queueName"
       FROM jobs j JOIN job_types t ON t.id = j.job_type_id JOIN queues q ON q.id = t.queue_id
       WHERE (j.status = ${JobStatus.QUEUED} AND j.date_created < now() - make_interval(secs => ${olderThanSeconds}))
-         OR (j.status = ${JobStatus.RUNNING} AND j.heartbeat_at < now() - make_interval(secs => ${STALE_RUN_SECONDS}))`,
+         OR (j.status = ${JobStatus.RUNNING} AND j.heartbeat_at < now() - make_interval(secs => ${staleSeconds}))`,
   );
 }
 
@@ -172,4 +173,36 @@ export async function liveRuns(query: Query, jobIds: string[]): Promise<Set<stri
         AND heartbeat_at >= now() - make_interval(secs => ${STALE_RUN_SECONDS})`,
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/** Of these leases, the ones still held by a live run (a taken-over or ended run's lease is gone). */
+export async function liveLeases(query: Query, leaseIds: string[]): Promise<Set<string>> {
+  if (leaseIds.length === 0) return new Set();
+  const rows = await query<{ leaseId: string }>(
+    sql`SELECT lease_id AS "leaseId" FROM jobs
+      WHERE lease_id = ANY(${sql.param(leaseIds)}::uuid[]) AND status = ${JobStatus.RUNNING}
+        AND heartbeat_at >= now() - make_interval(secs => ${STALE_RUN_SECONDS})`,
+  );
+  return new Set(rows.map((r) => r.leaseId));
+}
+
+/**
+ * pg-boss deliveries still `active` although no live run works their job: the worker that fetched them
+ * died. pg-boss alone would hold them until their expiry (an hour, so a long ingest is never cut off);
+ * the sweep fails them over as soon as the run is seen dead. Only the job catalogue's queues: their
+ * messages name a Job. A delivery younger than `staleSeconds` may not have claimed its job yet.
+ */
+export async function deadDeliveries(
+  query: Query,
+  staleSeconds = STALE_RUN_SECONDS,
+): Promise<{ queue: string; id: string }[]> {
+  return query<{ queue: string; id: string }>(
+    sql`SELECT b.name AS queue, b.id::text AS id FROM pgboss.job b
+      WHERE b.state = 'active' AND b.started_on < now() - make_interval(secs => ${staleSeconds})
+        AND b.name IN (SELECT name FROM queues)
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id::text = b.data->>'jobId'
+          AND (j.status NOT IN (${JobStatus.QUEUED}, ${JobStatus.RUNNING})
+            OR (j.status = ${JobStatus.RUNNING}
+              AND j.heartbeat_at >= now() - make_interval(secs => ${staleSeconds}))))`,
+  );
 }

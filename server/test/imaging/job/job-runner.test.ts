@@ -39,6 +39,7 @@ describe('job runner', () => {
       work: async () => undefined,
       channel: () => ({ send: async () => undefined, work: async () => undefined }),
       depth: async () => [],
+      fail: async () => undefined,
       stop: async () => undefined,
     };
     const record = (level: 'info' | 'error') => (fields: Record<string, unknown>, message: string) => {

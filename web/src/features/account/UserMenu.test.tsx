@@ -63,12 +63,11 @@ describe('user menu (spec §2)', () => {
     expect(shownLinks()).toEqual(['user-menu-link-contact', 'user-menu-logout']);
   });
 
-  it('logs out: goes to login, clears the tokens and revokes the session by its refresh token', async () => {
-    tokenStore.save({ access: 'acc', refresh: 'ref' });
+  it('logs out: goes to login, clears the token and revokes the session by its access token', async () => {
+    tokenStore.save({ access: 'acc' });
     const logouts: { auth: string | null; body: unknown }[] = [];
     server.use(
-      // By the refresh token: it still works when the access token has expired (issue 19).
-      http.post('*/api/logout/refresh/', async ({ request }) => {
+      http.post('*/api/logout/', async ({ request }) => {
         logouts.push({ auth: request.headers.get('authorization'), body: await request.json() });
         return HttpResponse.json({ detail: 'Signed out.' });
       }),
@@ -79,6 +78,30 @@ describe('user menu (spec §2)', () => {
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(tokenStore.access()).toBeNull();
-    await expect.poll(() => logouts).toEqual([{ auth: null, body: { refresh: 'ref' } }]);
+    await expect.poll(() => logouts).toEqual([{ auth: 'Bearer acc', body: {} }]);
+  });
+
+  it('logs out with an expired access token: one refresh by the cookie, then sign-out with the new token', async () => {
+    tokenStore.save({ access: 'expired' });
+    const calls: string[] = [];
+    server.use(
+      http.post('*/api/logout/', ({ request }) => {
+        const auth = request.headers.get('authorization');
+        calls.push(`logout ${auth}`);
+        return auth === 'Bearer fresh'
+          ? HttpResponse.json({ detail: 'Signed out.' })
+          : HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 });
+      }),
+      // The refresh token is the HttpOnly cookie: the page sends an empty body.
+      http.post('*/api/refreshtoken/', async ({ request }) => {
+        calls.push(`refresh ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ access: 'fresh', refresh: 'cookie-only' });
+      }),
+    );
+    renderMenu();
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    await userEvent.click(screen.getByTestId('user-menu-logout'));
+    await expect.poll(() => calls).toEqual(['logout Bearer expired', 'refresh {}', 'logout Bearer fresh']);
+    expect(tokenStore.access()).toBeNull();
   });
 });

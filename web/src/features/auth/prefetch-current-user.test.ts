@@ -22,7 +22,7 @@ afterEach(() => tokenStore.clear());
 
 describe('prefetchCurrentUser', () => {
   it('asks for the user once, before any page does, and keeps the answer for RequireAuth', async () => {
-    tokenStore.save({ access: 'a', refresh: 'r' });
+    tokenStore.save({ access: 'a' });
     const queryClient = new QueryClient();
     prefetchCurrentUser(queryClient);
     await vi.waitFor(() => expect(queryClient.getQueryData(USER_INFO_KEY)).toEqual(userInfo()));

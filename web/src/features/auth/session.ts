@@ -1,7 +1,7 @@
 import { routes, type UserInfo } from '@cardiomap/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { call, type StoredTokens, tokenStore } from '../../api/index.ts';
+import { call, requestNewPair, type StoredTokens, tokenStore } from '../../api/index.ts';
 import { patientIdentifiers } from './patient-identifiers.ts';
 
 export const USER_INFO_KEY = ['userinfo'] as const;
@@ -40,30 +40,34 @@ export function startSession(queryClient: QueryClient, tokens: StoredTokens): vo
 }
 
 /**
- * Ends the session locally (tokens and every cached answer) and then on the server, best effort:
- * the sign-out call revokes the refresh token family so a copied token stops working too. With a
- * refresh token it signs out by that token, which works when the access token has already expired.
+ * Ends the session locally (the access token and every cached answer) and then on the server, best
+ * effort: the sign-out call revokes the sign-in so a copied token stops working too, and clears the
+ * refresh cookie. The page cannot read the refresh token (HttpOnly cookie); when the access token has
+ * already expired, one refresh by the cookie gives a fresh one to sign out with.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
   const access = tokenStore.access();
-  const refresh = tokenStore.refresh();
+  const legacy = tokenStore.takeLegacyRefresh();
   tokenStore.clear();
   queryClient.clear();
   patientIdentifiers.reset();
-  if (refresh) {
+  if (legacy) {
     await fetch(routes.logoutRefresh.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh }),
+      body: JSON.stringify({ refresh: legacy }),
     }).catch(() => undefined);
-    return;
   }
-  if (!access) return;
-  await fetch(routes.logout.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
-    body: JSON.stringify(refresh ? { refresh } : {}),
-  }).catch(() => undefined);
+  const logout = (token: string) =>
+    fetch(routes.logout.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    }).catch(() => null);
+  const answer = access ? await logout(access) : null;
+  if (answer?.ok) return;
+  const renewed = await requestNewPair();
+  if (renewed) await logout(renewed.access);
 }
 
 export const setCurrentUser = (queryClient: QueryClient, user: UserInfo) =>

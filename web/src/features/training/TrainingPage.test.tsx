@@ -25,7 +25,7 @@ const training = (overrides: Partial<Training> = {}): Training => ({
 const page = (results: Training[]) => ({ count: results.length, next: null, previous: null, results });
 
 function signedIn() {
-  tokenStore.save({ access: 'access', refresh: 'refresh' });
+  tokenStore.save({ access: 'access' });
   server.use(http.get('*/api/userinfo/', () => HttpResponse.json(userInfo())));
 }
 

@@ -25,7 +25,7 @@ beforeEach(() => {
   loads = [];
   prefetched.length = 0;
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  tokenStore.save({ access: 'a', refresh: 'r' });
+  tokenStore.save({ access: 'a' });
   server.use(
     http.get('*/api/study-viewer/:id/', ({ params }) => {
       loads.push(params.id as string);

@@ -34,7 +34,7 @@ const drawnPanes = () =>
 beforeEach(() => {
   resetFirstImageGate();
   performance.clearMarks();
-  tokenStore.save({ access: 'access-1', refresh: 'refresh-1' });
+  tokenStore.save({ access: 'access-1' });
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
   vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
   // happy-dom lays nothing out and has no 2D canvas: panes get a size, canvases a stand-in context.
@@ -100,7 +100,7 @@ describe('startBootPreview', () => {
       ['/cases', true],
     ] as const) {
       if (!signedIn) tokenStore.clear();
-      else tokenStore.save({ access: 'a', refresh: 'r' });
+      else tokenStore.save({ access: 'a' });
       const { fetchFn } = server();
       await startBootPreview(path, fetchFn);
       expect(fetchFn, path).not.toHaveBeenCalled();

@@ -1,0 +1,308 @@
+import { type RouteDef, type RouteName, routes } from '@cardiomap/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../helpers/auth.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { makeWorld, PRINCIPALS, type Principal, signInAll, type World } from './world.ts';
+
+/**
+ * Issue 22 (Verification): every route of the contract × every principal, with the status class the
+ * route's relation to the principal must give. A route missing from the table fails the first test, so
+ * a new route cannot be added without saying who may call it.
+ *
+ * - public: no sign-in needed (anonymous is not answered 401).
+ * - self: any signed-in user with a role: their own account, the catalogue, lists filtered to what
+ *   they may see (never 401/403/404); the user without role or organisation may get 403/404.
+ * - staff: needs a permission no physician has (physicians and the user without permission: 403/404).
+ * - case: an object of the own organisation's case (other organisation: 404; shared and own see it).
+ * - caseStaff: a staff operation on an object of that case (physicians: 403/404; the admin may).
+ * A route with a body schema and no valid body in its row is validated before its object is looked up:
+ * there 400 stands for the 403/404 the relation gives.
+ */
+type Kind = 'public' | 'self' | 'staff' | 'case' | 'caseStaff';
+type Key = keyof World;
+interface Row {
+  kind: Kind;
+  /** Which world object `:id` (or the route's other params) names. */
+  id?: Key;
+  query?: (w: World) => Record<string, string>;
+  body?: (w: World) => unknown;
+  /** A list filtered to what the caller may see: an outsider gets 404 or an empty page, never the rows. */
+  list?: true;
+  /** A staff operation that needs a role on the case, which the admin (superuser) does not have either. */
+  noneMay?: true;
+  /** The route ends the caller's sign-in: it gets a sign-in of its own. */
+  endsSignIn?: true;
+}
+
+const byCase = (w: World) => ({ case_id: w.caseId });
+const byStudy = (w: World) => ({ study_id: w.studyId });
+const ofUser = (w: World) => ({ user_id: w.ownUserId });
+const byAnalysis = (w: World) => ({ analysis_id: w.analysisId });
+const r = (kind: Kind, id?: Key, extra: Omit<Row, 'kind' | 'id'> = {}): Row => ({ kind, id, ...extra });
+
+const TABLE: Record<RouteName, Row> = {
+  health: r('public'),
+  healthReady: r('public'),
+  signIn: r('public'),
+  verifyOtp: r('public'),
+  resendOtp: r('public'),
+  refresh: r('public'),
+  logout: r('self', undefined, { endsSignIn: true }),
+  register: r('public'),
+  registrationOrganisations: r('public'),
+  verifyEmail: r('public'),
+  resendVerification: r('public'),
+  userInfo: r('self'),
+  permissions: r('self'),
+  groups: r('self'),
+  getSettings: r('self'),
+  patchSettings: r('self'),
+  acceptTerms: r('self'),
+  passwordReset: r('public'),
+  passwordResetConfirm: r('public'),
+  passwordChange: r('self'),
+  profileChange: r('self'),
+  sessions: r('self'),
+  revokeAllSessions: r('self', undefined, { endsSignIn: true }),
+  logoutRefresh: r('public'),
+  interventions: r('self'),
+  devices: r('self'),
+  deviceVariants: r('self'),
+  rejectionReasons: r('self'),
+  degradationReasons: r('self'),
+  bizDatetimeIn: r('self'),
+  trainings: r('self'),
+  completeTraining: r('self', 'missing'),
+  deviceAccessGroups: r('self'),
+  createDeviceAccessGroup: r('staff'),
+  updateDeviceAccessGroup: r('staff', 'missing'),
+  deleteDeviceAccessGroup: r('staff', 'missing'),
+  subscribeDeviceAccessGroup: r('staff', 'missing'),
+  unsubscribeDeviceAccessGroup: r('staff', 'missing'),
+  createTemplateDevice: r('staff'),
+  deleteTemplateDevice: r('staff', 'missing'),
+  deviceAccesses: r('self'),
+  createLicensedDevice: r('staff'),
+  deleteLicensedDevice: r('staff', 'missing'),
+  trialLicenses: r('self'),
+  createTrialLicense: r('staff'),
+  updateTrialLicense: r('staff', 'missing'),
+  deleteTrialLicense: r('staff', 'missing'),
+  trainingRecords: r('self'),
+  page: r('self'),
+  savePageSection: r('staff'),
+  deletePageSection: r('staff', 'missing'),
+  organisationContacts: r('self'),
+  auditEvents: r('staff'),
+  regions: r('staff'),
+  listOrganisations: r('staff'),
+  createOrganisation: r('staff'),
+  updateOrganisation: r('staff', 'ownOrganisationId'),
+  deleteOrganisation: r('staff', 'missing'),
+  incomingRegistrations: r('staff'),
+  approveRegistration: r('staff', 'missing'),
+  declineRegistration: r('staff', 'missing'),
+  listCases: r('self'),
+  createCase: r('self'),
+  getCase: r('case', 'caseId'),
+  patchCase: r('case', 'caseId'),
+  caseText: r('case', 'caseId'),
+  rejectCase: r('caseStaff', 'caseId'),
+  cancelCase: r('case', 'caseId'),
+  markCaseSeen: r('case', 'caseId'),
+  assignCaseResponsible: r('case', 'caseId'),
+  shareCase: r('case', 'caseId'),
+  revokeShare: r('case', 'caseId'),
+  patientInformation: r('case', 'caseId'),
+  sensitiveData: r('case', 'caseId'),
+  listUsers: r('self'),
+  getUser: r('staff', 'ownUserId'),
+  createUser: r('staff'),
+  updateUser: r('staff', 'ownUserId'),
+  deactivateUser: r('staff', 'missing'),
+  setUserPassword: r('staff', 'ownUserId'),
+  expireUserPassword: r('staff', 'missing'),
+  listGroupMemberships: r('staff', undefined, { query: ofUser }),
+  createGroupMembership: r('staff'),
+  deleteGroupMembership: r('staff', 'missing'),
+  listOrganisationMemberships: r('staff', undefined, { query: ofUser }),
+  createOrganisationMembership: r('staff'),
+  updateOrganisationMembership: r('staff', 'missing'),
+  deleteOrganisationMembership: r('staff', 'missing'),
+  listSpecialisations: r('staff', undefined, { query: ofUser }),
+  createSpecialisation: r('staff'),
+  deleteSpecialisation: r('staff', 'missing'),
+  createOrder: r('case'),
+  duplicateOrder: r('case', 'orderId'),
+  changeRequestedDevice: r('case', 'orderId'),
+  createDegradation: r('caseStaff'),
+  createDelivery: r('caseStaff'),
+  deleteDelivery: r('caseStaff', 'missing'),
+  obsoleteDelivery: r('caseStaff', 'missing'),
+  createInputData: r('case'),
+  listInputData: r('case', undefined, { query: byCase, list: true }),
+  getInputData: r('case', 'inputDataId'),
+  confirmUpload: r('case', 'inputDataId'),
+  reingestInputData: r('caseStaff', 'inputDataId'),
+  listStudies: r('case', undefined, { query: byCase, list: true }),
+  getStudy: r('case', 'studyId'),
+  listStudyResources: r('case', undefined, { query: byStudy, list: true }),
+  getStudyResource: r('case', 'studyResourceId'),
+  listJobs: r('case', undefined, { query: byCase, list: true }),
+  getJob: r('case', 'jobId'),
+  terminateJob: r('caseStaff', 'jobId'),
+  patchJob: r('caseStaff', 'jobId'),
+  listJobResources: r('case', undefined, { query: (w) => ({ job_id: w.jobId }), list: true }),
+  listJobTypes: r('self'),
+  listQueues: r('self'),
+  loadViewer: r('case', 'studyId'),
+  patchStudy: r('caseStaff', 'studyId'),
+  createStudyResource: r('caseStaff'),
+  confirmStudyResource: r('caseStaff', 'studyResourceId'),
+  deleteStudyResource: r('caseStaff', 'studyResourceId'),
+  setStudyResourceAttributes: r('caseStaff', 'studyResourceId'),
+  listAnalyses: r('case', undefined, { query: byStudy, list: true }),
+  getAnalysis: r('case', 'analysisId'),
+  createAnalysis: r('caseStaff'),
+  patchAnalysis: r('case', 'analysisId'),
+  deleteAnalysis: r('caseStaff', 'analysisId'),
+  listAnalysisResources: r('case', undefined, { query: byAnalysis, list: true }),
+  getAnalysisResource: r('case', 'analysisResourceId'),
+  createAnalysisResource: r('caseStaff'),
+  confirmAnalysisResource: r('caseStaff', 'analysisResourceId'),
+  setAnalysisResourceAttributes: r('caseStaff', 'analysisResourceId'),
+  deleteAnalysisResource: r('caseStaff', 'analysisResourceId'),
+  listConfigs: r('case', undefined, { query: byAnalysis, list: true }),
+  getConfig: r('case', 'missing'),
+  createConfig: r('case'),
+  patchConfig: r('case', 'missing'),
+  deleteConfig: r('case', 'missing'),
+  listVisualisations: r('case', undefined, { query: byStudy, list: true }),
+  getVisualisation: r('case', 'missing'),
+  createVisualisation: r('case'),
+  patchVisualisation: r('case', 'missing'),
+  deleteVisualisation: r('case', 'missing'),
+  listVisualisationObjects: r('case', undefined, { query: byStudy, list: true }),
+  getVisualisationObject: r('case', 'missing'),
+  createVisualisationObject: r('case'),
+  patchVisualisationObject: r('case', 'missing'),
+  deleteVisualisationObject: r('case', 'missing'),
+  listLandmarkTypes: r('self'),
+  listLandmarks: r('case', undefined, { query: byAnalysis, list: true }),
+  getLandmark: r('case', 'landmarkId'),
+  createLandmark: r('case'),
+  patchLandmark: r('case', 'landmarkId'),
+  deleteLandmark: r('case', 'landmarkId'),
+  publishLandmark: r('caseStaff', 'landmarkId', { noneMay: true }),
+  unpublishLandmark: r('caseStaff', 'landmarkId', { noneMay: true }),
+  getReportConfig: r('case', 'studyId'),
+  generateStudyReport: r('case'),
+  getStudyReport: r('case', 'missing'),
+};
+
+const OK = (s: number) => s >= 200 && s < 300;
+type Check = (status: number, body: string) => boolean;
+const oneOf =
+  (...allowed: (number | 'ok')[]): Check =>
+  (s) =>
+    allowed.some((a) => (a === 'ok' ? OK(s) : a === s));
+const not =
+  (...refused: number[]): Check =>
+  (s) =>
+    s < 500 && !refused.includes(s);
+
+/** A filtered list: refused, or answered without a single row. */
+const emptyOr =
+  (...refused: number[]): Check =>
+  (s, body) =>
+    refused.includes(s) || (OK(s) && /"count":0\b/.test(body) && /"results":\[\]/.test(body));
+
+/** The status class each principal must get, by the route's relation to it. */
+function expected(row: Row, route: RouteDef, who: Principal): Check | null {
+  if (row.kind === 'public') return who === 'anonymous' ? not(401) : null;
+  if (who === 'anonymous') return oneOf(401);
+  // Validation runs before the handler looks the object up: a body the row does not give answers 400.
+  const validatedFirst = route.body !== undefined && row.body === undefined;
+  const denied = (...codes: number[]) => oneOf(...codes, ...(validatedFirst ? [400] : []));
+  switch (row.kind) {
+    case 'self': {
+      // An id no row has answers 404 to everyone (the route's own relation is tested elsewhere).
+      const missing = row.id === 'missing' ? [] : [404];
+      // The user without role or organisation may be refused (403), or find nothing of theirs (404).
+      return who === 'noPermission' ? not(401) : not(401, 403, ...missing);
+    }
+    case 'staff':
+      return who === 'admin' ? not(401, 403) : denied(403, 404);
+    case 'case':
+      if (row.list && (who === 'otherOrganisation' || who === 'noPermission')) return emptyOr(403, 404);
+      if (who === 'otherOrganisation') return denied(404);
+      if (who === 'noPermission') return denied(403, 404);
+      return row.id === 'missing' ? not(401) : not(401, 404);
+    case 'caseStaff':
+      if (who === 'admin' && row.noneMay) return denied(403);
+      if (who === 'admin') return row.id === 'missing' ? not(401, 403) : not(401, 403, 404);
+      return denied(403, 404);
+  }
+}
+
+function request(route: RouteDef, row: Row, w: World) {
+  const url = route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    if (name === 'caseId') return w.caseId;
+    if (name === 'userId') return row.id === 'missing' ? w.missing : w.sharedUserId;
+    if (name === 'slug') return 'docs';
+    if (name === 'group') return '1';
+    if (name === 'uid' || name === 'token' || name === 'verificationKey') return 'x';
+    return row.id ? w[row.id] : w.missing;
+  });
+  const query = new URLSearchParams(row.query?.(w) ?? {}).toString();
+  const body = row.body?.(w) ?? (route.body ? {} : undefined);
+  return { method: route.method, url: query ? `${url}?${query}` : url, body };
+}
+
+describe('authorization over the contract’s route table', () => {
+  let t: TestApp;
+  let tokens: Record<Principal, string | null>;
+  let shared: World;
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens = await signInAll(t);
+    shared = await makeWorld(t);
+  });
+  afterAll(async () => t.close());
+
+  it('classifies every route of the contract', () => {
+    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(routes).sort());
+    for (const [name, route] of Object.entries(routes)) {
+      expect(TABLE[name as RouteName].kind === 'public', name).toBe(!route.auth);
+    }
+  });
+
+  // One test per route: a failure names its route, and no test runs long.
+  it.each(Object.keys(routes) as RouteName[])('%s answers each principal by its relation', async (name) => {
+    const route: RouteDef = routes[name];
+    const row = TABLE[name];
+    const failures: string[] = [];
+    // Reads share one world; a write gets one of its own, and a delete one per principal (a successful
+    // delete must not decide the next principal's answer).
+    const routeWorld = route.method === 'GET' ? shared : await makeWorld(t);
+    for (const who of Object.keys(PRINCIPALS) as Principal[]) {
+      const check = expected(row, route, who);
+      if (!check) continue;
+      const w = route.method === 'DELETE' ? await makeWorld(t) : routeWorld;
+      const { method, url, body } = request(route, row, w);
+      const email = PRINCIPALS[who];
+      const token = row.endsSignIn && email ? (await signIn(t, email)).access : tokens[who];
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      if (!check(res.statusCode, res.body))
+        failures.push(`${method} ${url} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    // Signing out everywhere ended the principals' other sign-ins too.
+    if (row.endsSignIn) tokens = await signInAll(t);
+    expect(failures).toEqual([]);
+  });
+});
