@@ -1,10 +1,8 @@
 import { EDIT_USERS_AND_ORGANISATIONS, PERMISSIONS } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, getAs, signIn } from '../helpers/auth.ts';
+import { getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-
-const PASSWORD = 'Correct-Horse-Battery-Staple-2026';
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+import { type AdminWorld, roleWith as adminRoleWith, adminWorld, PASSWORD, sender, UNKNOWN } from './admin-world.ts';
 
 describe('user administration (users/)', () => {
   let t: TestApp;
@@ -16,8 +14,7 @@ describe('user administration (users/)', () => {
   let groupId: Record<string, number>;
   let deviceId: string;
 
-  const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, token?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+  const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(t)(...args);
   const newUser = (email: string, extra: object = {}) => ({
     email,
     password: PASSWORD,
@@ -33,28 +30,13 @@ describe('user administration (users/)', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; email: string; groups: number[]; hasExpiredPassword: boolean };
   };
-  /** A role holding exactly `permissions`, so a test can take one administrator permission away. */
-  const roleWith = async (name: string, permissions: readonly string[]) => {
-    const [row] = await t.database.query<{ id: number }>('INSERT INTO groups (name) VALUES ($1) RETURNING id', [name]);
-    await t.database.query(
-      `INSERT INTO group_permissions (group_id, permission_id)
-       SELECT $1, id FROM permissions WHERE codename = ANY($2::text[])`,
-      [row!.id, permissions],
-    );
-    return row!.id;
-  };
+  const roleWith = (name: string, permissions: readonly string[]) => adminRoleWith(t, name, permissions);
 
   beforeAll(async () => {
     t = await createTestApp();
-    superuser = (await signIn(t, 'superuser@cardiomap.test')).access;
-    support = (await signIn(t, 'customer-support@cardiomap.test')).access;
-    supportId = (await getAs(t, support, '/api/userinfo/')).json().sub;
-    physician = (await signIn(t, 'physician@cardiomap.test')).access;
-    const orgs = await t.database.query<{ id: string; code: string }>('SELECT id, code FROM organisations');
-    org = Object.fromEntries(orgs.map((o) => [o.code, o.id]));
-    const groups = await t.database.query<{ id: number; name: string }>('SELECT id, name FROM groups');
-    groupId = Object.fromEntries(groups.map((g) => [g.name, g.id]));
-    [{ id: deviceId }] = (await t.database.query<{ id: string }>('SELECT id FROM devices LIMIT 1')) as [{ id: string }];
+    let world: AdminWorld;
+    ({ superuser, support, supportId, physician, org, groupId } = world = await adminWorld(t));
+    deviceId = world.devices[0];
   });
   afterAll(async () => t.close());
 

@@ -1,12 +1,16 @@
 import { EDIT_USERS_AND_ORGANISATIONS, PERMISSIONS } from '@cardiomap/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, getAs, signIn } from '../helpers/auth.ts';
+import { getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-
-const PASSWORD = 'Correct-Horse-Battery-Staple-2026';
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+import {
+  type AdminWorld,
+  roleWith as adminRoleWith,
+  adminWorld,
+  type Method,
+  PASSWORD,
+  sender,
+  UNKNOWN,
+} from './admin-world.ts';
 
 describe('group-memberships/, organisation-memberships/, specialisations/', () => {
   let t: TestApp;
@@ -18,8 +22,7 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
   let groupId: Record<string, number>;
   let devices: string[];
 
-  const send = (method: Method, url: string, token?: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+  const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(t)(...args);
   const createUser = async (email: string, extra: object = {}) => {
     const res = await send('POST', '/api/users/', superuser, {
       email,
@@ -34,15 +37,7 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; organisationMemberships: { id: string }[]; specialisations: { id: string }[] };
   };
-  const roleWith = async (name: string, permissions: readonly string[]) => {
-    const [row] = await t.database.query<{ id: number }>('INSERT INTO groups (name) VALUES ($1) RETURNING id', [name]);
-    await t.database.query(
-      `INSERT INTO group_permissions (group_id, permission_id)
-       SELECT $1, id FROM permissions WHERE codename = ANY($2::text[])`,
-      [row!.id, permissions],
-    );
-    return row!.id;
-  };
+  const roleWith = (name: string, permissions: readonly string[]) => adminRoleWith(t, name, permissions);
   const auditActions = async (userId: string) =>
     (
       await t.database.query<{ action: string; actor_id: string }>(
@@ -68,15 +63,9 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
 
   beforeAll(async () => {
     t = await createTestApp();
-    superuser = (await signIn(t, 'superuser@cardiomap.test')).access;
-    support = (await signIn(t, 'customer-support@cardiomap.test')).access;
-    supportId = (await getAs(t, support, '/api/userinfo/')).json().sub;
-    physician = (await signIn(t, 'physician@cardiomap.test')).access;
-    const orgs = await t.database.query<{ id: string; code: string }>('SELECT id, code FROM organisations');
-    org = Object.fromEntries(orgs.map((o) => [o.code, o.id]));
-    const groups = await t.database.query<{ id: number; name: string }>('SELECT id, name FROM groups');
-    groupId = Object.fromEntries(groups.map((g) => [g.name, g.id]));
-    devices = (await t.database.query<{ id: string }>('SELECT id FROM devices ORDER BY name LIMIT 2')).map((d) => d.id);
+    let world: AdminWorld;
+    ({ superuser, support, supportId, physician, org, groupId } = world = await adminWorld(t));
+    devices = world.devices;
   });
   afterAll(async () => t.close());
 
