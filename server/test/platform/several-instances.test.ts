@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
 import { seedReferenceData } from '../../src/db/seed/reference.ts';
+import { createTaviCaseOverHttp } from '../helpers/http-case.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { HAS_SHARED_DICOM, SERIES_DIR } from '../imaging/dicom/shared-dicom.ts';
 import { scratch } from '../imaging/ingest/ingest-fixtures.ts';
@@ -136,25 +137,7 @@ describe.skipIf(!onPostgres || !s3 || !HAS_SHARED_DICOM)('several instances on o
       };
     };
     const physicianA = await session(apiA, 'physician@cardiomap.test');
-    const me = (await physicianA('GET', '/api/userinfo/')).json as { sub: string; primaryOrganisation: { id: string } };
-    const tavi = (
-      (await physicianA('GET', '/api/interventions/')).json.results as { id: string; prefix: string }[]
-    ).find((i) => i.prefix === 'TAVI');
-    const device = (
-      (await physicianA('GET', '/api/devices/')).json.results as { id: string; interventionId: string }[]
-    ).find((d) => d.interventionId === tavi?.id);
-    const when = new Date(Date.now() + 10 * 864e5).toISOString();
-    const created = await physicianA('POST', '/api/cases/', {
-      patientInformation: { identifier: 'INSTANCES-1', sex: 'F', age: 80 },
-      organisationId: me.primaryOrganisation.id,
-      interventionDatetime: when,
-      expectedDeliveryDatetime: when,
-      imagingDate: new Date().toISOString(),
-      caseResponsibleId: me.sub,
-      orders: [{ service: 0, deviceIds: [device?.id], deviceVariantIds: [] }],
-    });
-    expect(created.status).toBe(201);
-    const caseId = created.json.id as string;
+    const caseId = await createTaviCaseOverHttp(physicianA, 'INSTANCES-1');
 
     // A real CT series (134 slices), stored uncompressed in the zip so that making it is quick.
     const work = await scratch();

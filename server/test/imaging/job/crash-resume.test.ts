@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { CaseStatus, JobStatus } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
+import { createTaviCaseOverHttp } from '../../helpers/http-case.ts';
 import { scratch } from '../ingest/ingest-fixtures.ts';
 
 const SERVER_ROOT = new URL('../../../', import.meta.url).pathname;
@@ -93,25 +94,7 @@ describe.skipIf(process.env.CM_TEST_DB === 'postgres')('a worker killed mid-job'
 
   it('resumes after a restart and leaves no duplicate study or resource', async () => {
     await signIn('physician@cardiomap.test');
-    const me = (await api('GET', '/api/userinfo/')).json as { sub: string; primaryOrganisation: { id: string } };
-    const tavi = ((await api('GET', '/api/interventions/')).json.results as { id: string; prefix: string }[]).find(
-      (i) => i.prefix === 'TAVI',
-    );
-    const device = ((await api('GET', '/api/devices/')).json.results as { id: string; interventionId: string }[]).find(
-      (d) => d.interventionId === tavi?.id,
-    );
-    const when = new Date(Date.now() + 10 * 864e5).toISOString();
-    const created = await api('POST', '/api/cases/', {
-      patientInformation: { identifier: 'CRASH-1', sex: 'F', age: 80 },
-      organisationId: me.primaryOrganisation.id,
-      interventionDatetime: when,
-      expectedDeliveryDatetime: when,
-      imagingDate: new Date().toISOString(),
-      caseResponsibleId: me.sub,
-      orders: [{ service: 0, deviceIds: [device?.id], deviceVariantIds: [] }],
-    });
-    expect(created.status).toBe(201);
-    const caseId = created.json.id as string;
+    const caseId = await createTaviCaseOverHttp(api, 'CRASH-1');
 
     // Big enough that the ingest is still running when it is killed.
     const zipPath = await (await work).zip(phantomSeries({ count: 300, rows: 256, columns: 256 }));
