@@ -188,6 +188,10 @@ describe('documentation page (spec §2 docs)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add section' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit documentation' })).toBeNull());
     expect(puts).toEqual([{ regionId: naSection.regionId, title: 'US guide', body: 'Call us.' }]);
+    // Toasts show one at a time: close this one so the removal's toast is the one shown next.
+    const saved = await screen.findByTestId('toast');
+    expect(saved).toHaveTextContent('Page saved');
+    await userEvent.click(within(saved).getByRole('button', { name: 'Close' }));
     // Two sections now: each is titled.
     expect(await screen.findByRole('heading', { level: 2, name: 'US guide' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'CardioMap user guide' })).toBeInTheDocument();
