@@ -11,7 +11,7 @@ import {
 import PDFDocument from 'pdfkit';
 import type { ReportFigure } from '../report-inputs.ts';
 import { fitFigure } from './fit-figure.ts';
-import { FONTS } from './fonts.ts';
+import { defaultFont, registerFonts } from './fonts.ts';
 import { COLOURS, contentWidth, ensureSpace, FOOTER_SPACE, facts, heading, MARGIN, table } from './layout.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -38,15 +38,14 @@ export async function renderReport(
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    font: FONTS.regular,
+    font: defaultFont(),
     info: {
       Title: `${config.caseIdentifier} report`,
       Author: 'CardioMap',
       Creator: `CardioMap ${meta.softwareVersion}`,
     },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  registerFonts(doc);
   // Shrunk in parallel (zlib runs off the main thread) before the synchronous layout starts.
   const fitted = await Promise.all(figures.map(async (figure) => ({ ...figure, png: await fitFigure(figure.png) })));
   doc.pipe(out);
