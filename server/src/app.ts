@@ -16,7 +16,7 @@ import { ordersModule } from './modules/orders/index.ts';
 import { organisationsModule } from './modules/organisations/index.ts';
 import { pagesModule } from './modules/pages/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
-import { reportsModule } from './modules/reports/index.ts';
+import { reportContentChangedHook, reportsModule } from './modules/reports/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -122,7 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobsModule);
   await app.register(visualisationsModule);
   await app.register(viewerModule);
-  await app.register(analysesModule);
+  // A figure or result of a delivered analysis changed makes a new report version (issue 18 §1).
+  await app.register(analysesModule, {
+    contentChanged: reportContentChangedHook((queue, jobId) => app.queue.send(queue, { jobId })),
+  });
   await app.register(landmarksModule);
   await app.register(reportsModule);
 
