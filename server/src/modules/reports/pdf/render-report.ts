@@ -3,7 +3,10 @@ import { finished } from 'node:stream/promises';
 import type { ReportConfig } from '@cardiomap/contract';
 import {
   formatOversizing,
+  OVERSIZING_BASIS_LABELS,
+  RANGES_CONFIRMED_LABELS,
   SIZING_FIT_LABELS,
+  SIZING_IFU_NOTE,
   SIZING_MEASURE_LABELS,
   type SizingFit,
   type SizingMeasure,
@@ -133,6 +136,12 @@ function measurements(doc: Doc, config: ReportConfig): void {
 function sizing(doc: Doc, config: ReportConfig): void {
   if (config.sizing.length === 0) return;
   heading(doc, 'Device sizing');
+  doc
+    .font('bold')
+    .fontSize(8)
+    .fillColor(COLOURS.warn)
+    .text(SIZING_IFU_NOTE, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.5);
   for (const device of config.sizing) {
     ensureSpace(doc, 90);
     const measure = SIZING_MEASURE_LABELS[device.measure as SizingMeasure] ?? device.measure;
@@ -152,7 +161,7 @@ function sizing(doc: Doc, config: ReportConfig): void {
       [
         { header: 'Size', width: 0.2 },
         { header: `Range (${measure.toLowerCase()})`, width: 0.4 },
-        { header: 'Oversizing', width: 0.2, align: 'right' },
+        { header: OVERSIZING_BASIS_LABELS[device.oversizingBasis], width: 0.2, align: 'right' },
         { header: 'Fits', width: 0.2 },
       ],
       device.rows.map((row) => [
@@ -162,6 +171,14 @@ function sizing(doc: Doc, config: ReportConfig): void {
         { text: row.fits ? '✓ in range' : '' },
       ]),
     );
+    if (device.rangesConfirmed !== 'confirmed') {
+      doc
+        .moveDown(0.2)
+        .font('regular')
+        .fontSize(8)
+        .fillColor(COLOURS.muted)
+        .text(RANGES_CONFIRMED_LABELS[device.rangesConfirmed], MARGIN, doc.y, { width: contentWidth(doc) });
+    }
     doc.moveDown(0.6);
   }
 }
