@@ -88,6 +88,7 @@ describe('renderReport', () => {
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(text.split(NOT_FOR_CLINICAL_USE).length - 1).toBe(pages);
     expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text.split('NCL-LAAO-00007 · analysis version 3').length - 1).toBe(pages);
     expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.01);
   });
 

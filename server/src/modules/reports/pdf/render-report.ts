@@ -234,11 +234,14 @@ function comment(doc: Doc, config: ReportConfig): void {
 
 function footers(doc: Doc, config: ReportConfig, meta: RenderMeta): void {
   const range = doc.bufferedPageRange();
+  // Every page names its version: a printed page that comes loose still says which report it belongs to.
   const parts = [
+    `${config.caseIdentifier} · analysis version ${config.analysisVersion}`,
     `Generated ${formatDateTime(meta.generatedAt)}`,
     `CardioMap ${meta.softwareVersion}`,
-    `Study UID ${config.studyInstanceUid ?? '—'}`,
   ];
+  // On its own line, so a UID (up to 64 characters) is never split.
+  const uid = `Study UID ${config.studyInstanceUid ?? '—'}`;
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     // Writing below the bottom margin would start a new page: the footer lives in that margin.
@@ -253,16 +256,15 @@ function footers(doc: Doc, config: ReportConfig, meta: RenderMeta): void {
       .stroke();
     doc.font('regular').fontSize(7).fillColor(COLOURS.muted);
     doc.text(parts.join(' · '), MARGIN, y, { width: contentWidth(doc) - 70, lineBreak: true });
+    doc.text(uid, MARGIN, doc.y, { width: contentWidth(doc) - 70, lineBreak: true });
+    // Should a line above wrap, the warning goes below wherever it ended.
+    const below = doc.y + 2;
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 70, y, {
       width: 70,
       align: 'right',
     });
     if (!config.isClinical) {
-      doc
-        .font('bold')
-        .fontSize(8)
-        .fillColor(COLOURS.warn)
-        .text(NOT_FOR_CLINICAL_USE, MARGIN, y + 18);
+      doc.font('bold').fontSize(8).fillColor(COLOURS.warn).text(NOT_FOR_CLINICAL_USE, MARGIN, below);
     }
     doc.page.margins.bottom = bottomMargin;
   }
