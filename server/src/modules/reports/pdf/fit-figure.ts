@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { deflate, inflate } from 'node:zlib';
+import { crc32, deflate, inflate } from 'node:zlib';
 
 const inflateAsync = promisify(inflate);
 const deflateAsync = promisify(deflate);
@@ -184,19 +184,13 @@ async function encode(image: Png): Promise<Buffer> {
   ]);
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
 function chunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  let crc = 0xffffffff;
-  for (const byte of body) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  // zlib's native CRC-32: a loop in JavaScript over a figure's compressed bytes cost ~25 ms each.
+  const crc = crc32(body);
   const frame = Buffer.alloc(8);
   frame.writeUInt32BE(data.length, 0);
   const tail = Buffer.alloc(4);
-  tail.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 0);
+  tail.writeUInt32BE(crc >>> 0, 0);
   return Buffer.concat([frame.subarray(0, 4), body, tail]);
 }
