@@ -122,11 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobsModule);
   await app.register(visualisationsModule);
   await app.register(viewerModule);
-  // A figure or result of a delivered analysis changed makes a new report version (issue 18 §1).
-  await app.register(analysesModule, {
-    contentChanged: reportContentChangedHook((queue, jobId) => app.queue.send(queue, { jobId })),
-  });
-  await app.register(landmarksModule);
+  // A figure, result or published landmark of a delivered analysis changed makes a new report version
+  // (issue 18 §1).
+  const contentChanged = reportContentChangedHook((queue, jobId) => app.queue.send(queue, { jobId }));
+  await app.register(analysesModule, { contentChanged });
+  await app.register(landmarksModule, { contentChanged });
   await app.register(reportsModule);
 
   await app.register(staticWebPlugin);

@@ -56,7 +56,7 @@ describe('the report shows the figures and results of the delivered analysis', (
   }, 120_000);
   afterAll(async () => t.close());
 
-  it('puts figure captions and numeric results into the PDF, and changes to them make new versions', async () => {
+  it('puts figure captions and results into the PDF; changes to them or to a landmark make new versions', async () => {
     const subject = await insertReportCase(t);
     const png = tinyPng(40, 30);
     const created = await as(analyst, 'POST', '/api/analysis-resources/', {
@@ -106,12 +106,19 @@ describe('the report shows the figures and results of the delivered analysis', (
     expect((await as(analyst, 'DELETE', `/api/analysis-resources/${figureId}/`)).statusCode).toBe(204);
     const v4 = await reportOf(subject.studyId, 4);
     expect(v4).not.toContain('Annulus plane, diastole');
+    // A published landmark removed from the delivered analysis (by its creator) is a new version too.
+    expect(v4).toContain('Aortic angle');
+    const angleId = subject.landmarkIds[2] ?? '';
+    expect((await as(analyst, 'DELETE', `/api/landmarks/${angleId}/`)).statusCode).toBe(204);
+    const v5 = await reportOf(subject.studyId, 5);
+    expect(v5).not.toContain('Aortic angle');
     // Two PDFs (with and without patient details) per version, none overwritten.
     expect(await versions(subject.studyId)).toEqual([
       [1, 2],
       [2, 2],
       [3, 2],
       [4, 2],
+      [5, 2],
     ]);
   }, 300_000);
 });

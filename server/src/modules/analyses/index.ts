@@ -14,7 +14,7 @@ export {
   seesAnalysesOf,
   seesUnpublishedLandmarks,
 } from './access.ts';
-export type { ContentChanged } from './content-changed.ts';
+export { type ContentChanged, IGNORE_CONTENT_CHANGES } from './content-changed.ts';
 export { listFiguresForReport, type ReportFigure, readFigurePng } from './figures-for-report.ts';
 export { presentAnalysis, presentAnalysisResource } from './presenter.ts';
 export { listStudyAnalyses, listStudyAnalysisResources } from './read-api.ts';
