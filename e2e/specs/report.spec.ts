@@ -100,6 +100,9 @@ test('a delivered analysis: staff generate the report, the physician downloads i
   expect(text).toContain(`${annulus.measurements.perimeter.toFixed(1)} mm`);
   expect(text).toContain('14.0 mm');
   expect(text).toContain('LCA height');
+  // SAPIEN 3 is balloon-expandable: its oversizing is by area, and every range is to be checked in the IFU.
+  expect(text).toContain('Oversizing (area)');
+  expect(text.replace(/\s+/g, ' ')).toContain("confirm every range against the manufacturer's current instructions");
   const links = [...(await readFile(path)).toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1] ?? '');
   const annulusLink = `${baseURL}/study-viewer/${studyId}?landmark=${annulus.id}`;
   expect(links).toContain(annulusLink);
@@ -121,5 +124,9 @@ test('a delivered analysis: staff generate the report, the physician downloads i
     .getByRole('button', { name: /^Annulus Perimeter/ });
   await expect(row).toHaveClass(/Mui-selected/);
   await expect(sidebar(reader).getByRole('heading', { name: 'Device sizing' })).toBeVisible();
+  await expect(sidebar(reader).getByText('Oversizing (area)')).toBeVisible();
+  await expect(
+    sidebar(reader).getByText(/confirm every range against the manufacturer's current instructions/),
+  ).toBeVisible();
   await context.close();
 });

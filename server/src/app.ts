@@ -16,7 +16,7 @@ import { ordersModule } from './modules/orders/index.ts';
 import { organisationsModule } from './modules/organisations/index.ts';
 import { pagesModule } from './modules/pages/index.ts';
 import { registrationModule } from './modules/registration/index.ts';
-import { reportsModule } from './modules/reports/index.ts';
+import { reportContentChangedHook, reportsModule } from './modules/reports/index.ts';
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
@@ -126,8 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jobsModule);
   await app.register(visualisationsModule);
   await app.register(viewerModule);
-  await app.register(analysesModule);
-  await app.register(landmarksModule);
+  // A figure, result or published landmark of a delivered analysis changed makes a new report version
+  // (issue 18 §1).
+  const contentChanged = reportContentChangedHook((queue, jobId) => app.queue.send(queue, { jobId }));
+  await app.register(analysesModule, { contentChanged });
+  await app.register(landmarksModule, { contentChanged });
   await app.register(reportsModule);
 
   await app.register(staticWebPlugin);

@@ -54,6 +54,10 @@ export const reportConfigSchema = z.object({
       landmarkName: z.string(),
       measure: z.string(),
       measured: z.number().nullable(),
+      /** How the oversizing column is computed: area, perimeter or diameter (packages/domain sizing). */
+      oversizingBasis: z.enum(['area', 'perimeter', 'diameter']),
+      /** How far the chart's ranges were checked against published text. */
+      rangesConfirmed: z.enum(['confirmed', 'partly', 'unconfirmed']),
       fit: z.string(),
       fittingSizes: z.array(z.string()),
       rows: z.array(sizingRowSchema),

@@ -7,13 +7,7 @@ import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
 import { type JobOutcome, NO_JOB_METRICS } from '../telemetry/metrics.ts';
 import type { JobMessage } from './job-queue.ts';
-import {
-  InvalidJobPayload,
-  isJobTypeName,
-  type JobPayload,
-  PermanentJobFailure,
-  parseJobPayload,
-} from './job-types.ts';
+import { isJobTypeName, type JobPayload, PermanentJobFailure, parseJobPayload } from './job-types.ts';
 import { makeWorkFolder } from './work-folder.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 

@@ -86,7 +86,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   const handlers = {
     ingest: createIngestHandler(deps),
     surface: createSurfaceHandler(deps),
-    report: createReportHandler(deps, analysisReportInputs({ db: deps.database.db, storage: deps.storage })),
+    report: createReportHandler(deps, analysisReportInputs({ storage: deps.storage })),
   };
   const imaging = createJobRunner(deps, 'imaging', handlers);
   const reports = createJobRunner(deps, 'reports', handlers);

@@ -89,4 +89,26 @@ describe('fitFigure', () => {
     const notPng = Buffer.from('not a png at all, but long enough to have a header');
     expect(await fitFigure(notPng)).toBe(notPng);
   });
+
+  it('flattens an RGBA figure onto white paper and writes it as RGB, so pdfkit embeds it as it is', async () => {
+    const width = 4;
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(width, 0);
+    header.writeUInt32BE(1, 4);
+    header[8] = 8;
+    header[9] = 6;
+    // Opaque red, transparent black, half-transparent black, opaque grey 100.
+    const pixels = [255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 128, 100, 100, 100, 255];
+    const rgba = Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.from([0, ...pixels]))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const flat = await fitFigure(rgba);
+    expect([flat.readUInt32BE(16), flat[25]]).toEqual([width, 2]);
+    const raw = inflateSync(flat.subarray(41, 41 + flat.readUInt32BE(33)));
+    // 255·(255 − 128) / 255 = 127 for the half-transparent black.
+    expect([...raw.subarray(1)]).toEqual([255, 0, 0, 255, 255, 255, 127, 127, 127, 100, 100, 100]);
+  });
 });

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import type { ReportConfig } from '@cardiomap/contract';
+import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOR_CLINICAL_USE, renderReport } from '../../src/modules/reports/pdf/render-report.ts';
 import { inkOnFirstPage, pdfPages, pdfText } from './report-fixtures.ts';
@@ -49,7 +50,7 @@ const config: ReportConfig = {
   withSimulations: true,
 };
 
-async function render(figures: { caption: string; png: Buffer }[]): Promise<Buffer> {
+async function render(figures: { caption: string; png: Buffer }[], reported: ReportConfig = config): Promise<Buffer> {
   const parts: Buffer[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -58,7 +59,7 @@ async function render(figures: { caption: string; png: Buffer }[]): Promise<Buff
     },
   });
   await renderReport(
-    config,
+    reported,
     figures,
     { generatedAt: new Date('2026-11-26T12:00:00Z'), softwareVersion: '9.9.9' },
     sink,
@@ -87,6 +88,34 @@ describe('renderReport', () => {
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(text.split(NOT_FOR_CLINICAL_USE).length - 1).toBe(pages);
     expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text.split('NCL-LAAO-00007 · analysis version 3').length - 1).toBe(pages);
     expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.01);
+  });
+
+  it("prints each family's oversizing basis, how far its ranges were checked, and the IFU note", async () => {
+    const sapien = '00000000-0000-4000-8000-00000000d002';
+    const amulet = '00000000-0000-4000-8000-00000000d102';
+    const landmarks = [
+      { id: 'a', landmarkTypeId: SIZE_CHARTS[0]?.landmarkTypeId ?? null, measurements: { areaDerivedDiameter: 22 } },
+      {
+        id: 'b',
+        landmarkTypeId: SIZE_CHARTS.find((c) => c.deviceId === amulet)?.landmarkTypeId ?? null,
+        measurements: { maxDiameter: 20.5 },
+      },
+    ];
+    const sizing = sizeCaseDevices([sapien, amulet], landmarks, SIZE_CHARTS).map((s, i) => ({
+      ...s,
+      landmarkId: null,
+      deviceName: i === 0 ? 'SAPIEN 3 Ultra RESILIA' : 'Amplatzer Amulet',
+    }));
+    const text = pdfText(await render([], { ...config, sizing })).replace(/\s+/g, ' ');
+    expect(text).toContain('Oversizing (area)');
+    // The narrow column wraps its header: pdftotext may read the next header between the two words.
+    expect(text).toMatch(/Oversizing (Fits )?\(diameter\)/);
+    // (23 / 22)² − 1 by area; 25 / 20.5 − 1 by diameter.
+    expect(text).toContain('+9.3 %');
+    expect(text).toContain('+22.0 %');
+    expect(text).toContain("confirm every range against the manufacturer's current instructions for use (IFU)");
+    expect(text).toContain('Ranges only partly checked against published charts.');
   });
 });

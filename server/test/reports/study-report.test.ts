@@ -182,9 +182,10 @@ describe('study-report/ and the report config', () => {
         'Analysis version',
         'Clinical',
         'Device sizing',
-        // SAPIEN 3 at 24.0 mm area-derived: only 26 fits; Evolut FX+ at 24.01 mm perimeter-derived: 29.
+        // SAPIEN 3 at 24.0 mm area-derived: only 26 fits, (26 / 24)² − 1 by area; Evolut FX+ at 24.01 mm
+        // perimeter-derived: 29, 29 / 24.01 − 1 by perimeter.
         'Within one size',
-        '+8.3 %',
+        '+17.4 %',
         '+20.8 %',
         'Moderate calcification of the left coronary cusp.',
         `Study UID ${STUDY_UID}`,

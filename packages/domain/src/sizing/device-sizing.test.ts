@@ -167,26 +167,67 @@ describe('sizeDevice', () => {
     expect(result.fittingSizes).toEqual(['26']);
   });
 
-  it('oversizing per size: SAPIEN 3 at 22.0 mm', () => {
-    const rows = sizeDevice(SAPIEN_3, { areaDerivedDiameter: 22 }).rows;
-    // 20/22 − 1 = −9.0909 %, 23/22 − 1 = 4.5455 %, 26/22 − 1 = 18.1818 %, 29/22 − 1 = 31.8182 %
-    expect(rows.map((row) => row.oversizingPercent)).toEqual([
-      expect.closeTo(-9.0909, 3),
-      expect.closeTo(4.5455, 3),
-      expect.closeTo(18.1818, 3),
-      expect.closeTo(31.8182, 3),
-    ]);
-    expect(rows.map((row) => formatOversizing(row.oversizingPercent))).toEqual([
-      '-9.1 %',
-      '+4.5 %',
-      '+18.2 %',
-      '+31.8 %',
-    ]);
+  // Hand-computed oversizing, on each family's basis (OversizingBasis). Every size of the chart is a
+  // row, so sizes the measurement lies below, between or above all carry their percentage too.
+  it.each([
+    {
+      // Balloon-expandable, by area: (size / 22)² − 1.
+      name: 'SAPIEN 3 (area) at an area-derived diameter of 22.0 mm (380.1 mm²)',
+      chart: SAPIEN_3,
+      measurements: { areaDerivedDiameter: 22 },
+      percent: [-17.3554, 9.2975, 39.6694, 73.7603],
+      printed: ['-17.4 %', '+9.3 %', '+39.7 %', '+73.8 %'],
+    },
+    {
+      // The same annulus given by its area only: π·11² = 380.1327 mm².
+      name: 'SAPIEN 3 (area) from the measured area alone',
+      chart: SAPIEN_3,
+      measurements: { area: Math.PI * 121 },
+      percent: [-17.3554, 9.2975, 39.6694, 73.7603],
+      printed: ['-17.4 %', '+9.3 %', '+39.7 %', '+73.8 %'],
+    },
+    {
+      // Self-expanding, by perimeter: π·size / (π·24.5) − 1.
+      name: 'Evolut FX+ (perimeter) at a perimeter-derived diameter of 24.5 mm (77.0 mm)',
+      chart: EVOLUT_FX,
+      measurements: { perimeterDerivedDiameter: 24.5 },
+      percent: [-6.1224, 6.1224, 18.3673, 38.7755],
+      printed: ['-6.1 %', '+6.1 %', '+18.4 %', '+38.8 %'],
+    },
+    {
+      name: 'Evolut FX+ (perimeter) from the measured perimeter alone (80.0 mm)',
+      chart: EVOLUT_FX,
+      measurements: { perimeter: 80 },
+      // π·23 / 80 − 1 = −9.6792 %, π·26 / 80 − 1 = 2.1018 %, π·29 / 80 − 1 = 13.8828 %, π·34 / 80 − 1 = 33.5177 %
+      percent: [-9.6792, 2.1018, 13.8828, 33.5177],
+      printed: ['-9.7 %', '+2.1 %', '+13.9 %', '+33.5 %'],
+    },
+    {
+      // LAA occluder, by diameter: size / 22 − 1.
+      name: 'WATCHMAN FLX Pro (diameter) at a maximum ostium diameter of 22.0 mm',
+      chart: WATCHMAN_FLX,
+      measurements: { maxDiameter: 22 },
+      percent: [-9.0909, 9.0909, 22.7273, 40.9091, 59.0909, 81.8182],
+      printed: ['-9.1 %', '+9.1 %', '+22.7 %', '+40.9 %', '+59.1 %', '+81.8 %'],
+    },
+  ])('oversizing: $name', ({ chart: sized, measurements, percent, printed }) => {
+    const result = sizeDevice(sized, measurements);
+    expect(result.rows.map((row) => row.oversizingPercent)).toEqual(percent.map((p) => expect.closeTo(p, 3)));
+    expect(result.rows.map((row) => formatOversizing(row.oversizingPercent))).toEqual(printed);
   });
 
-  it('oversizing per size: Evolut FX+ 29 at 24.5 mm is +18.4 %', () => {
-    const row = sizeDevice(EVOLUT_FX, { perimeterDerivedDiameter: 24.5 }).rows.find((r) => r.size === '29');
-    expect(row?.oversizingPercent).toBeCloseTo(18.367, 3);
+  it('names the oversizing basis of each family: area for balloon-expandable, perimeter for self-expanding', () => {
+    expect(sizeDevice(SAPIEN_3, {}).oversizingBasis).toBe('area');
+    expect(sizeDevice(EVOLUT_FX, {}).oversizingBasis).toBe('perimeter');
+    expect(sizeDevice(WATCHMAN_FLX, {}).oversizingBasis).toBe('diameter');
+    expect(sizeDevice(AMULET, {}).oversizingBasis).toBe('diameter');
+  });
+
+  it('an area measured without the chart measure gives oversizing but no fit', () => {
+    const result = sizeDevice(SAPIEN_3, { area: 400 });
+    expect(result.fit).toBe('unmeasured');
+    // π·11.5² / 400 − 1 = 3.8689 %
+    expect(result.rows[1]?.oversizingPercent).toBeCloseTo(3.8689, 3);
   });
 
   it('a value in a gap no size covers is between sizes', () => {
@@ -233,6 +274,13 @@ describe('sizeCaseDevices', () => {
 });
 
 describe('SIZE_CHARTS', () => {
+  it('every chart says how far its ranges were confirmed, with the pages read when it claims any', () => {
+    for (const sized of SIZE_CHARTS) {
+      expect(sized.source.note.length).toBeGreaterThan(0);
+      if (sized.source.confirmed !== 'unconfirmed') expect(sized.source.references.length).toBeGreaterThan(0);
+    }
+  });
+
   it('ranges are ascending, positive and each min below its max', () => {
     for (const sized of SIZE_CHARTS) {
       for (const [index, range] of sized.sizes.entries()) {

@@ -1,7 +1,10 @@
-import type { SizeChart, SizingMeasure } from './size-charts.ts';
+import type { OversizingBasis, RangesConfirmed, SizeChart, SizingMeasure } from './size-charts.ts';
 
-/** The measurements of the sized landmark the table shows (mm); any may be missing. */
-export type SizingMeasurements = Partial<Record<SizingMeasure, number>>;
+/**
+ * The measurements of the sized landmark the table uses (mm, mm²); any may be missing. `area` and
+ * `perimeter` are the fallbacks of the area and perimeter bases when the derived diameter is missing.
+ */
+export type SizingMeasurements = Partial<Record<SizingMeasure | 'area' | 'perimeter', number>>;
 
 /**
  * Where the measurement lies against the chart: in exactly one size; in two overlapping sizes or on
@@ -14,7 +17,7 @@ export interface SizeRow {
   size: string;
   min: number;
   max: number;
-  /** (nominal size / measured diameter − 1) × 100, null when unmeasured. */
+  /** Oversizing on the chart's basis (`OversizingBasis`), null when the basis's measurement is missing. */
   oversizingPercent: number | null;
   fits: boolean;
 }
@@ -24,6 +27,8 @@ export interface DeviceSizing {
   landmarkName: string;
   measure: SizingMeasure;
   measured: number | null;
+  oversizingBasis: OversizingBasis;
+  rangesConfirmed: RangesConfirmed;
   rows: SizeRow[];
   /** Sizes whose range contains the measurement, ascending. */
   fittingSizes: string[];
@@ -36,6 +41,20 @@ export const SIZING_MEASURE_LABELS: Record<SizingMeasure, string> = {
   perimeterDerivedDiameter: 'Perimeter-derived diameter',
   maxDiameter: 'Maximum diameter',
   minDiameter: 'Minimum diameter',
+};
+
+/** The oversizing column's header per basis. */
+export const OVERSIZING_BASIS_LABELS: Record<OversizingBasis, string> = {
+  area: 'Oversizing (area)',
+  perimeter: 'Oversizing (perimeter)',
+  diameter: 'Oversizing (diameter)',
+};
+
+/** What the table says of a chart whose ranges could not all be checked against published text. */
+export const RANGES_CONFIRMED_LABELS: Record<RangesConfirmed, string> = {
+  confirmed: 'Ranges checked against a published chart.',
+  partly: 'Ranges only partly checked against published charts.',
+  unconfirmed: 'Ranges not confirmed against a published chart.',
 };
 
 export const SIZING_FIT_LABELS: Record<SizingFit, string> = {
@@ -52,13 +71,12 @@ export const SIZING_FIT_LABELS: Record<SizingFit, string> = {
  * fit and the flag. Ranges are inclusive, so a value on the shared border of two sizes is between them.
  */
 export function sizeDevice(chart: SizeChart, measurements: SizingMeasurements): DeviceSizing {
-  const value = measurements[chart.measure];
-  const measured = value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+  const measured = positive(measurements[chart.measure]);
   const rows = chart.sizes.map((range) => ({
     size: range.size,
     min: range.min,
     max: range.max,
-    oversizingPercent: measured === null ? null : (Number(range.size) / measured - 1) * 100,
+    oversizingPercent: oversizing(chart, Number(range.size), measurements),
     fits: measured !== null && measured >= range.min && measured <= range.max,
   }));
   const fittingSizes = rows.filter((row) => row.fits).map((row) => row.size);
@@ -67,10 +85,35 @@ export function sizeDevice(chart: SizeChart, measurements: SizingMeasurements): 
     landmarkName: chart.landmarkName,
     measure: chart.measure,
     measured,
+    oversizingBasis: chart.oversizingBasis,
+    rangesConfirmed: chart.source.confirmed,
     rows,
     fittingSizes,
     fit: fitOf(chart, measured, fittingSizes.length),
   };
+}
+
+const positive = (value: number | undefined): number | null =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
+
+/**
+ * Oversizing of a nominal size on the chart's basis (see `OversizingBasis`): area and perimeter from
+ * their derived diameters, or else from the measured area or perimeter; diameter from the chart's
+ * measure. Null when the basis's measurement is missing.
+ */
+export function oversizing(chart: SizeChart, size: number, measurements: SizingMeasurements): number | null {
+  if (chart.oversizingBasis === 'area') {
+    const diameter = positive(measurements.areaDerivedDiameter);
+    const area = diameter !== null ? Math.PI * (diameter / 2) ** 2 : positive(measurements.area);
+    return area === null ? null : ((Math.PI * (size / 2) ** 2) / area - 1) * 100;
+  }
+  if (chart.oversizingBasis === 'perimeter') {
+    const diameter = positive(measurements.perimeterDerivedDiameter);
+    const perimeter = diameter !== null ? Math.PI * diameter : positive(measurements.perimeter);
+    return perimeter === null ? null : ((Math.PI * size) / perimeter - 1) * 100;
+  }
+  const diameter = positive(measurements[chart.measure]);
+  return diameter === null ? null : (size / diameter - 1) * 100;
 }
 
 function fitOf(chart: SizeChart, measured: number | null, fitting: number): SizingFit {

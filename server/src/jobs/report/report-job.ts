@@ -4,8 +4,11 @@ import { z } from 'zod';
 export const reportParams = z.strictObject({
   studyId: z.uuid(),
   withSimulations: z.boolean().default(true),
-  /** A person asked for it, or a delivery changed (deliver, undeliver, obsolete). */
-  reason: z.enum(['requested', 'delivery-changed']),
+  /**
+   * A person asked for it, a delivery changed (deliver, undeliver, obsolete), or a figure or result of
+   * a delivered analysis changed.
+   */
+  reason: z.enum(['requested', 'delivery-changed', 'analysis-changed']),
 });
 
 /** What a completed report job records on its Job. */

@@ -11,6 +11,7 @@ import {
   hasDeliveredAnalysis,
   loadReportFacts,
   NO_REPORT_INPUTS,
+  type ReportFigure,
   type ReportInputs,
   type ReportVariant,
   renderReport,
@@ -37,7 +38,7 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
 
   async function report({ run, workDir, signal, log, flush }: RunContext<'report'>): Promise<void> {
     const { studyId, withSimulations } = run.params;
-    const facts = await loadReportFacts(query, studyId);
+    const facts = await loadReportFacts(deps.database.db, studyId, inputs);
     if (!facts) throw new Error('The study no longer exists.');
     if (!hasDeliveredAnalysis(facts)) {
       return finish(query, run, { outcome: 'nothing-delivered' }, 'Nothing is delivered: earlier reports are kept.');
@@ -51,13 +52,17 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
     const generatedAt = new Date();
     const filename = reportFilename(facts.theCase.caseIdentifier);
     const stored: { variant: ReportVariant; storageKey: string; size: number }[] = [];
+    // The figures are read once for both variants (and fitted once: renderReport caches by buffer).
+    let figures: ReportFigure[] | undefined;
     for (const [index, variant] of VARIANTS.entries()) {
       await setReportJobProgress(query, run.jobId, 10 + index * 40);
-      const { config, figures } = await buildReport(
+      const built = await buildReport(
         facts,
-        { variant, withSimulations, publicUrl: deps.webAppUrl, inputs },
-        true,
+        { db: deps.database.db, variant, withSimulations, publicUrl: deps.webAppUrl, inputs },
+        figures === undefined,
       );
+      const { config } = built;
+      figures ??= built.figures;
       const path = join(workDir, `${variant}.pdf`);
       await renderReport(config, figures, { generatedAt, softwareVersion: SOFTWARE_VERSION }, createWriteStream(path));
       signal.throwIfAborted();

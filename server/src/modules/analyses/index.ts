@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ContentChanged } from './content-changed.ts';
 import { createAnalysisResourcesService } from './resources-service.ts';
 import { analysisResourceRoutes, analysisRoutes } from './routes.ts';
 import { createAnalysesService } from './service.ts';
@@ -13,6 +14,7 @@ export {
   seesAnalysesOf,
   seesUnpublishedLandmarks,
 } from './access.ts';
+export { type ContentChanged, IGNORE_CONTENT_CHANGES } from './content-changed.ts';
 export { listFiguresForReport, type ReportFigure, readFigurePng } from './figures-for-report.ts';
 export { presentAnalysis, presentAnalysisResource } from './presenter.ts';
 export { listStudyAnalyses, listStudyAnalysisResources } from './read-api.ts';
@@ -20,9 +22,9 @@ export { listResultsForReport, type ReportAnalysisResult } from './results-for-r
 
 /** Analyses and analysis resources (spec §7 analyses/, analysis-resources/). */
 export const analysesModule = fp(
-  async function analysesModule(app: FastifyInstance) {
-    analysisRoutes(app, createAnalysesService(app.database, app.storage));
-    analysisResourceRoutes(app, createAnalysisResourcesService(app.database, app.storage));
+  async function analysesModule(app: FastifyInstance, options: { contentChanged?: ContentChanged }) {
+    analysisRoutes(app, createAnalysesService(app.database, app.storage, options.contentChanged));
+    analysisResourceRoutes(app, createAnalysisResourcesService(app.database, app.storage, options.contentChanged));
   },
   { name: 'analyses', dependencies: ['auth', 'storage'] },
 );

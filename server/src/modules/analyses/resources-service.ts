@@ -24,6 +24,7 @@ import {
   findVisibleStudyCase,
   seesAnalysesOf,
 } from './access.ts';
+import { type ContentChanged, IGNORE_CONTENT_CHANGES } from './content-changed.ts';
 import { checkFigure } from './figure-acceptance.ts';
 import { acceptMesh } from './mesh-acceptance.ts';
 import { presentAnalysisResource } from './presenter.ts';
@@ -51,7 +52,16 @@ export const DEFAULT_MESH_COLOR = '#e0a030';
 const WRITE_URL_SECONDS = 60 * 60;
 
 /** Analysis resources (spec §7 analysis-resources/): signed upload, confirmation, attributes, removal. */
-export function createAnalysisResourcesService(database: Database, storage: ObjectStorage) {
+export function createAnalysisResourcesService(
+  database: Database,
+  storage: ObjectStorage,
+  contentChanged: ContentChanged = IGNORE_CONTENT_CHANGES,
+) {
+  /** Figures are in the report (issue 18): a change to one may make a new report version. */
+  const figureChanged = (tx: DbOrTx, actor: Actor, row: AnalysisResourceRow, caseId: string) =>
+    row.type === AnalysisResourceType.IMAGE
+      ? contentChanged(tx, { caseId, requestedById: actor.userId })
+      : Promise.resolve(null);
   const { db } = database;
   const query = queryOn(db);
   // Keys are made of ids only: the file name the browser sent never reaches a storage path.
@@ -128,12 +138,14 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
       const png = await checkFigure(storage, row.storageKey, object.size);
       if (!png.ok) throw await refuse(actor, row, png.message, ip, [row.storageKey]);
     }
-    await db.transaction(async (tx) => {
+    const afterCommit = await db.transaction(async (tx) => {
       const { found } = await visibleResource(tx, actor, id, true);
       assertNotCanceled(found);
       await markResourceUploaded(queryOn(tx), id, object.size);
       await audit(tx, actor, 'analysis-resource.confirm', found, ip, { analysisResourceId: id, size: object.size });
+      return figureChanged(tx, actor, row, found.id);
     });
+    await afterCommit?.();
     return present(actor, visible.id, await reload(id));
   };
 
@@ -275,19 +287,21 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
     async setAttributes(actor: Actor, id: string, attributes: Record<string, unknown>, ip: string) {
       const { found: visible } = await visibleResource(db, actor, id);
       requirePermission(actor, PERMISSIONS.changeAnalysisResource, NO_CHANGE_PERMISSION);
-      await db.transaction(async (tx) => {
-        const { found } = await visibleResource(tx, actor, id, true);
+      const afterCommit = await db.transaction(async (tx) => {
+        const { row, found } = await visibleResource(tx, actor, id, true);
         assertNotCanceled(found);
         await setResourceAttributes(queryOn(tx), id, attributes);
         await audit(tx, actor, 'analysis-resource.attributes', found, ip, { analysisResourceId: id });
+        return row.uploadSuccessful ? figureChanged(tx, actor, row, found.id) : null;
       });
+      await afterCommit?.();
       return present(actor, visible.id, await reload(id));
     },
 
     async remove(actor: Actor, id: string, ip: string) {
       await visibleResource(db, actor, id);
       requirePermission(actor, PERMISSIONS.deleteAnalysisResource, NO_DELETE_PERMISSION);
-      const storageKey = await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const { row, found } = await visibleResource(tx, actor, id, true);
         assertNotCanceled(found);
         await deleteAnalysisResource(queryOn(tx), id);
@@ -295,9 +309,11 @@ export function createAnalysisResourcesService(database: Database, storage: Obje
           analysisResourceId: id,
           analysisId: row.analysisId,
         });
-        return row.storageKey;
+        const afterCommit = row.uploadSuccessful ? await figureChanged(tx, actor, row, found.id) : null;
+        return { storageKey: row.storageKey, afterCommit };
       });
-      await storage.delete(storageKey).catch(() => undefined);
+      await removed.afterCommit?.();
+      await storage.delete(removed.storageKey).catch(() => undefined);
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   seesAnalysesOf,
   seesUnpublishedLandmarks,
 } from './access.ts';
+import { type ContentChanged, IGNORE_CONTENT_CHANGES } from './content-changed.ts';
 import { presentAnalysis } from './presenter.ts';
 import {
   type AnalysisRow,
@@ -37,7 +38,11 @@ export const ORDER_NOT_OF_CASE = 'This order does not belong to the case of this
  * analysis resources, so starting one takes simulations.add_analysisresource and removing one (with
  * its files and landmarks) simulations.delete_analysisresource.
  */
-export function createAnalysesService(database: Database, storage: ObjectStorage) {
+export function createAnalysesService(
+  database: Database,
+  storage: ObjectStorage,
+  contentChanged: ContentChanged = IGNORE_CONTENT_CHANGES,
+) {
   const { db } = database;
   const query = queryOn(db);
 
@@ -95,7 +100,7 @@ export function createAnalysesService(database: Database, storage: ObjectStorage
     async patch(actor: Actor, id: string, body: z.output<typeof patchAnalysisSchema>, ip: string) {
       await findVisibleAnalysis(db, actor, id);
       if (!actor.permissions.has(PERMISSIONS.changeAnalysisResource)) throw forbidden(NO_CHANGE_RESULTS_PERMISSION);
-      await db.transaction(async (tx) => {
+      const afterCommit = await db.transaction(async (tx) => {
         const { analysis, found } = await findVisibleAnalysis(tx, actor, id, { forUpdate: true });
         assertNotCanceled(found);
         if (analysis.isPreliminary) throw conflict(PRELIMINARY_RESULTS_FIXED);
@@ -109,14 +114,16 @@ export function createAnalysesService(database: Database, storage: ObjectStorage
           ip,
           details: { analysisId: id, results: body.results.length },
         });
+        return contentChanged(tx, { caseId: found.id, requestedById: actor.userId });
       });
+      await afterCommit?.();
       return presentAnalysis((await findAnalysis(query, id, !seesUnpublishedLandmarks(actor))) as AnalysisRow);
     },
 
     async remove(actor: Actor, id: string, ip: string) {
       await findVisibleAnalysis(db, actor, id);
       if (!actor.permissions.has(PERMISSIONS.deleteAnalysisResource)) throw forbidden(NO_DELETE_PERMISSION);
-      const storageKeys = await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const { analysis, found } = await findVisibleAnalysis(tx, actor, id, { forUpdate: true });
         assertNotCanceled(found);
         const keys = await deleteAnalysis(queryOn(tx), id);
@@ -129,8 +136,10 @@ export function createAnalysesService(database: Database, storage: ObjectStorage
           ip,
           details: { analysisId: id, studyId: analysis.studyId, resources: keys.length },
         });
-        return keys;
+        return { keys, afterCommit: await contentChanged(tx, { caseId: found.id, requestedById: actor.userId }) };
       });
+      await removed.afterCommit?.();
+      const storageKeys = removed.keys;
       // After commit: a file whose row is gone is litter, a row whose file is gone would be a broken link.
       await Promise.all(storageKeys.map((key) => storage.delete(key).catch(() => undefined)));
     },

@@ -12,7 +12,12 @@ import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
-import { findVisibleAnalysis, seesUnpublishedLandmarks } from '../analyses/index.ts';
+import {
+  type ContentChanged,
+  findVisibleAnalysis,
+  IGNORE_CONTENT_CHANGES,
+  seesUnpublishedLandmarks,
+} from '../analyses/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { measuredPoints } from './geometry.ts';
 import { landmarkRights, mayCreateLandmarkOn, mayPublishOn } from './policy.ts';
@@ -47,7 +52,13 @@ type PatchBody = z.output<typeof patchLandmarkSchema>;
  * predefined one takes its name from the type, must have the type's geometry, and is created published
  * when its creator may publish on this case (else unpublished, for someone who may to publish).
  */
-export function createLandmarksService(database: Database) {
+/**
+ * `contentChanged` is told of a change to a published landmark (the report prints those), in the
+ * change's transaction; for a delivered analysis it makes a new report version (issue 18 §1).
+ */
+export function createLandmarksService(database: Database, contentChanged: ContentChanged = IGNORE_CONTENT_CHANGES) {
+  const publishedChanged = (tx: DbOrTx, actor: Actor, found: VisibleCase, published: boolean) =>
+    published ? contentChanged(tx, { caseId: found.id, requestedById: actor.userId }) : Promise.resolve(null);
   const { db } = database;
   const query = queryOn(db);
   const present = (actor: Actor, found: VisibleCase, row: LandmarkRow) =>
@@ -157,25 +168,28 @@ export function createLandmarksService(database: Database) {
       if (body.name !== undefined && seen.landmarkTypeId !== null) throw fieldError('name', NAME_FROM_TYPE);
       const patch: LandmarkPatch = { ...body };
       if (body.points) patch.measurements = measuredPoints(seen.geometryType, body.points);
-      const found = await db.transaction(async (tx) => {
+      const { found, afterCommit } = await db.transaction(async (tx) => {
         const { row, found } = await visibleLandmark(tx, actor, id, true);
         if (!landmarkRights(actor, found, row).canEdit) throw forbidden(NO_EDIT_PERMISSION);
         await updateLandmark(queryOn(tx), id, patch);
         await audit(tx, actor, 'landmark.change', found, ip, { landmarkId: id, fields: Object.keys(body) });
-        return found;
+        return { found, afterCommit: await publishedChanged(tx, actor, found, row.isPublished) };
       });
+      await afterCommit?.();
       return reload(actor, found, id);
     },
 
     async remove(actor: Actor, id: string, ip: string) {
       const { row: seen, found: seenCase } = await visibleLandmark(db, actor, id);
       if (!landmarkRights(actor, seenCase, seen).canDelete) throw forbidden(NO_DELETE_PERMISSION);
-      await db.transaction(async (tx) => {
+      const afterCommit = await db.transaction(async (tx) => {
         const { row, found } = await visibleLandmark(tx, actor, id, true);
         if (!landmarkRights(actor, found, row).canDelete) throw forbidden(NO_DELETE_PERMISSION);
         await deleteLandmark(queryOn(tx), id);
         await audit(tx, actor, 'landmark.delete', found, ip, { landmarkId: id, analysisId: row.analysisId });
+        return publishedChanged(tx, actor, found, row.isPublished);
       });
+      await afterCommit?.();
     },
 
     /** Spec §4: publish sets isPublished and isEnabled, unpublish clears both. */

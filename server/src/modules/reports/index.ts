@@ -9,9 +9,21 @@ import { createReportsService } from './service.ts';
 export { analysisReportInputs } from './analysis-report-inputs.ts';
 export { renderReport } from './pdf/render-report.ts';
 export { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
-export { NO_REPORT_INPUTS, type ReportFigure, type ReportInputs, type ReportResult } from './report-inputs.ts';
+export {
+  NO_REPORT_INPUTS,
+  type ReportContent,
+  type ReportFigure,
+  type ReportFigureRef,
+  type ReportInputs,
+  type ReportResult,
+} from './report-inputs.ts';
 export { type ReportVariant, setReportJobProgress, upsertGeneratedReport } from './repository.ts';
-export { requestReportRegeneration } from './service.ts';
+export {
+  type QueuedReportJob,
+  type ReportContentChanged,
+  reportContentChangedHook,
+  requestReportRegeneration,
+} from './service.ts';
 
 /** The software version a report's footer names. */
 export const SOFTWARE_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -30,7 +42,7 @@ export const reportsModule = fp(
       createReportsService(app.database, app.storage, {
         enqueue: (queue, jobId) => app.queue.send(queue, { jobId }),
         publicUrl: webAppUrl(app.config),
-        inputs: options.inputs ?? analysisReportInputs({ db: app.database.db, storage: app.storage }),
+        inputs: options.inputs ?? analysisReportInputs({ storage: app.storage }),
       }),
     );
   },

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { OrderStatus, type ReportConfig } from '@cardiomap/contract';
 import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
-import { iso, type Query } from '../../db/query.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { iso, queryOn } from '../../db/query.ts';
 import { formatMeasurement, measurementLabel, NON_CLINICAL_REMARK, orderedMeasurements } from './report-format.ts';
-import type { ReportFigure, ReportInputs } from './report-inputs.ts';
+import type { ReportContent, ReportFigure, ReportInputs } from './report-inputs.ts';
 import {
   findReportCase,
   type GeneratedReportRow,
@@ -24,9 +25,17 @@ export interface ReportFacts {
   landmarks: ReportLandmarkRow[];
   studyInstanceUid: string | null;
   reports: GeneratedReportRow[];
+  /** Figures and results as the stored report shows them (with simulations). */
+  content: ReportContent;
 }
 
-export async function loadReportFacts(query: Query, studyId: string): Promise<ReportFacts | undefined> {
+/** Read on `db`, a connection or the caller's transaction, so the key matches what the caller writes. */
+export async function loadReportFacts(
+  db: DbOrTx,
+  studyId: string,
+  inputs: ReportInputs,
+): Promise<ReportFacts | undefined> {
+  const query = queryOn(db);
   const theCase = await findReportCase(query, studyId);
   if (!theCase) return undefined;
   // One after another, not Promise.all: `query` may be a transaction's, and one PostgreSQL connection
@@ -35,7 +44,8 @@ export async function loadReportFacts(query: Query, studyId: string): Promise<Re
   const landmarks = await publishedLandmarks(query, studyId);
   const uid = await studyInstanceUid(query, studyId);
   const reports = await generatedReports(query, studyId);
-  return { theCase, orders, landmarks, studyInstanceUid: uid, reports };
+  const content = await inputs.loadContent(db, studyId, { withSimulations: true });
+  return { theCase, orders, landmarks, studyInstanceUid: uid, reports, content };
 }
 
 const delivered = (facts: ReportFacts) => facts.orders.filter((order) => order.status === OrderStatus.DELIVERED);
@@ -44,8 +54,9 @@ export const hasDeliveredAnalysis = (facts: ReportFacts): boolean => delivered(f
 
 /**
  * The delivered analysis as a key: what the report shows changes exactly when this does (a delivery,
- * its withdrawal or obsoletion, a degradation, a published landmark, the comment). Reports of the same
- * key are the same report, so asking again generates nothing.
+ * its withdrawal or obsoletion, a degradation, a published landmark, the comment, a figure added,
+ * removed or re-captioned, a result added, removed, renamed or changed). Reports of the same key are
+ * the same report, so asking again generates nothing.
  */
 export function analysisKeyOf(facts: ReportFacts): string {
   const state = {
@@ -59,6 +70,8 @@ export function analysisKeyOf(facts: ReportFacts): string {
     ]),
     landmarks: facts.landmarks.map((l) => [l.id, iso(l.dateModified), l.measurements]),
     comment: facts.theCase.analystComment,
+    figures: facts.content.figures.map((f) => [f.id, f.caption]),
+    results: facts.content.results.map((r) => [r.name, r.value, r.unit ?? null]),
   };
   return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 32);
 }
@@ -74,6 +87,8 @@ export const landmarkUrl = (publicUrl: string, studyId: string, landmarkId: stri
   `${publicUrl}/study-viewer/${studyId}?landmark=${landmarkId}`;
 
 export interface BuildOptions {
+  /** Where content other than the stored report's (without simulations) is read. */
+  db: DbOrTx;
   variant: ReportVariant;
   withSimulations: boolean;
   publicUrl: string;
@@ -111,10 +126,18 @@ export async function buildReport(
   }));
   const key = analysisKeyOf(facts);
   const ports = { withSimulations: options.withSimulations };
-  const [results, figures] = await Promise.all([
-    options.inputs.loadResults(studyId, ports),
-    withFigures ? options.inputs.loadFigures(studyId, ports) : Promise.resolve([]),
-  ]);
+  const content = options.withSimulations
+    ? facts.content
+    : await options.inputs.loadContent(options.db, studyId, ports);
+  const { results } = content;
+  const figures = withFigures
+    ? await Promise.all(
+        content.figures.map(async (figure) => ({
+          caption: figure.caption,
+          png: await options.inputs.readFigure(figure),
+        })),
+      )
+    : [];
   const config: ReportConfig = {
     studyId,
     caseId: theCase.caseId,
@@ -143,7 +166,7 @@ export async function buildReport(
     })),
     sizing,
     results,
-    figureCaptions: figures.map((figure) => figure.caption),
+    figureCaptions: content.figures.map((figure) => figure.caption),
     analystComment: theCase.analystComment,
     studyInstanceUid: facts.studyInstanceUid,
     withSimulations: options.withSimulations,

@@ -1,4 +1,4 @@
-import { JobStatus, StudyResourceType } from '@cardiomap/contract';
+import { JobStatus, OrderStatus, StudyResourceType } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import type { Query } from '../../db/query.ts';
 
@@ -179,6 +179,27 @@ export async function pendingReportJob(query: Query, caseId: string): Promise<st
          ORDER BY j.date_created DESC LIMIT 1`,
   );
   return row?.id ?? null;
+}
+
+/**
+ * A report job of the case not yet started: a change joins it, because it will read the state as
+ * committed when it runs. A running job may have read the state before the change, so it is not joined.
+ */
+export async function queuedReportJob(query: Query, caseId: string): Promise<string | null> {
+  const [row] = await query<{ id: string }>(
+    sql`SELECT j.id FROM jobs j JOIN job_types t ON t.id = j.job_type_id
+         WHERE j.case_id = ${caseId} AND t.name = 'report' AND j.status = ${JobStatus.QUEUED}
+         ORDER BY j.date_created DESC LIMIT 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** Whether the case has a delivered order now: only then does a report show its analysis. */
+export async function caseHasDeliveredOrder(query: Query, caseId: string): Promise<boolean> {
+  const [row] = await query<{ delivered: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM orders WHERE case_id = ${caseId} AND status = ${OrderStatus.DELIVERED}) AS delivered`,
+  );
+  return row?.delivered === true;
 }
 
 /** The report job's progress, written as it goes (0–100) so the web can show it. */

@@ -12,7 +12,15 @@ import { insertJob } from '../jobs/index.ts';
 import { findStudyResource, presentStudyResource, STUDY_NOT_FOUND, type StudyResourceRow } from '../studies/index.ts';
 import { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
 import type { ReportInputs } from './report-inputs.ts';
-import { findReportCase, latestReportJob, pendingReportJob, type ReportVariant, studyIdOfCase } from './repository.ts';
+import {
+  caseHasDeliveredOrder,
+  findReportCase,
+  latestReportJob,
+  pendingReportJob,
+  queuedReportJob,
+  type ReportVariant,
+  studyIdOfCase,
+} from './repository.ts';
 
 export const REPORT_NOT_DELIVERED = 'The report is available once the analysis is delivered.';
 export const NO_REPORT_GENERATE = 'You do not have permission to generate reports.';
@@ -26,25 +34,52 @@ export type Enqueue = (queueName: string, jobId: string) => Promise<void>;
 const variantFor = (actor: Actor, theCase: VisibleCase): ReportVariant =>
   seesPatientDetails(actor.permissions, theCase) ? 'identified' : 'deidentified';
 
+/** A report job queued in the caller's transaction, to send after commit. */
+export type QueuedReportJob = { id: string; queueName: string };
+
 /**
- * Queues the report of the case's study after a delivery change (deliver, undeliver, obsolete), in the
- * caller's transaction; answers the job to send after commit, or null when there is no study or a report
- * job is already waiting (it will read the state as committed when it runs).
+ * Queues the report of the case's study after a change of what it shows, in the caller's transaction;
+ * answers the job to send after commit, or null when there is no study, or a report job not yet
+ * started will read the change anyway. A delivery change (deliver, undeliver, obsolete) always asks;
+ * a change of the analysis's figures or results (`onlyWhenDelivered`) only once something is
+ * delivered, so an analyst's work before delivery queues nothing.
  */
 export async function requestReportRegeneration(
   tx: DbOrTx,
-  request: { caseId: string; requestedById: string },
-): Promise<{ id: string; queueName: string } | null> {
+  request: {
+    caseId: string;
+    requestedById: string;
+    reason?: 'delivery-changed' | 'analysis-changed';
+  },
+): Promise<QueuedReportJob | null> {
   const query = queryOn(tx);
+  const reason = request.reason ?? 'delivery-changed';
   const studyId = await studyIdOfCase(query, request.caseId);
-  if (!studyId || (await pendingReportJob(query, request.caseId))) return null;
+  if (!studyId || (await queuedReportJob(query, request.caseId))) return null;
+  if (reason === 'analysis-changed' && !(await caseHasDeliveredOrder(query, request.caseId))) return null;
   return insertJob(query, {
     jobType: 'report',
-    params: { studyId, withSimulations: true, reason: 'delivery-changed' },
+    params: { studyId, withSimulations: true, reason },
     caseId: request.caseId,
     inputDataId: null,
     createdById: request.requestedById,
   });
+}
+
+/**
+ * What the analyses module calls when a figure or result of a case changes (in its transaction); the
+ * answer is run after commit. Wired in app.ts, so analyses need not import reports (which reads them).
+ */
+export type ReportContentChanged = (
+  tx: DbOrTx,
+  change: { caseId: string; requestedById: string },
+) => Promise<(() => Promise<void>) | null>;
+
+export function reportContentChangedHook(enqueue: Enqueue): ReportContentChanged {
+  return async (tx, change) => {
+    const job = await requestReportRegeneration(tx, { ...change, reason: 'analysis-changed' });
+    return job ? () => enqueue(job.queueName, job.id).catch(() => undefined) : null;
+  };
 }
 
 /** Report config, generation and the generated PDF for the caller (spec §4, §7 `study-report/`). */
@@ -77,7 +112,7 @@ export function createReportsService(
     actor.permissions.has(P.addStudyResource) && !sharedOnly(actor, theCase.organisationId);
 
   async function status(actor: Actor, studyId: string, theCase: VisibleCase): Promise<ReportStatus> {
-    const facts = await loadReportFacts(query, studyId);
+    const facts = await loadReportFacts(db, studyId, options.inputs);
     if (!facts) throw notFound(STUDY_NOT_FOUND);
     const key = analysisKeyOf(facts);
     const variant = variantFor(actor, theCase);
@@ -107,13 +142,13 @@ export function createReportsService(
     /** GET studies/{id}/report-config/: what the caller's report is made from. */
     async config(actor: Actor, studyId: string, withSimulations: boolean) {
       const theCase = await readable(actor, studyId);
-      const facts = await loadReportFacts(query, studyId);
+      const facts = await loadReportFacts(db, studyId, options.inputs);
       if (!facts) throw notFound(STUDY_NOT_FOUND);
       const variant = variantFor(actor, theCase);
       return (
         await buildReport(
           facts,
-          { variant, withSimulations, publicUrl: options.publicUrl, inputs: options.inputs },
+          { db, variant, withSimulations, publicUrl: options.publicUrl, inputs: options.inputs },
           true,
         )
       ).config;
@@ -136,7 +171,7 @@ export function createReportsService(
         const txQuery = queryOn(tx);
         // One generation at a time per case: the case row is the lock.
         await findVisibleCase(tx, actor, theCase.id, { forUpdate: true });
-        const facts = await loadReportFacts(txQuery, studyId);
+        const facts = await loadReportFacts(tx, studyId, options.inputs);
         if (!facts || !hasDeliveredAnalysis(facts)) throw conflict(NOTHING_TO_REPORT, 'nothing_delivered');
         if (await pendingReportJob(txQuery, theCase.id)) return null;
         const key = analysisKeyOf(facts);

@@ -3,7 +3,10 @@ import { finished } from 'node:stream/promises';
 import type { ReportConfig } from '@cardiomap/contract';
 import {
   formatOversizing,
+  OVERSIZING_BASIS_LABELS,
+  RANGES_CONFIRMED_LABELS,
   SIZING_FIT_LABELS,
+  SIZING_IFU_NOTE,
   SIZING_MEASURE_LABELS,
   type SizingFit,
   type SizingMeasure,
@@ -11,7 +14,7 @@ import {
 import PDFDocument from 'pdfkit';
 import type { ReportFigure } from '../report-inputs.ts';
 import { fitFigure } from './fit-figure.ts';
-import { FONTS } from './fonts.ts';
+import { defaultFont, registerFonts } from './fonts.ts';
 import { COLOURS, contentWidth, ensureSpace, FOOTER_SPACE, facts, heading, MARGIN, table } from './layout.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -38,15 +41,14 @@ export async function renderReport(
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    font: FONTS.regular,
+    font: defaultFont(),
     info: {
       Title: `${config.caseIdentifier} report`,
       Author: 'CardioMap',
       Creator: `CardioMap ${meta.softwareVersion}`,
     },
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  registerFonts(doc);
   // Shrunk in parallel (zlib runs off the main thread) before the synchronous layout starts.
   const fitted = await Promise.all(figures.map(async (figure) => ({ ...figure, png: await fitFigure(figure.png) })));
   doc.pipe(out);
@@ -134,6 +136,12 @@ function measurements(doc: Doc, config: ReportConfig): void {
 function sizing(doc: Doc, config: ReportConfig): void {
   if (config.sizing.length === 0) return;
   heading(doc, 'Device sizing');
+  doc
+    .font('bold')
+    .fontSize(8)
+    .fillColor(COLOURS.warn)
+    .text(SIZING_IFU_NOTE, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.5);
   for (const device of config.sizing) {
     ensureSpace(doc, 90);
     const measure = SIZING_MEASURE_LABELS[device.measure as SizingMeasure] ?? device.measure;
@@ -153,7 +161,7 @@ function sizing(doc: Doc, config: ReportConfig): void {
       [
         { header: 'Size', width: 0.2 },
         { header: `Range (${measure.toLowerCase()})`, width: 0.4 },
-        { header: 'Oversizing', width: 0.2, align: 'right' },
+        { header: OVERSIZING_BASIS_LABELS[device.oversizingBasis], width: 0.2, align: 'right' },
         { header: 'Fits', width: 0.2 },
       ],
       device.rows.map((row) => [
@@ -163,6 +171,14 @@ function sizing(doc: Doc, config: ReportConfig): void {
         { text: row.fits ? '✓ in range' : '' },
       ]),
     );
+    if (device.rangesConfirmed !== 'confirmed') {
+      doc
+        .moveDown(0.2)
+        .font('regular')
+        .fontSize(8)
+        .fillColor(COLOURS.muted)
+        .text(RANGES_CONFIRMED_LABELS[device.rangesConfirmed], MARGIN, doc.y, { width: contentWidth(doc) });
+    }
     doc.moveDown(0.6);
   }
 }
@@ -218,11 +234,14 @@ function comment(doc: Doc, config: ReportConfig): void {
 
 function footers(doc: Doc, config: ReportConfig, meta: RenderMeta): void {
   const range = doc.bufferedPageRange();
+  // Every page names its version: a printed page that comes loose still says which report it belongs to.
   const parts = [
+    `${config.caseIdentifier} · analysis version ${config.analysisVersion}`,
     `Generated ${formatDateTime(meta.generatedAt)}`,
     `CardioMap ${meta.softwareVersion}`,
-    `Study UID ${config.studyInstanceUid ?? '—'}`,
   ];
+  // On its own line, so a UID (up to 64 characters) is never split.
+  const uid = `Study UID ${config.studyInstanceUid ?? '—'}`;
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     // Writing below the bottom margin would start a new page: the footer lives in that margin.
@@ -237,16 +256,15 @@ function footers(doc: Doc, config: ReportConfig, meta: RenderMeta): void {
       .stroke();
     doc.font('regular').fontSize(7).fillColor(COLOURS.muted);
     doc.text(parts.join(' · '), MARGIN, y, { width: contentWidth(doc) - 70, lineBreak: true });
+    doc.text(uid, MARGIN, doc.y, { width: contentWidth(doc) - 70, lineBreak: true });
+    // Should a line above wrap, the warning goes below wherever it ended.
+    const below = doc.y + 2;
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 70, y, {
       width: 70,
       align: 'right',
     });
     if (!config.isClinical) {
-      doc
-        .font('bold')
-        .fontSize(8)
-        .fillColor(COLOURS.warn)
-        .text(NOT_FOR_CLINICAL_USE, MARGIN, y + 18);
+      doc.font('bold').fontSize(8).fillColor(COLOURS.warn).text(NOT_FOR_CLINICAL_USE, MARGIN, below);
     }
     doc.page.margins.bottom = bottomMargin;
   }

@@ -11,14 +11,24 @@ const named = (value: number) => ({
 });
 
 describe('SizingTable', () => {
-  it('shows each size with its range and oversizing, marking the one that fits', () => {
+  it('shows each size with its range and area oversizing, marking the one that fits', () => {
     render(<SizingTable sizings={[named(22)]} />);
     const table = screen.getByRole('table', { name: 'Sizing SAPIEN 3' });
     expect(screen.getByText('Within one size')).toBeInTheDocument();
     expect(screen.getByText('Annulus · Area-derived diameter: 22.0 mm')).toBeInTheDocument();
+    expect(within(table).getByText('Oversizing (area)')).toBeInTheDocument();
     const row = within(table).getByText('23 mm ✓').closest('tr')!;
     expect(within(row).getByText('20.7–23.4')).toBeInTheDocument();
-    expect(within(row).getByText('+4.5 %')).toBeInTheDocument();
+    // Balloon-expandable valves are sized by area: (23 / 22)² − 1 = +9.3 %.
+    expect(within(row).getByText('+9.3 %')).toBeInTheDocument();
+  });
+
+  it("tells to confirm the ranges against the manufacturer's IFU, and which are only partly checked", () => {
+    render(<SizingTable sizings={[named(22)]} />);
+    expect(
+      screen.getByText(/confirm every range against the manufacturer's current instructions for use/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Ranges only partly checked against published charts.')).toBeInTheDocument();
   });
 
   it('flags a measurement outside every size', () => {

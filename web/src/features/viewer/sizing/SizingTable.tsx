@@ -1,4 +1,12 @@
-import { formatOversizing, SIZING_FIT_LABELS, SIZING_MEASURE_LABELS, type SizingFit } from '@cardiomap/domain';
+import {
+  formatOversizing,
+  OVERSIZING_BASIS_LABELS,
+  RANGES_CONFIRMED_LABELS,
+  SIZING_FIT_LABELS,
+  SIZING_IFU_NOTE,
+  SIZING_MEASURE_LABELS,
+  type SizingFit,
+} from '@cardiomap/domain';
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { NamedSizing } from './live-sizing.ts';
 
@@ -18,6 +26,9 @@ export function SizingTable({ sizings }: { sizings: readonly NamedSizing[] }) {
   }
   return (
     <Stack spacing={2}>
+      <Typography variant="caption" color="warning.main">
+        {SIZING_IFU_NOTE}
+      </Typography>
       {sizings.map((sizing) => (
         <DeviceSizingTable key={sizing.deviceId} sizing={sizing} />
       ))}
@@ -43,7 +54,7 @@ function DeviceSizingTable({ sizing }: { sizing: NamedSizing }) {
           <TableRow>
             <TableCell>Size</TableCell>
             <TableCell>Range (mm)</TableCell>
-            <TableCell align="right">Oversizing</TableCell>
+            <TableCell align="right">{OVERSIZING_BASIS_LABELS[sizing.oversizingBasis]}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -60,6 +71,11 @@ function DeviceSizingTable({ sizing }: { sizing: NamedSizing }) {
           ))}
         </TableBody>
       </Table>
+      {sizing.rangesConfirmed !== 'confirmed' && (
+        <Typography variant="caption" color="text.secondary">
+          {RANGES_CONFIRMED_LABELS[sizing.rangesConfirmed]}
+        </Typography>
+      )}
     </div>
   );
 }
