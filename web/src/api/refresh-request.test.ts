@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server, setUpMockApi } from '../testing/server.ts';
-import { keepHandedSession } from './refresh-request.ts';
+import { forgetFramedRefresh, keepHandedSession, requestNewPair } from './refresh-request.ts';
 import { tokenStore } from './token-store.ts';
 
 setUpMockApi();
@@ -32,5 +32,45 @@ describe('keepHandedSession (iframe hand-off)', () => {
     await keepHandedSession({ access: 'handed-access', refresh: 'handed-refresh' });
     expect(tokenStore.access()).toBe('handed-access');
     expect(storedEntries().filter((v) => /refresh/i.test(v))).toEqual([]);
+  });
+});
+
+describe('a frame another site embeds (the cookie is withheld there)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    forgetFramedRefresh();
+  });
+
+  it('keeps the latest refresh token in memory only and sends it in the body of the next refresh', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    const bodies: unknown[] = [];
+    let n = 0;
+    server.use(
+      http.post('*/api/refreshtoken/', async ({ request }) => {
+        bodies.push(await request.json());
+        n += 1;
+        return HttpResponse.json({ access: `access-${n}`, refresh: `refresh-${n}` });
+      }),
+    );
+    await keepHandedSession({ access: 'handed-access', refresh: 'handed-refresh' });
+    expect(await requestNewPair()).toEqual({ access: 'access-2' });
+    expect(bodies).toEqual([{ refresh: 'handed-refresh' }, { refresh: 'refresh-1' }]);
+    expect(storedEntries().filter((v) => /refresh/i.test(v))).toEqual([]);
+    forgetFramedRefresh();
+    await requestNewPair();
+    expect(bodies.at(-1)).toEqual({});
+  });
+
+  it('keeps nothing outside a frame: the next refresh relies on the cookie', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/refreshtoken/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ access: 'a', refresh: 'r' });
+      }),
+    );
+    await requestNewPair('handed');
+    await requestNewPair();
+    expect(bodies).toEqual([{ refresh: 'handed' }, {}]);
   });
 });

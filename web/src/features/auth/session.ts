@@ -1,7 +1,7 @@
 import { routes, type UserInfo } from '@cardiomap/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { call, requestNewPair, type StoredTokens, tokenStore } from '../../api/index.ts';
+import { call, forgetFramedRefresh, requestNewPair, type StoredTokens, tokenStore } from '../../api/index.ts';
 import { patientIdentifiers } from './patient-identifiers.ts';
 
 export const USER_INFO_KEY = ['userinfo'] as const;
@@ -64,10 +64,14 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: '{}',
     }).catch(() => null);
-  const answer = access ? await logout(access) : null;
-  if (answer?.ok) return;
-  const renewed = await requestNewPair();
-  if (renewed) await logout(renewed.access);
+  try {
+    const answer = access ? await logout(access) : null;
+    if (answer?.ok) return;
+    const renewed = await requestNewPair();
+    if (renewed) await logout(renewed.access);
+  } finally {
+    forgetFramedRefresh();
+  }
 }
 
 export const setCurrentUser = (queryClient: QueryClient, user: UserInfo) =>
