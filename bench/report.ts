@@ -1,7 +1,7 @@
 // bench/report: the PDF report of issue 18 at its stated size: 12 landmarks, 8 figures of 1440×900 PNG
 // and the sizing tables of two TAVI valves. Renders in this process, as the report job does, and prints
 // the generation time, the RSS growth and the PDF's size beside their targets (never pass/fail).
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -179,6 +179,8 @@ async function main(): Promise<void> {
         `warm median CPU ${median.toFixed(2)} s (target ≤ ${TARGET.seconds} s); first run ${cpuRuns[0]?.toFixed(2)} s incl. font parsing; load now ${loadavg()[0]?.toFixed(1)}`,
       );
     }
+    // BENCH_KEEP_PDF=<file>: keep one report to look at (pdftoppm), outside the repository.
+    if (process.env.BENCH_KEEP_PDF) copyFileSync(join(dir, 'report-1.pdf'), process.env.BENCH_KEEP_PDF);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
