@@ -26,13 +26,15 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export async function runLoad(options: {
-  url: string;
+  /** One URL, or several asked in turn (a new search term each request, say). */
+  url: string | readonly string[];
   headers: Record<string, string>;
   connections: number;
   durationS: number;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const url = new URL(options.url);
+  const urls = (typeof options.url === 'string' ? [options.url] : options.url).map((u) => new URL(u));
+  let next = 0;
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -42,6 +44,7 @@ export async function runLoad(options: {
     while (process.hrtime.bigint() < deadline) {
       const t0 = process.hrtime.bigint();
       try {
+        const url = urls[next++ % urls.length]!;
         const status = await get(agent, url, options.headers);
         if (status < 200 || status >= 300) non2xx += 1;
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
