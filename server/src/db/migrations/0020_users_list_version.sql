@@ -32,3 +32,9 @@ CREATE TRIGGER users_list_version_update
 CREATE TRIGGER organisation_memberships_list_version
   AFTER INSERT OR UPDATE OR DELETE ON organisation_memberships
   FOR EACH STATEMENT EXECUTE FUNCTION cm_users_list_changed();
+--> statement-breakpoint
+CREATE TRIGGER users_list_version_truncate AFTER TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION cm_users_list_changed();
+--> statement-breakpoint
+CREATE TRIGGER organisation_memberships_list_version_truncate AFTER TRUNCATE ON organisation_memberships
+  FOR EACH STATEMENT EXECUTE FUNCTION cm_users_list_changed();
