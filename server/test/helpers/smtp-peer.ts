@@ -119,8 +119,9 @@ export class SmtpPeer {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** On `port` (0: any free one); a given port lets a test bring a stopped mail server back where it was. */
+  async start(port = 0): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as { port: number }).port;
   }
 
