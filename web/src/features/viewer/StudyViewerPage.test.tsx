@@ -15,6 +15,7 @@ import {
   STUDY_ID,
   viewerLoadFixture,
 } from './testing/viewer-fixtures.ts';
+import { viewerSideHandlers } from './testing/viewer-handlers.ts';
 import { NON_CLINICAL_WARNING } from './ViewerHeader.tsx';
 import { MISSING_FILE } from './viewer-messages.ts';
 
@@ -94,10 +95,7 @@ function openViewer(load: ViewerLoad | (() => Response), path = PATH, flags: Par
     http.get('*/api/analysis-resources/', () =>
       HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
     ),
-    // The Details tab's sizing reads the case's ordered devices; only what it reads is answered.
-    http.get('*/api/cases/:id/', () => HttpResponse.json({ devices: [] })),
-    // The MPR route starts the volume's download; the stand-in panes never read it, so it is empty.
-    http.get('*/files/volume.bin', () => HttpResponse.arrayBuffer(new ArrayBuffer(0))),
+    ...viewerSideHandlers(),
   );
   return renderApp(path);
 }
