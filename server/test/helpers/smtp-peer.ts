@@ -7,6 +7,9 @@ export interface ReceivedMail {
   data: string;
 }
 
+/** A received message as text: quoted-printable soft breaks and `=3D` undone, so links read whole. */
+export const plainMessage = (data: string): string => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
 /** What the peer does with one message; unset: accept it at once. */
 export type PeerBehaviour =
   | { kind: 'accept' }
@@ -113,6 +116,14 @@ export class SmtpPeer {
   whenClosed(sessionId: string): Promise<void> {
     if (this.closed.has(sessionId)) return Promise.resolve();
     return new Promise((resolve) => this.closeWaiters.set(sessionId, resolve));
+  }
+
+  /** A peer started and stopped again: its url names a port where a mail server was and is no more (refused). */
+  static async gone(): Promise<SmtpPeer> {
+    const peer = new SmtpPeer();
+    await peer.start();
+    await peer.stop();
+    return peer;
   }
 
   get url(): string {

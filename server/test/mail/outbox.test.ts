@@ -195,10 +195,7 @@ describe('mail outbox', () => {
 
   it('puts a row back for a retry when the mail server is down (the send does not hang)', async () => {
     const id = await enqueued();
-    // A port where a mail server was and is no more: the connection is refused.
-    const gone = new SmtpPeer();
-    await gone.start();
-    await gone.stop();
+    const gone = await SmtpPeer.gone();
     const mailer = smtpMailer(gone.url, FROM);
     closers.push(() => mailer.close());
     const sender = createMailSender({ database: t.database, queue: t.app.queue, mailer, log: t.app.log });

@@ -5,16 +5,13 @@ import { createMailSender } from '../../src/mail/outbox.ts';
 import { MailStatus } from '../../src/mail/outbox-repository.ts';
 import { type Mailer, smtpMailer } from '../../src/plugins/mail.ts';
 import { bearer, signIn } from '../helpers/auth.ts';
-import { SmtpPeer } from '../helpers/smtp-peer.ts';
+import { plainMessage, SmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { DEVICE, insertCase } from '../orders/fixtures.ts';
 
 const FROM = 'CardioMap <no-reply@cardiomap.test>';
 const PUBLIC_URL = 'https://cardiomap.example';
 const OTHER = 'other-physician@cardiomap.test';
-
-/** The message as the SMTP peer read it, quoted-printable soft breaks and `=3D` undone. */
-const plain = (data: string) => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 interface InvitationRow {
   id: string;
@@ -35,10 +32,7 @@ describe('the share invitation through the outbox', () => {
   let physician: string;
 
   beforeAll(async () => {
-    // A port where a mail server was and is no more: connections are refused.
-    down = new SmtpPeer();
-    await down.start();
-    await down.stop();
+    down = await SmtpPeer.gone();
     mailer = smtpMailer(down.url, FROM);
     // No workers: the request only writes the row, as when the workers are elsewhere.
     t = await createTestApp({ mailer, env: { PUBLIC_URL } });
@@ -93,7 +87,7 @@ describe('the share invitation through the outbox', () => {
       await peer.stop();
     }
     expect(peer.received[0]?.to).toEqual([OTHER]);
-    const received = plain(peer.received[0]?.data ?? '');
+    const received = plainMessage(peer.received[0]?.data ?? '');
     expect(received).toContain(`Message-ID: <${id}@outbox.cardiomap>`);
     // The link is built from PUBLIC_URL, never from the request's Host.
     expect(received).toContain(`${PUBLIC_URL}/case-detail/${caseId}`);
