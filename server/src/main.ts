@@ -1,37 +1,12 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, runMigrations } from './db/client.ts';
 import { DEMO_LOGINS, seedDemo } from './db/seed/demo.ts';
 import { seedDemoCases } from './db/seed/demo-cases.ts';
 import { seedDemoImaging } from './db/seed/demo-imaging.ts';
-import { seedReferenceData } from './db/seed/reference.ts';
-import { databaseStartError } from './db/start-error.ts';
-import { startTracing } from './telemetry/tracing.ts';
+import { exitOnSignals, startProcess } from './process-start.ts';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-
-  // Before the Fastify instance exists: the SDK attaches its instrumentation when it is created.
-  const stopTracing = await startTracing();
-
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase(config);
-    await runMigrations(database);
-  } catch (error) {
-    console.error(databaseStartError(error, config.databaseUrl));
-    process.exit(1);
-  }
-  await seedReferenceData(database.db);
+  const started = await startProcess();
+  const { config, database } = started;
   if (config.seedDemo) {
     await seedDemo(database.db, { password: config.demoPassword });
     await seedDemoCases(database.db);
@@ -39,27 +14,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoImaging(app);
-
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close();
-      await database.close();
-      await stopTracing?.();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error while shutting down');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitOnSignals(app, started, 'shutting down');
 
   try {
     await app.listen({ port: config.port, host: config.host });

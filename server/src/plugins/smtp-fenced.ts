@@ -47,16 +47,17 @@ export async function sendFenced(
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
-  // Errors also arrive through the callbacks below; without a listener an 'error' event would throw.
-  let connectionError: Error | null = null;
-  connection.on('error', (error) => {
-    connectionError = error;
-  });
+  // A failure of the connection itself (refused, reset, timed out) arrives only as an 'error' event:
+  // connect's and login's callbacks are never called then. Each step is raced with it, or a send to a
+  // mail server that is down would never end (and hold its worker's slot for good).
+  const lost = new Promise<never>((_, reject) => connection.on('error', reject));
+  lost.catch(() => undefined);
+  const step = (run: Parameters<typeof call>[0]) => Promise.race([call(run), lost]);
   try {
-    await call((done) => connection.connect((error) => done(error ?? connectionError)));
+    await step((done) => connection.connect(() => done()));
     if (options.auth)
-      await call((done) => connection.login(options.auth as SMTPConnection.Credentials, (error) => done(error)));
-    await call((done) => connection.send(envelope, fencedStream(bytes, commit), (error) => done(error)));
+      await step((done) => connection.login(options.auth as SMTPConnection.Credentials, (error) => done(error)));
+    await step((done) => connection.send(envelope, fencedStream(bytes, commit), (error) => done(error)));
     connection.quit();
   } catch (error) {
     connection.close();

@@ -5,15 +5,12 @@ import { createMailSender } from '../../src/mail/outbox.ts';
 import { MailStatus } from '../../src/mail/outbox-repository.ts';
 import { smtpMailer } from '../../src/plugins/mail.ts';
 import { signIn } from '../helpers/auth.ts';
-import { SmtpPeer } from '../helpers/smtp-peer.ts';
+import { plainMessage, SmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const NEW_PASSWORD = 'violet kettle harbour 42 drift';
 const FROM = 'CardioMap <no-reply@cardiomap.test>';
 const LINK = /\/passwordreset\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+)/;
-
-/** The message as the SMTP peer read it, quoted-printable soft breaks and `=3D` undone. */
-const plain = (data: string) => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 interface ResetRow {
   id: string;
@@ -82,7 +79,7 @@ describe('the password reset e-mail through the outbox', () => {
       await stop();
       mailer.close();
     }
-    const received = plain(peer.received[0]?.data ?? '');
+    const received = plainMessage(peer.received[0]?.data ?? '');
     expect(received).toContain(`Message-ID: <${id}@outbox.cardiomap>`);
     expect(received).toContain(`/passwordreset/${uid}/${token}`);
     await expect

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_LIMITS } from '../../src/modules/sharing/index.ts';
 import { bearer, signIn } from '../helpers/auth.ts';
+import { lastMailTo } from '../helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { DEVICE, insertCase } from '../orders/fixtures.ts';
 
@@ -40,7 +41,7 @@ describe('invitations: links from PUBLIC_URL only, capped per user and per case'
       'x-forwarded-proto': 'https',
     });
     expect(res.statusCode).toBe(200);
-    const mail = t.mail.lastTo('victim@example.com');
+    const mail = await lastMailTo(t, 'victim@example.com');
     expect(mail?.text).toContain(`http://localhost:${t.config.port}/`);
     expect(mail?.text).not.toMatch(/evil\.example|attacker\.example/);
   });
@@ -53,7 +54,7 @@ describe('invitations: links from PUBLIC_URL only, capped per user and per case'
     const res = await share(caseId, 'one-too-many@example.com');
     expect(res.statusCode).toBe(429);
     expect(res.json().detail).toMatch(/at most 10 times an hour/);
-    expect(t.mail.lastTo('one-too-many@example.com')).toBeUndefined();
+    expect(await lastMailTo(t, 'one-too-many@example.com')).toBeUndefined();
     const rows = await t.database.query('SELECT 1 FROM shared_cases WHERE email = $1', ['one-too-many@example.com']);
     expect(rows).toEqual([]);
   });

@@ -7,6 +7,9 @@ export interface ReceivedMail {
   data: string;
 }
 
+/** A received message as text: quoted-printable soft breaks and `=3D` undone, so links read whole. */
+export const plainMessage = (data: string): string => data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
 /** What the peer does with one message; unset: accept it at once. */
 export type PeerBehaviour =
   | { kind: 'accept' }
@@ -115,12 +118,21 @@ export class SmtpPeer {
     return new Promise((resolve) => this.closeWaiters.set(sessionId, resolve));
   }
 
+  /** A peer started and stopped again: its url names a port where a mail server was and is no more (refused). */
+  static async gone(): Promise<SmtpPeer> {
+    const peer = new SmtpPeer();
+    await peer.start();
+    await peer.stop();
+    return peer;
+  }
+
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** On `port` (0: any free one); a given port lets a test bring a stopped mail server back where it was. */
+  async start(port = 0): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as { port: number }).port;
   }
 

@@ -193,6 +193,21 @@ describe('mail outbox', () => {
     expect(await row(refused)).toMatchObject({ status: MailStatus.FAILED, attempts: 1 });
   });
 
+  it('puts a row back for a retry when the mail server is down (the send does not hang)', async () => {
+    const id = await enqueued();
+    const gone = await SmtpPeer.gone();
+    const mailer = smtpMailer(gone.url, FROM);
+    closers.push(() => mailer.close());
+    const sender = createMailSender({ database: t.database, queue: t.app.queue, mailer, log: t.app.log });
+    const started = Date.now();
+    await sender.sendOne(id);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const retrying = await row(id);
+    expect(retrying).toMatchObject({ status: MailStatus.PENDING, attempts: 1 });
+    expect(retrying?.lastError).toContain('ECONNREFUSED');
+    expect(retrying?.retryIn).toBeGreaterThan(retryDelaySeconds(1) - 5);
+  }, 10_000);
+
   describe('a body with a secret link', () => {
     async function secret(until: Date): Promise<string> {
       sequence += 1;

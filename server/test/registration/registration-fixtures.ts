@@ -1,3 +1,4 @@
+import { outboxTo } from '../helpers/outbox.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** Long and uncommon: passes every password rule. */
@@ -25,25 +26,7 @@ export const verify = (t: TestApp, key: string, remoteAddress = '127.0.0.1') =>
 export const resend = (t: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/emailverification/resend/', payload, remoteAddress });
 
-export interface OutboxRow {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/**
- * The mail enqueued for `email`, oldest first. The tests run without workers, so every row stays in the
- * outbox with its body, exactly as the workers would send it.
- */
-export const outboxTo = (t: TestApp, email: string) =>
-  t.database.query<OutboxRow>(
-    `SELECT subject, text_body AS text, html_body AS html FROM mail_outbox
-      WHERE recipient = $1 ORDER BY date_created, id`,
-    [email],
-  );
-
-export const lastMailTo = async (t: TestApp, email: string): Promise<OutboxRow | undefined> =>
-  (await outboxTo(t, email)).at(-1);
+export { lastMailTo, type OutboxRow, outboxTo } from '../helpers/outbox.ts';
 
 /** The key of the newest verification link mailed to `email`, or null when none was. */
 export async function lastVerificationKey(t: TestApp, email: string): Promise<string | null> {

@@ -215,7 +215,7 @@ describe('e-mail verification', () => {
         payload: { email },
       });
       expect(shared.statusCode).toBe(200);
-      expect(t.mail.lastTo(email)?.text).toContain(`/register?email=${encodeURIComponent(email)}`);
+      expect((await lastMailTo(t, email))?.text).toContain(`/register?email=${encodeURIComponent(email)}`);
 
       // Registering alone gives nothing: whoever types an address must prove it first.
       const key = await registered(email);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, getAs, signIn } from '../helpers/auth.ts';
+import { lastMailTo, outboxTo } from '../helpers/outbox.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditActions, DEVICE, insertCase, userId } from '../orders/fixtures.ts';
 
@@ -83,16 +84,16 @@ describe('sharing: PUT cases/{id}/share/ and DELETE shared-cases/{caseId}/{userI
       const res = await share(physician, caseId, { email: OTHER.toUpperCase() });
       expect(res.statusCode).toBe(200);
       expect(res.json().sharedWith).toEqual([{ id: otherId, email: OTHER, isPending: false }]);
-      const mail = t.mail.lastTo(OTHER);
+      const mail = await lastMailTo(t, OTHER);
       expect(mail?.text).toContain(`/case-detail/${caseId}`);
       expect(`${mail?.subject}${mail?.text}`).not.toContain(patientIdentifier);
       expect(mail?.text).not.toMatch(/\b70\b|\bage\b/i);
 
-      const sentBefore = t.mail.sent.length;
+      const sentBefore = (await outboxTo(t, OTHER)).length;
       const again = await share(physician, caseId, { email: OTHER });
       expect(again.statusCode).toBe(200);
       expect(await shareRows(caseId)).toEqual([{ userId: otherId, email: OTHER }]);
-      expect(t.mail.sent.length).toBe(sentBefore);
+      expect((await outboxTo(t, OTHER)).length).toBe(sentBefore);
       const audit = await auditActions(t, caseId);
       expect(audit).toEqual([
         { action: 'case.share', details: expect.objectContaining({ email: OTHER, pending: false }) },
@@ -162,8 +163,8 @@ describe('sharing: PUT cases/{id}/share/ and DELETE shared-cases/{caseId}/{userI
       const [pending] = res.json().sharedWith;
       expect(pending).toMatchObject({ email, isPending: true });
       expect(await shareRows(caseId)).toEqual([{ userId: null, email }]);
-      expect(t.mail.lastTo(email)?.text).toContain(`/register?email=${encodeURIComponent(email)}`);
-      expect(t.mail.lastTo(email)?.text).not.toContain('/case-detail/');
+      expect((await lastMailTo(t, email))?.text).toContain(`/register?email=${encodeURIComponent(email)}`);
+      expect((await lastMailTo(t, email))?.text).not.toContain('/case-detail/');
     });
 
     it('shares with the Field Clinical Specialists of a device (spec §6)', async () => {
@@ -172,7 +173,7 @@ describe('sharing: PUT cases/{id}/share/ and DELETE shared-cases/{caseId}/{userI
       const res = await share(physician, caseId, { deviceId: DEVICE.sapien3Ultra });
       expect(res.statusCode).toBe(200);
       expect(res.json().sharedWith).toEqual([{ id: await userId(t, SPECIALIST), email: SPECIALIST, isPending: false }]);
-      expect(t.mail.lastTo(SPECIALIST)?.text).toContain(`/case-detail/${caseId}`);
+      expect((await lastMailTo(t, SPECIALIST))?.text).toContain(`/case-detail/${caseId}`);
       const seen = await getAs(t, specialist, `/api/cases/${caseId}/`);
       expect(seen.statusCode).toBe(200);
       expect(seen.body).not.toContain(patientIdentifier);

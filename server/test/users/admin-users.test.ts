@@ -6,13 +6,7 @@ import { type AdminWorld, roleWith as adminRoleWith, adminWorld, PASSWORD, sende
 
 describe('user administration (users/)', () => {
   let t: TestApp;
-  let superuser: string;
-  let support: string;
-  let supportId: string;
-  let physician: string;
-  let org: Record<string, string>;
-  let groupId: Record<string, number>;
-  let deviceId: string;
+  let w: AdminWorld;
 
   const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(t)(...args);
   const newUser = (email: string, extra: object = {}) => ({
@@ -21,8 +15,8 @@ describe('user administration (users/)', () => {
     password2: PASSWORD,
     givenName: 'Nina',
     familyName: 'Newman',
-    organisations: [{ organisationId: org.HVC, isPrimary: true, contact: false }],
-    groups: [groupId.Physician],
+    organisations: [{ organisationId: w.org.HVC, isPrimary: true, contact: false }],
+    groups: [w.groupId.Physician],
     ...extra,
   });
   const create = async (token: string, email: string, extra: object = {}) => {
@@ -34,9 +28,7 @@ describe('user administration (users/)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    let world: AdminWorld;
-    ({ superuser, support, supportId, physician, org, groupId } = world = await adminWorld(t));
-    deviceId = world.devices[0];
+    w = await adminWorld(t);
   });
   afterAll(async () => t.close());
 
@@ -58,20 +50,20 @@ describe('user administration (users/)', () => {
   });
 
   it('answers 403 to a user without the administrator permissions', async () => {
-    const target = await create(superuser, 'target-403@cardiomap.test');
+    const target = await create(w.superuser, 'target-403@cardiomap.test');
     for (const [method, url, body] of adminRoutes(target.id)) {
-      const res = await send(method, url, physician, body);
+      const res = await send(method, url, w.physician, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });
 
   it('answers 403 when any one of the five permissions is missing', async () => {
-    const target = await create(superuser, 'target-missing@cardiomap.test');
+    const target = await create(w.superuser, 'target-missing@cardiomap.test');
     for (const missing of EDIT_USERS_AND_ORGANISATIONS) {
       const kept = [...EDIT_USERS_AND_ORGANISATIONS.filter((p) => p !== missing), PERMISSIONS.allOrganisations];
       const role = await roleWith(`Without ${missing}`, kept);
       const email = `without-${missing.replace(/\W/g, '-')}@cardiomap.test`;
-      await create(superuser, email, { groups: [role] });
+      await create(w.superuser, email, { groups: [role] });
       const { access } = await signIn(t, email, PASSWORD);
       for (const [method, url, body] of adminRoutes(target.id)) {
         const res = await send(method, url, access, body);
@@ -81,17 +73,17 @@ describe('user administration (users/)', () => {
   });
 
   it('creates a user with roles, organisations, primary and contact flag, and audits it', async () => {
-    const created = await create(support, 'nina@cardiomap.test', {
+    const created = await create(w.support, 'nina@cardiomap.test', {
       organisations: [
-        { organisationId: org.HVC, isPrimary: true, contact: true },
-        { organisationId: org.BHI, isPrimary: false, contact: false },
+        { organisationId: w.org.HVC, isPrimary: true, contact: true },
+        { organisationId: w.org.BHI, isPrimary: false, contact: false },
       ],
       middleName: 'M',
       phoneNumber: '+41 44 000 00 00',
       title: 'Dr.',
     });
-    expect(created.groups).toEqual([groupId.Physician]);
-    const got = await getAs(t, support, `/api/users/${created.id}/`);
+    expect(created.groups).toEqual([w.groupId.Physician]);
+    const got = await getAs(t, w.support, `/api/users/${created.id}/`);
     expect(got.json()).toMatchObject({
       email: 'nina@cardiomap.test',
       isActive: true,
@@ -99,19 +91,19 @@ describe('user administration (users/)', () => {
       mfaRequired: false,
       hasExpiredPassword: false,
       organisationMemberships: [
-        { organisationId: org.HVC, isPrimary: true, contact: true },
-        { organisationId: org.BHI, isPrimary: false, contact: false },
+        { organisationId: w.org.HVC, isPrimary: true, contact: true },
+        { organisationId: w.org.BHI, isPrimary: false, contact: false },
       ],
     });
     const [audit] = await t.database.query<{ actor_id: string; details: { after: { email: string } } }>(
       `SELECT actor_id, details FROM audit_events WHERE action = 'user.create' AND target_id = $1`,
       [created.id],
     );
-    expect(audit?.actor_id).toBe(supportId);
+    expect(audit?.actor_id).toBe(w.supportId);
     expect(audit?.details.after.email).toBe('nina@cardiomap.test');
     const { access } = await signIn(t, 'nina@cardiomap.test', PASSWORD);
-    expect((await getAs(t, support, `/api/users/${created.id}/`)).json().lastSignIn).not.toBeNull();
-    expect((await getAs(t, access, '/api/userinfo/')).json().primaryOrganisation.id).toBe(org.HVC);
+    expect((await getAs(t, w.support, `/api/users/${created.id}/`)).json().lastSignIn).not.toBeNull();
+    expect((await getAs(t, access, '/api/userinfo/')).json().primaryOrganisation.id).toBe(w.org.HVC);
   });
 
   it('answers 400 with the field names of spec §5 and writes nothing', async () => {
@@ -128,18 +120,18 @@ describe('user administration (users/)', () => {
       [
         {
           organisations: [
-            { organisationId: org.HVC, isPrimary: true },
-            { organisationId: org.BHI, isPrimary: true },
+            { organisationId: w.org.HVC, isPrimary: true },
+            { organisationId: w.org.BHI, isPrimary: true },
           ],
         },
         'organisations',
       ],
       [{ groups: [99999] }, 'groups'],
-      [{ groups: [groupId['Field Clinical Specialist']] }, 'deviceIds'],
+      [{ groups: [w.groupId['Field Clinical Specialist']] }, 'deviceIds'],
       [{ email: 'physician@cardiomap.test' }, 'email'],
     ];
     for (const [extra, field] of cases) {
-      const res = await send('POST', '/api/users/', support, newUser('bad@cardiomap.test', extra));
+      const res = await send('POST', '/api/users/', w.support, newUser('bad@cardiomap.test', extra));
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(res.json(), JSON.stringify(extra)).toHaveProperty(field);
     }
@@ -148,41 +140,41 @@ describe('user administration (users/)', () => {
     const fcs = await send(
       'POST',
       '/api/users/',
-      support,
-      newUser('fcs@cardiomap.test', { groups: [groupId['Field Clinical Specialist']], deviceIds: [deviceId] }),
+      w.support,
+      newUser('fcs@cardiomap.test', { groups: [w.groupId['Field Clinical Specialist']], deviceIds: [w.devices[0]] }),
     );
     expect(fcs.statusCode).toBe(201);
-    expect(fcs.json().specialisations).toEqual([expect.objectContaining({ deviceId })]);
+    expect(fcs.json().specialisations).toEqual([expect.objectContaining({ deviceId: w.devices[0] })]);
   });
 
   it('lets only a superuser grant or remove the superuser flag', async () => {
-    const res = await send('POST', '/api/users/', support, newUser('wannabe@cardiomap.test', { isSuperuser: true }));
+    const res = await send('POST', '/api/users/', w.support, newUser('wannabe@cardiomap.test', { isSuperuser: true }));
     expect(res.statusCode).toBe(403);
-    const target = await create(support, 'plain@cardiomap.test');
-    expect((await send('PATCH', `/api/users/${target.id}/`, support, { isSuperuser: true })).statusCode).toBe(403);
-    const granted = await send('PATCH', `/api/users/${target.id}/`, superuser, { isSuperuser: true });
+    const target = await create(w.support, 'plain@cardiomap.test');
+    expect((await send('PATCH', `/api/users/${target.id}/`, w.support, { isSuperuser: true })).statusCode).toBe(403);
+    const granted = await send('PATCH', `/api/users/${target.id}/`, w.superuser, { isSuperuser: true });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().isSuperuser).toBe(true);
   });
 
   it('refuses self-lockout: no self deactivation, no removing the own last admin role', async () => {
-    const self = await send('DELETE', `/api/users/${supportId}/`, support);
+    const self = await send('DELETE', `/api/users/${w.supportId}/`, w.support);
     expect(self.statusCode).toBe(400);
     expect(self.json().nonFieldErrors).toEqual(['You cannot mark yourself inactive.']);
-    const lockout = await send('PATCH', `/api/users/${supportId}/`, support, { groups: [groupId.Physician] });
+    const lockout = await send('PATCH', `/api/users/${w.supportId}/`, w.support, { groups: [w.groupId.Physician] });
     expect(lockout.statusCode).toBe(400);
     expect(lockout.json().nonFieldErrors[0]).toMatch(/your own permission/);
-    const stillAdmin = await send('PATCH', `/api/users/${supportId}/`, support, {
-      groups: [groupId['Customer Support'], groupId.Physician],
+    const stillAdmin = await send('PATCH', `/api/users/${w.supportId}/`, w.support, {
+      groups: [w.groupId['Customer Support'], w.groupId.Physician],
     });
     expect(stillAdmin.statusCode).toBe(200);
   });
 
   it('ends the sessions of a user marked inactive at once, and marks them active again', async () => {
-    const target = await create(support, 'leaver@cardiomap.test');
+    const target = await create(w.support, 'leaver@cardiomap.test');
     const tokens = await signIn(t, 'leaver@cardiomap.test', PASSWORD);
     expect((await getAs(t, tokens.access, '/api/userinfo/')).statusCode).toBe(200);
-    expect((await send('DELETE', `/api/users/${target.id}/`, support)).statusCode).toBe(204);
+    expect((await send('DELETE', `/api/users/${target.id}/`, w.support)).statusCode).toBe(204);
     const after = await getAs(t, tokens.access, '/api/userinfo/');
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('token_not_valid');
@@ -193,9 +185,9 @@ describe('user administration (users/)', () => {
     });
     expect(refresh.statusCode).toBe(401);
     await expect(signIn(t, 'leaver@cardiomap.test', PASSWORD)).rejects.toThrow();
-    const listed = await getAs(t, support, '/api/users/?name_email_or_title=leaver');
+    const listed = await getAs(t, w.support, '/api/users/?name_email_or_title=leaver');
     expect(listed.json().results[0]).toMatchObject({ email: 'leaver@cardiomap.test', isActive: false });
-    const back = await send('PATCH', `/api/users/${target.id}/`, support, { isActive: true });
+    const back = await send('PATCH', `/api/users/${target.id}/`, w.support, { isActive: true });
     expect(back.statusCode).toBe(200);
     expect(back.json().isActive).toBe(true);
     await signIn(t, 'leaver@cardiomap.test', PASSWORD);
@@ -207,11 +199,11 @@ describe('user administration (users/)', () => {
   });
 
   it('expires a password once; the next sign-in goes to the expired-password flow', async () => {
-    const target = await create(support, 'expiring@cardiomap.test');
-    const res = await send('POST', `/api/users/${target.id}/expire-password/`, support, {});
+    const target = await create(w.support, 'expiring@cardiomap.test');
+    const res = await send('POST', `/api/users/${target.id}/expire-password/`, w.support, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().hasExpiredPassword).toBe(true);
-    expect((await send('POST', `/api/users/${target.id}/expire-password/`, support, {})).statusCode).toBe(409);
+    expect((await send('POST', `/api/users/${target.id}/expire-password/`, w.support, {})).statusCode).toBe(409);
     const signInRes = await t.app.inject({
       method: 'POST',
       url: '/api/token/',
@@ -221,23 +213,23 @@ describe('user administration (users/)', () => {
   });
 
   it('sets a password with the password rules; the old sign-ins end', async () => {
-    const target = await create(support, 'reset@cardiomap.test');
+    const target = await create(w.support, 'reset@cardiomap.test');
     const old = await signIn(t, 'reset@cardiomap.test', PASSWORD);
     const url = `/api/users/${target.id}/set-password/`;
-    const mismatch = await send('POST', url, support, { newPassword: `${PASSWORD}!`, newPassword2: PASSWORD });
+    const mismatch = await send('POST', url, w.support, { newPassword: `${PASSWORD}!`, newPassword2: PASSWORD });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().newPassword2).toEqual(['Passwords must match']);
-    const weak = await send('POST', url, support, { newPassword: 'short', newPassword2: 'short' });
+    const weak = await send('POST', url, w.support, { newPassword: 'short', newPassword2: 'short' });
     expect(weak.json().newPassword).toContain('Must contain at least 15 characters');
     const next = 'Another-Long-Passphrase-Orbit-77';
-    expect((await send('POST', url, support, { newPassword: next, newPassword2: next })).statusCode).toBe(200);
+    expect((await send('POST', url, w.support, { newPassword: next, newPassword2: next })).statusCode).toBe(200);
     expect((await getAs(t, old.access, '/api/userinfo/')).statusCode).toBe(401);
     await signIn(t, 'reset@cardiomap.test', next);
   });
 
   it('answers 404 for an unknown user', async () => {
-    expect((await getAs(t, support, `/api/users/${UNKNOWN}/`)).statusCode).toBe(404);
-    expect((await send('DELETE', `/api/users/${UNKNOWN}/`, support)).statusCode).toBe(404);
+    expect((await getAs(t, w.support, `/api/users/${UNKNOWN}/`)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/users/${UNKNOWN}/`, w.support)).statusCode).toBe(404);
   });
 
   describe('an administrator limited to some organisations', () => {
@@ -245,12 +237,12 @@ describe('user administration (users/)', () => {
     let inHvc: string;
     beforeAll(async () => {
       const role = await roleWith('Organisation Admin', EDIT_USERS_AND_ORGANISATIONS);
-      await create(superuser, 'org-admin@cardiomap.test', {
+      await create(w.superuser, 'org-admin@cardiomap.test', {
         groups: [role],
-        organisations: [{ organisationId: org.BHI, isPrimary: true, contact: false }],
+        organisations: [{ organisationId: w.org.BHI, isPrimary: true, contact: false }],
       });
       limited = (await signIn(t, 'org-admin@cardiomap.test', PASSWORD)).access;
-      inHvc = (await create(superuser, 'hvc-only@cardiomap.test')).id;
+      inHvc = (await create(w.superuser, 'hvc-only@cardiomap.test')).id;
     });
 
     it('sees only the users of its organisations; others answer 404', async () => {
@@ -258,10 +250,10 @@ describe('user administration (users/)', () => {
         const res = await send(method, url, limited, body);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
-      expect((await getAs(t, limited, `/api/users/?organisation_id=${org.HVC}`)).statusCode).toBe(404);
+      expect((await getAs(t, limited, `/api/users/?organisation_id=${w.org.HVC}`)).statusCode).toBe(404);
       const list = (await getAs(t, limited, '/api/users/?page_size=100')).json();
       expect(
-        list.results.every((u: { organisationIds: string[] }) => u.organisationIds.includes(org.BHI as string)),
+        list.results.every((u: { organisationIds: string[] }) => u.organisationIds.includes(w.org.BHI as string)),
       ).toBe(true);
       const outside = await send('POST', '/api/users/', limited, newUser('outside@cardiomap.test'));
       expect(outside.statusCode).toBe(400);
@@ -271,10 +263,10 @@ describe('user administration (users/)', () => {
 
   describe('GET /api/users/ for administrators', () => {
     it('filters by has_organisation and organisation, 15 per page', async () => {
-      const pending = (await getAs(t, support, '/api/users/?has_organisation=false')).json();
+      const pending = (await getAs(t, w.support, '/api/users/?has_organisation=false')).json();
       expect(pending.results.map((u: { email: string }) => u.email)).toContain('pending@cardiomap.test');
       expect(pending.results.every((u: { organisationIds: string[] }) => u.organisationIds.length === 0)).toBe(true);
-      const hvc = (await getAs(t, support, `/api/users/?organisation_id=${org.HVC}`)).json();
+      const hvc = (await getAs(t, w.support, `/api/users/?organisation_id=${w.org.HVC}`)).json();
       expect(hvc.results.length).toBeLessThanOrEqual(15);
       expect(hvc.count).toBeGreaterThan(15);
       expect(hvc.next).toContain('page=2');

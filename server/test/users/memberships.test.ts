@@ -14,24 +14,18 @@ import {
 
 describe('group-memberships/, organisation-memberships/, specialisations/', () => {
   let t: TestApp;
-  let superuser: string;
-  let support: string;
-  let supportId: string;
-  let physician: string;
-  let org: Record<string, string>;
-  let groupId: Record<string, number>;
-  let devices: string[];
+  let w: AdminWorld;
 
   const send = (...args: Parameters<ReturnType<typeof sender>>) => sender(t)(...args);
   const createUser = async (email: string, extra: object = {}) => {
-    const res = await send('POST', '/api/users/', superuser, {
+    const res = await send('POST', '/api/users/', w.superuser, {
       email,
       password: PASSWORD,
       password2: PASSWORD,
       givenName: 'Mona',
       familyName: 'Member',
-      organisations: [{ organisationId: org.HVC, isPrimary: true, contact: false }],
-      groups: [groupId.Physician],
+      organisations: [{ organisationId: w.org.HVC, isPrimary: true, contact: false }],
+      groups: [w.groupId.Physician],
       ...extra,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -50,22 +44,20 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
   const routes = (user: { id: string; organisationMemberships: { id: string }[]; specialisations: { id: string }[] }) =>
     [
       ['GET', `/api/group-memberships/?user_id=${user.id}`, undefined],
-      ['POST', '/api/group-memberships/', { group: groupId['Case Manager'], userId: user.id }],
-      ['DELETE', `/api/group-memberships/${groupId.Physician}/${user.id}/`, undefined],
+      ['POST', '/api/group-memberships/', { group: w.groupId['Case Manager'], userId: user.id }],
+      ['DELETE', `/api/group-memberships/${w.groupId.Physician}/${user.id}/`, undefined],
       ['GET', `/api/organisation-memberships/?user_id=${user.id}`, undefined],
-      ['POST', '/api/organisation-memberships/', { organisationId: org.BHI, userId: user.id }],
+      ['POST', '/api/organisation-memberships/', { organisationId: w.org.BHI, userId: user.id }],
       ['PATCH', `/api/organisation-memberships/${user.organisationMemberships[0]?.id ?? UNKNOWN}/`, { contact: true }],
       ['DELETE', `/api/organisation-memberships/${user.organisationMemberships[0]?.id ?? UNKNOWN}/`, undefined],
       ['GET', `/api/specialisations/?user_id=${user.id}`, undefined],
-      ['POST', '/api/specialisations/', { userId: user.id, deviceId: devices[1] }],
+      ['POST', '/api/specialisations/', { userId: user.id, deviceId: w.devices[1] }],
       ['DELETE', `/api/specialisations/${user.specialisations[0]?.id ?? UNKNOWN}/`, undefined],
     ] as const;
 
   beforeAll(async () => {
     t = await createTestApp();
-    let world: AdminWorld;
-    ({ superuser, support, supportId, physician, org, groupId } = world = await adminWorld(t));
-    devices = world.devices;
+    w = await adminWorld(t);
   });
   afterAll(async () => t.close());
 
@@ -77,9 +69,9 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
   });
 
   it('answers 403 without the administrator permissions, and when any one of the five is missing', async () => {
-    const target = await createUser('member-403@cardiomap.test', { deviceIds: [devices[0]] });
+    const target = await createUser('member-403@cardiomap.test', { deviceIds: [w.devices[0]] });
     for (const [method, url, body] of routes(target)) {
-      expect((await send(method, url, physician, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await send(method, url, w.physician, body)).statusCode, `${method} ${url}`).toBe(403);
     }
     for (const missing of EDIT_USERS_AND_ORGANISATIONS) {
       const kept = [...EDIT_USERS_AND_ORGANISATIONS.filter((p) => p !== missing), PERMISSIONS.allOrganisations];
@@ -98,15 +90,15 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
     const role = await roleWith('Members Organisation Admin', EDIT_USERS_AND_ORGANISATIONS);
     await createUser('members-org-admin@cardiomap.test', {
       groups: [role],
-      organisations: [{ organisationId: org.BHI, isPrimary: true, contact: false }],
+      organisations: [{ organisationId: w.org.BHI, isPrimary: true, contact: false }],
     });
     const limited = (await signIn(t, 'members-org-admin@cardiomap.test', PASSWORD)).access;
-    const inHvc = await createUser('members-hvc-only@cardiomap.test', { deviceIds: [devices[0]] });
+    const inHvc = await createUser('members-hvc-only@cardiomap.test', { deviceIds: [w.devices[0]] });
     for (const [method, url, body] of routes(inHvc)) {
       expect((await send(method, url, limited, body)).statusCode, `${method} ${url}`).toBe(404);
     }
     for (const [method, url, body] of routes({ id: UNKNOWN, organisationMemberships: [], specialisations: [] })) {
-      expect((await send(method, url, support, body)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await send(method, url, w.support, body)).statusCode, `${method} ${url}`).toBe(404);
     }
     expect(await auditActions(inHvc.id)).toEqual(['user.create']);
   });
@@ -116,15 +108,20 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
     const cases: [Method, string, object, string][] = [
       ['POST', '/api/group-memberships/', { userId: target.id }, 'group'],
       ['POST', '/api/group-memberships/', { group: 99999, userId: target.id }, 'group'],
-      ['POST', '/api/group-memberships/', { group: groupId.Physician, userId: target.id }, 'group'],
-      ['POST', '/api/group-memberships/', { group: groupId['Field Clinical Specialist'], userId: target.id }, 'group'],
-      ['POST', '/api/group-memberships/', { group: groupId.Physician, userId: 'nope' }, 'userId'],
+      ['POST', '/api/group-memberships/', { group: w.groupId.Physician, userId: target.id }, 'group'],
+      [
+        'POST',
+        '/api/group-memberships/',
+        { group: w.groupId['Field Clinical Specialist'], userId: target.id },
+        'group',
+      ],
+      ['POST', '/api/group-memberships/', { group: w.groupId.Physician, userId: 'nope' }, 'userId'],
       ['POST', '/api/organisation-memberships/', { organisationId: UNKNOWN, userId: target.id }, 'organisationId'],
-      ['POST', '/api/organisation-memberships/', { organisationId: org.HVC, userId: target.id }, 'organisationId'],
+      ['POST', '/api/organisation-memberships/', { organisationId: w.org.HVC, userId: target.id }, 'organisationId'],
       [
         'POST',
         '/api/organisation-memberships/',
-        { organisationId: org.BHI, userId: target.id, isPrimary: 'yes' },
+        { organisationId: w.org.BHI, userId: target.id, isPrimary: 'yes' },
         'isPrimary',
       ],
       ['PATCH', `/api/organisation-memberships/${target.organisationMemberships[0]!.id}/`, { contact: 3 }, 'contact'],
@@ -132,13 +129,13 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
       ['POST', '/api/specialisations/', { userId: target.id }, 'deviceId'],
     ];
     for (const [method, url, body, field] of cases) {
-      const res = await send(method, url, support, body);
+      const res = await send(method, url, w.support, body);
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
       expect(res.json(), `${method} ${url} ${JSON.stringify(body)}`).toHaveProperty(field);
     }
-    expect((await send('GET', '/api/specialisations/?user_id=nope', support)).statusCode).toBe(400);
-    const after = (await getAs(t, support, `/api/users/${target.id}/`)).json();
-    expect(after.groups).toEqual([groupId.Physician]);
+    expect((await send('GET', '/api/specialisations/?user_id=nope', w.support)).statusCode).toBe(400);
+    const after = (await getAs(t, w.support, `/api/users/${target.id}/`)).json();
+    expect(after.groups).toEqual([w.groupId.Physician]);
     expect(after.organisationMemberships).toHaveLength(1);
     expect(after.specialisations).toEqual([]);
     expect(await auditActions(target.id)).toEqual(['user.create']);
@@ -146,21 +143,21 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
 
   it('adds and removes a role, audited; no one removes their own administration', async () => {
     const target = await createUser('member-roles@cardiomap.test');
-    const added = await send('POST', '/api/group-memberships/', support, {
-      group: groupId['Case Manager'],
+    const added = await send('POST', '/api/group-memberships/', w.support, {
+      group: w.groupId['Case Manager'],
       userId: target.id,
     });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toEqual({ group: groupId['Case Manager'], userId: target.id });
-    const listed = (await getAs(t, support, `/api/group-memberships/?user_id=${target.id}`)).json();
+    expect(added.json()).toEqual({ group: w.groupId['Case Manager'], userId: target.id });
+    const listed = (await getAs(t, w.support, `/api/group-memberships/?user_id=${target.id}`)).json();
     expect(listed.map((m: { group: number }) => m.group).sort()).toEqual(
-      [groupId.Physician, groupId['Case Manager']].sort(),
+      [w.groupId.Physician, w.groupId['Case Manager']].sort(),
     );
-    const removed = await send('DELETE', `/api/group-memberships/${groupId.Physician}/${target.id}/`, support);
+    const removed = await send('DELETE', `/api/group-memberships/${w.groupId.Physician}/${target.id}/`, w.support);
     expect(removed.statusCode).toBe(204);
-    expect((await getAs(t, support, `/api/users/${target.id}/`)).json().groups).toEqual([groupId['Case Manager']]);
+    expect((await getAs(t, w.support, `/api/users/${target.id}/`)).json().groups).toEqual([w.groupId['Case Manager']]);
     expect(
-      (await send('DELETE', `/api/group-memberships/${groupId.Physician}/${target.id}/`, support)).statusCode,
+      (await send('DELETE', `/api/group-memberships/${w.groupId.Physician}/${target.id}/`, w.support)).statusCode,
     ).toBe(404);
     expect(await auditActions(target.id)).toEqual([
       'user.create',
@@ -168,7 +165,11 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
       'group_membership.delete',
     ]);
 
-    const self = await send('DELETE', `/api/group-memberships/${groupId['Customer Support']}/${supportId}/`, support);
+    const self = await send(
+      'DELETE',
+      `/api/group-memberships/${w.groupId['Customer Support']}/${w.supportId}/`,
+      w.support,
+    );
     expect(self.statusCode).toBe(400);
     expect(self.json().nonFieldErrors[0]).toMatch(/your own permission/);
   });
@@ -178,34 +179,36 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
     const { access } = await signIn(t, 'member-effect@cardiomap.test', PASSWORD);
     const before = (await getAs(t, access, '/api/permissions/')).json() as string[];
     expect(before).not.toContain('cases.assign_case_responsible');
-    await send('POST', '/api/group-memberships/', support, { group: groupId['Case Manager'], userId: target.id });
+    await send('POST', '/api/group-memberships/', w.support, { group: w.groupId['Case Manager'], userId: target.id });
     const after = (await getAs(t, access, '/api/permissions/')).json() as string[];
     expect(after.length).toBeGreaterThan(before.length);
   });
 
   it('adds, makes primary and removes an organisation membership, one primary at most, audited', async () => {
     const target = await createUser('member-orgs@cardiomap.test');
-    const created = await send('POST', '/api/organisation-memberships/', support, {
-      organisationId: org.BHI,
+    const created = await send('POST', '/api/organisation-memberships/', w.support, {
+      organisationId: w.org.BHI,
       userId: target.id,
       isPrimary: true,
       contact: true,
     });
     expect(created.statusCode, created.body).toBe(201);
     const membership = created.json();
-    expect(membership).toMatchObject({ organisationId: org.BHI, userId: target.id, isPrimary: true, contact: true });
-    const listed = (await getAs(t, support, `/api/organisation-memberships/?user_id=${target.id}`)).json();
+    expect(membership).toMatchObject({ organisationId: w.org.BHI, userId: target.id, isPrimary: true, contact: true });
+    const listed = (await getAs(t, w.support, `/api/organisation-memberships/?user_id=${target.id}`)).json();
     expect(listed.filter((m: { isPrimary: boolean }) => m.isPrimary)).toEqual([membership]);
 
     const hvc = target.organisationMemberships[0]!.id;
-    const patched = await send('PATCH', `/api/organisation-memberships/${hvc}/`, support, { isPrimary: true });
+    const patched = await send('PATCH', `/api/organisation-memberships/${hvc}/`, w.support, { isPrimary: true });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ id: hvc, isPrimary: true });
-    const again = (await getAs(t, support, `/api/organisation-memberships/?user_id=${target.id}`)).json();
+    const again = (await getAs(t, w.support, `/api/organisation-memberships/?user_id=${target.id}`)).json();
     expect(again.filter((m: { isPrimary: boolean }) => m.isPrimary).map((m: { id: string }) => m.id)).toEqual([hvc]);
 
-    expect((await send('DELETE', `/api/organisation-memberships/${membership.id}/`, support)).statusCode).toBe(204);
-    expect((await send('PATCH', `/api/organisation-memberships/${membership.id}/`, support, {})).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/organisation-memberships/${membership.id}/`, w.support)).statusCode).toBe(204);
+    expect((await send('PATCH', `/api/organisation-memberships/${membership.id}/`, w.support, {})).statusCode).toBe(
+      404,
+    );
     expect(await auditActions(target.id)).toEqual([
       'user.create',
       'organisation_membership.create',
@@ -216,16 +219,16 @@ describe('group-memberships/, organisation-memberships/, specialisations/', () =
 
   it('links and unlinks devices; a Field Clinical Specialist keeps the last one', async () => {
     const target = await createUser('member-fcs@cardiomap.test', {
-      groups: [groupId['Field Clinical Specialist']],
-      deviceIds: [devices[0]],
+      groups: [w.groupId['Field Clinical Specialist']],
+      deviceIds: [w.devices[0]],
     });
-    const added = await send('POST', '/api/specialisations/', support, { userId: target.id, deviceId: devices[1] });
+    const added = await send('POST', '/api/specialisations/', w.support, { userId: target.id, deviceId: w.devices[1] });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ userId: target.id, deviceId: devices[1] });
-    const listed = (await getAs(t, support, `/api/specialisations/?user_id=${target.id}`)).json();
+    expect(added.json()).toMatchObject({ userId: target.id, deviceId: w.devices[1] });
+    const listed = (await getAs(t, w.support, `/api/specialisations/?user_id=${target.id}`)).json();
     expect(listed).toHaveLength(2);
-    expect((await send('DELETE', `/api/specialisations/${added.json().id}/`, support)).statusCode).toBe(204);
-    const last = await send('DELETE', `/api/specialisations/${target.specialisations[0]!.id}/`, support);
+    expect((await send('DELETE', `/api/specialisations/${added.json().id}/`, w.support)).statusCode).toBe(204);
+    const last = await send('DELETE', `/api/specialisations/${target.specialisations[0]!.id}/`, w.support);
     expect(last.statusCode).toBe(400);
     expect(last.json().nonFieldErrors).toEqual(['A Field Clinical Specialist needs at least one device.']);
     expect(await auditActions(target.id)).toEqual(['user.create', 'specialisation.create', 'specialisation.delete']);

@@ -2,17 +2,24 @@ import type { Case } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { caseSharedMail } from '../../mail/templates/case-shared.ts';
 import { recordAudit } from '../audit/index.ts';
 import { presentCase } from '../cases/index.ts';
 import * as repo from './repository.ts';
-import { shareMail } from './share-mail.ts';
 
 export interface ShareInput {
   email?: string;
   deviceId?: string;
+}
+
+export interface SharingDeps {
+  database: Database;
+  /** After the commit: the workers send the outbox rows (retried there), the request never waits. */
+  dispatchMail(ids: readonly (string | null)[]): Promise<void>;
 }
 
 export interface RequestContext {
@@ -29,7 +36,7 @@ export interface RequestContext {
 export const INVITATION_LIMITS = { perUserPerHour: 30, perCasePerHour: 10 } as const;
 
 /** Spec §5 "Share" and §6: invite by e-mail, or the Field Clinical Specialists of a device; revoke. */
-export function createSharingService(deps: { database: Database; mailer: Mailer }) {
+export function createSharingService(deps: SharingDeps) {
   const { db } = deps.database;
 
   /** Only a case of the actor's own reach may be shared or unshared: never one shared to them. */
@@ -73,15 +80,18 @@ export function createSharingService(deps: { database: Database; mailer: Mailer 
 
   return {
     /**
-     * Idempotent per address: sharing again adds no row and sends no second mail. Mail goes out inside
-     * the transaction, so a failed send leaves no share behind and the user can simply retry.
+     * Idempotent per address: sharing again adds no row and mails no second invitation. The invitation
+     * is written to the mail outbox in the transaction that shares (so only a share that exists is
+     * mailed) and sent by the workers after the commit: a slow or failing mail server neither delays
+     * nor fails the request, and the send is retried (mail/outbox.ts).
      */
     async share(actor: Actor, caseId: string, input: ShareInput, ctx: RequestContext): Promise<Case> {
       const theCase = await shareableCase(actor, caseId);
       const recipients = await recipientsOf(actor, input);
       await withinInvitationLimits(actor, caseId, recipients.length);
       const sharedByName = `${actor.profile.givenName} ${actor.profile.familyName}`.trim() || actor.email;
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
+        const ids: (string | null)[] = [];
         for (const recipient of recipients) {
           const created = await repo.insertShare(tx, { caseId, recipient, sharedById: actor.userId });
           if (!created) continue;
@@ -94,18 +104,25 @@ export function createSharingService(deps: { database: Database; mailer: Mailer 
             ip: ctx.ip,
             details: { email: recipient.email, pending: recipient.userId === null, deviceId: input.deviceId ?? null },
           });
-          await deps.mailer.send(
-            shareMail({
+          // Keyed by the share: a revoked and renewed share is a new invitation, a repeated request is not.
+          ids.push(
+            await enqueueMail(queryOn(tx), {
+              eventKey: `case.share:${created.id}`,
               to: recipient.email,
-              userId: recipient.userId,
-              caseId,
-              caseIdentifier: theCase.caseIdentifier,
-              sharedByName,
-              baseUrl: ctx.baseUrl,
+              message: caseSharedMail({
+                to: recipient.email,
+                userId: recipient.userId,
+                caseId,
+                caseIdentifier: theCase.caseIdentifier,
+                sharedByName,
+                baseUrl: ctx.baseUrl,
+              }),
             }),
           );
         }
+        return ids;
       });
+      await deps.dispatchMail(mailIds);
       return presentCase(db, actor, caseId);
     },
 

@@ -8,6 +8,8 @@ import { renderInApp, signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { SettingsPage } from './SettingsPage.tsx';
 
+const TOKEN_NOT_VALID = { detail: 'Given token not valid for any token type', code: 'token_not_valid' };
+
 setUpMockApi();
 
 const STRONG = 'violet kettle harbour 42 drift';
@@ -166,6 +168,9 @@ describe('settings page', { timeout: 30_000 }, () => {
         return HttpResponse.json({ detail: 'Signed out everywhere.' });
       }),
       http.post('*/api/logout/refresh/', () => HttpResponse.json({ detail: 'Signed out.' })),
+      // Then the page signs out itself: its sign-in is one of those just revoked, so both refuse.
+      http.post('*/api/logout/', () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
+      http.post('*/api/refreshtoken/', () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
     );
     const list = await screen.findByTestId('session-list');
     expect(within(list).getByText('Firefox')).toBeInTheDocument();

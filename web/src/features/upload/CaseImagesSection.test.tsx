@@ -182,6 +182,8 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
 
   it('asks before leaving the case while uploading; staying keeps the upload, leaving cancels it', async () => {
     const view = showCase({}, { put: hang });
+    // The page it leaves for.
+    server.use(http.get('*/api/organisation-contacts/', () => HttpResponse.json([])));
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByText('Uploading scan.zip: 0%');

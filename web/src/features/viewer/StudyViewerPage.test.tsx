@@ -15,6 +15,7 @@ import {
   STUDY_ID,
   viewerLoadFixture,
 } from './testing/viewer-fixtures.ts';
+import { viewerSideHandlers } from './testing/viewer-handlers.ts';
 import { NON_CLINICAL_WARNING } from './ViewerHeader.tsx';
 import { MISSING_FILE } from './viewer-messages.ts';
 
@@ -94,8 +95,7 @@ function openViewer(load: ViewerLoad | (() => Response), path = PATH, flags: Par
     http.get('*/api/analysis-resources/', () =>
       HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
     ),
-    // The Details tab's sizing reads the case's ordered devices; only what it reads is answered.
-    http.get('*/api/cases/:id/', () => HttpResponse.json({ devices: [] })),
+    ...viewerSideHandlers(),
   );
   return renderApp(path);
 }
@@ -576,6 +576,7 @@ describe('landmarks in the viewer (spec §4)', () => {
     const started: unknown[] = [];
     const created: { analysisId: string }[] = [];
     const OWN = 'a2000000-0000-4000-8000-000000000077';
+    const listed: (string | null)[] = [];
     server.use(
       http.post('*/api/analyses/', async ({ request }) => {
         started.push(await request.json());
@@ -584,6 +585,11 @@ describe('landmarks in the viewer (spec §4)', () => {
       http.post('*/api/landmarks/', async ({ request }) => {
         created.push((await request.json()) as { analysisId: string });
         return HttpResponse.json(landmarkFixture({ id: 'e1000000-0000-4000-8000-000000000004' }), { status: 201 });
+      }),
+      // The save reloads the landmarks shown (answered here, so the reload ends within the test).
+      http.get('*/api/landmarks/', ({ request }) => {
+        listed.push(new URL(request.url).searchParams.get('analysis_id'));
+        return HttpResponse.json({ count: 1, next: null, previous: null, results: [landmarkFixture()] });
       }),
     );
     const load = editorLoad();
@@ -601,13 +607,15 @@ describe('landmarks in the viewer (spec §4)', () => {
     await user.click(screen.getByTestId('mpr-panes'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(created).toEqual([expect.objectContaining({ analysisId: OWN })]));
+    await waitFor(() => expect(listed).not.toHaveLength(0));
   });
 
   it('shows the debug panel only with the #debug hash', async () => {
     openViewer(editorLoad(), `${PATH}/3dsurfaceviewer#debug`);
     expect(await screen.findByLabelText('Debug')).toHaveTextContent('"editMode": false');
     openViewer(editorLoad());
-    await screen.findAllByTestId('scene-viewport');
+    // The second viewer itself, not the first one's scene: it has signed in and opened.
+    await waitFor(() => expect(screen.getAllByTestId('scene-viewport')).toHaveLength(2));
     expect(screen.getAllByLabelText('Debug')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, ORG_ID, OTHER_ORG_ID } from '../testing/case-fixtures.ts';
+import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
 import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 import { FIRST_CASE_HINT, FIRST_CASE_MESSAGE, NO_CASES_YET_HINT } from './ListStates.tsx';
 import { UNSEEN_CHANGE_LABEL, UNSEEN_CHANGE_TOOLTIP } from './UnseenChangeBadge.tsx';
@@ -303,6 +304,8 @@ describe('case list (spec §2 "Case list")', () => {
 
   it("tells a new user how to start instead of 'No cases match your search criteria'", async () => {
     signInAs(PHYSICIAN);
+    // The Request analysis dialog it offers reads the catalogue.
+    server.use(...catalogueHandlers().handlers);
     mockTrainings();
     mockCaseList(() => []);
     renderApp('/cases');

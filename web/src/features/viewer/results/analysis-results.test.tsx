@@ -7,6 +7,7 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { ANALYSIS_ID, configFixture, figureFixture, STUDY_ID, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
+import { viewerSideHandlers } from '../testing/viewer-handlers.ts';
 
 // The engines need WebGL: the views are stood in for; the sidebar is the real one.
 vi.mock('../mpr/index.ts', () => ({ MprPanes: () => <div data-testid="mpr-panes" /> }));
@@ -50,6 +51,7 @@ function openViewer(
       const type = new URL(request.url).searchParams.get('type');
       return HttpResponse.json(page(type === '1' ? meshes : type === '2' ? figures : []));
     }),
+    ...viewerSideHandlers(),
   );
   return renderApp(path);
 }

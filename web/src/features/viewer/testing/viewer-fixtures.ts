@@ -6,6 +6,8 @@ export const STUDY_ID = '5a000000-0000-4000-8000-000000000001';
 export const CASE_ID = 'c0000000-0000-4000-8000-000000000001';
 export const ANALYSIS_ID = 'a1000000-0000-4000-8000-000000000001';
 export const CONFIG_ID = 'cf000000-0000-4000-8000-000000000001';
+/** Where the fixture's volume is read from. */
+export const VOLUME_URL = '/files/volume.bin';
 const VISUALISATION_ID = 'b1000000-0000-4000-8000-000000000001';
 const NOW = '2026-11-20T10:00:00.000Z';
 
@@ -78,7 +80,7 @@ export const viewerLoadFixture = (overrides: Partial<ViewerLoad> = {}): ViewerLo
       direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
       levels: { windowCenter: 230, windowWidth: 1075 },
       interpolationType: 0,
-      readUrl: '/files/volume.bin',
+      readUrl: VOLUME_URL,
     },
   },
   config: {
