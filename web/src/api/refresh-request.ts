@@ -6,7 +6,15 @@ import { type StoredTokens, tokenStore } from './token-store.ts';
  * browser on this same-origin call); a token in the body is only for a pair handed over by a parent
  * window or left by an older release, and the answer moves it into the cookie.
  */
-export async function requestNewPair(handed?: string): Promise<StoredTokens | null> {
+export function requestNewPair(handed?: string): Promise<StoredTokens | null> {
+  // Tabs of one browser share the cookie: one tab's refresh at a time, so the next one sends the token
+  // the previous one got instead of the one it just used (a reuse that would end the sign-in when it
+  // comes just outside the server's grace window). Web Locks are per origin; without them, go at once.
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('cm_refresh', () => postRefresh(handed)) : postRefresh(handed);
+}
+
+async function postRefresh(handed?: string): Promise<StoredTokens | null> {
   const refresh = handed ?? framedRefresh ?? undefined;
   try {
     const response = await fetch('/api/refreshtoken/', {
@@ -48,6 +56,49 @@ const isFramed = (): boolean => {
 export const forgetFramedRefresh = (): void => {
   framedRefresh = null;
 };
+
+// Several requests may hit an expired token at once, and a page load restores while its first
+// requests wait: they share one refresh, since a refresh token is single-use.
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshTokens(): Promise<boolean> {
+  const before = tokenStore.access();
+  const tokens = await requestNewPair(tokenStore.takeLegacyRefresh() ?? undefined);
+  // A sign-in or hand-off that landed meanwhile is newer than what the cookie gave: it stays.
+  if (tokenStore.access() !== before) return tokenStore.access() !== null;
+  if (!tokens) return false;
+  tokenStore.save(tokens);
+  return true;
+}
+
+/** One refresh by the cookie (or a legacy token, sent once), shared by all callers while it runs. */
+export const refreshOnce = (): Promise<boolean> => {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+/**
+ * A page load (or a new tab) has no access token in memory: the session is restored by one refresh
+ * with the cookie before the app decides the user is signed out; meanwhile the status is `restoring`,
+ * so guarded pages show their loading state instead of the sign-in page. Answers whether a session
+ * is there. A session that arrived meanwhile (sign-in, iframe hand-off) is kept as it is.
+ */
+export function restoreSession(): Promise<boolean> {
+  if (tokenStore.access() !== null) return Promise.resolve(true);
+  if (restoring) return restoring;
+  tokenStore.setRestoring(true);
+  restoring = refreshOnce().finally(() => {
+    restoring = null;
+    tokenStore.setRestoring(false);
+  });
+  return restoring;
+}
+
+let restoring: Promise<boolean> | null = null;
+
+tokenStore.setOtherTabSignedInHandler(() => void restoreSession());
 
 /**
  * The iframe hand-off (spec §1): the handed refresh token is exchanged at once for a new pair whose
