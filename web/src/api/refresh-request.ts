@@ -25,6 +25,8 @@ async function postRefresh(handed?: string): Promise<StoredTokens | null> {
     });
     if (!response.ok) {
       framedRefresh = null;
+      // Read to the end: an unread answer stays open (and keeps the page from counting as idle).
+      await response.text().catch(() => '');
       return null;
     }
     const { access, refresh: next } = (await response.json()) as StoredTokens;
@@ -83,11 +85,15 @@ export const refreshOnce = (): Promise<boolean> => {
  * A page load (or a new tab) has no access token in memory: the session is restored by one refresh
  * with the cookie before the app decides the user is signed out; meanwhile the status is `restoring`,
  * so guarded pages show their loading state instead of the sign-in page. Answers whether a session
- * is there. A session that arrived meanwhile (sign-in, iframe hand-off) is kept as it is.
+ * is there. Tried once per page: later callers (the app after the start-up script) share that attempt
+ * and its answer, so a visitor without a session is not asked about twice. `again` tries once more
+ * (another tab signed in). A session that arrived meanwhile (sign-in, iframe hand-off) is kept as it is.
  */
-export function restoreSession(): Promise<boolean> {
+export function restoreSession(options: { again?: boolean } = {}): Promise<boolean> {
   if (tokenStore.access() !== null) return Promise.resolve(true);
   if (restoring) return restoring;
+  if (restored && !options.again) return Promise.resolve(false);
+  restored = true;
   tokenStore.setRestoring(true);
   restoring = refreshOnce().finally(() => {
     restoring = null;
@@ -97,8 +103,15 @@ export function restoreSession(): Promise<boolean> {
 }
 
 let restoring: Promise<boolean> | null = null;
+/** Whether this page has tried restoring its session by the cookie. */
+let restored = false;
 
-tokenStore.setOtherTabSignedInHandler(() => void restoreSession());
+/** Tests: as on a fresh page, the next restore asks the server again. */
+export const forgetRestoreAttempt = (): void => {
+  restored = false;
+};
+
+tokenStore.setOtherTabSignedInHandler(() => void restoreSession({ again: true }));
 
 /**
  * The iframe hand-off (spec §1): the handed refresh token is exchanged at once for a new pair whose

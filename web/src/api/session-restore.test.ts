@@ -62,6 +62,9 @@ describe('the access token in memory (issue 22)', () => {
     expect(bodies).toEqual([{}]);
     expect(tokenStore.status()).toBe('signed-out');
     expect(tokenStore.access()).toBeNull();
+    // Tried once per page: the app starting after the start-up script does not ask again.
+    expect(await restoreSession()).toBe(false);
+    expect(bodies).toHaveLength(1);
   });
 
   it('lets requests made while restoring wait for it and share its refresh', async () => {
