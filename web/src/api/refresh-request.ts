@@ -111,7 +111,11 @@ export const forgetRestoreAttempt = (): void => {
   restored = false;
 };
 
-tokenStore.setOtherTabSignedInHandler(() => void restoreSession({ again: true }));
+tokenStore.setOtherTabHandlers({
+  signedIn: () => void restoreSession({ again: true }),
+  // A frame's refresh token (below) belongs to the session another tab just ended.
+  signedOut: () => forgetFramedRefresh(),
+});
 
 /**
  * The iframe hand-off (spec §1): the handed refresh token is exchanged at once for a new pair whose

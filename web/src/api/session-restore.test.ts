@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
 import { call } from './http.ts';
-import { keepHandedSession, restoreSession } from './refresh-request.ts';
+import { forgetFramedRefresh, keepHandedSession, requestNewPair, restoreSession } from './refresh-request.ts';
 import { tokenStore } from './token-store.ts';
 
 setUpMockApi();
@@ -140,6 +140,17 @@ describe('tabs tell each other about sign-in and sign-out', () => {
     expect(tokenStore.status()).toBe('signed-out');
     expect(changes).toHaveBeenCalled();
     stop();
+  });
+
+  it('in a frame, forgets the refresh token it keeps in memory when another tab signs out', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    const bodies = refreshRoute();
+    await keepHandedSession({ access: 'handed-access', refresh: 'handed-refresh' });
+    otherTab.postMessage({ type: 'signed-out' });
+    await vi.waitFor(() => expect(tokenStore.access()).toBeNull());
+    await requestNewPair();
+    expect(bodies).toEqual([{ refresh: 'handed-refresh' }, {}]);
+    forgetFramedRefresh();
   });
 
   it('takes up the session by the cookie when another tab signs in and this one has none', async () => {

@@ -27,8 +27,8 @@ type Listener = () => void;
 let accessToken: string | null = null;
 let restoring = false;
 const listeners = new Set<Listener>();
-/** Asked to restore by the cookie when another tab signs in while this one has no session. */
-let onOtherTabSignedIn: (() => void) | null = null;
+/** What refresh-request.ts does when another tab signs in (restore by the cookie) or out (forget). */
+let otherTab: { signedIn(): void; signedOut(): void } | null = null;
 
 const notify = () => {
   for (const listener of listeners) listener();
@@ -96,9 +96,9 @@ export const tokenStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** refresh-request.ts restores the session by the cookie when another tab signs in. */
-  setOtherTabSignedInHandler(handler: (() => void) | null): void {
-    onOtherTabSignedIn = handler;
+  /** refresh-request.ts restores by the cookie when another tab signs in, forgets what it holds on sign-out. */
+  setOtherTabHandlers(handlers: { signedIn(): void; signedOut(): void } | null): void {
+    otherTab = handlers;
   },
   /** Forgets everything in this tab only, without telling the others (tests). */
   reset(): void {
@@ -111,10 +111,12 @@ export const tokenStore = {
 // Another tab signed out: forget the token here too (without telling the others again) so the app
 // goes to sign-in. Another tab signed in: a tab without a session takes it up by the shared cookie.
 channel?.addEventListener('message', (event: MessageEvent<SessionMessage>) => {
-  if (event.data?.type === 'signed-out' && accessToken !== null) {
+  if (event.data?.type === 'signed-out') {
+    otherTab?.signedOut();
+    if (accessToken === null) return;
     accessToken = null;
     notify();
   } else if (event.data?.type === 'signed-in' && accessToken === null) {
-    onOtherTabSignedIn?.();
+    otherTab?.signedIn();
   }
 });
