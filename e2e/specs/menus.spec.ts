@@ -1,4 +1,4 @@
-import { signIn } from '../support/demo.ts';
+import { signIn, storedTokens } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const ALL_ROLE_LINKS = ['analyses', 'settings', 'licenses', 'docs', 'contact'];
@@ -77,7 +77,7 @@ test('the menu links lead to their pages and log out returns to login with the s
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('cm_access'))).toBeNull();
+  expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
   await page.goto('/terms');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fterms$/);
 });

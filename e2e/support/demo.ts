@@ -1,6 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Frame,
+  type Page,
+} from '@playwright/test';
 
 /** The server's documented default (README); the e2e server runs without DEMO_PASSWORD set. */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'cardiomap-demo-2026';
@@ -44,16 +51,41 @@ export async function signedInPage(
   return page;
 }
 
-/** The refresh token lives only in the server's HttpOnly cookie (issue 22); the page keeps the access token. */
+/** The refresh token lives only in the server's HttpOnly cookie (issue 22); the page keeps the access token in memory. */
 export async function refreshCookie(page: Page) {
   const cookies = await page.context().cookies(new URL('/api/refreshtoken/', page.url()).href);
   return cookies.find((c) => c.name === 'cm_refresh' && c.value !== '') ?? null;
 }
 
-/** The access token from localStorage and the refresh token from the cookie jar (null when absent). */
+/**
+ * Every localStorage or sessionStorage entry a script on the page can read that holds or names a token
+ * (a JWT, or a key like cm_access / cm_refresh). Issue 22: after a sign-in there must be none.
+ */
+export const tokensInStorage = (page: Page | Frame): Promise<string[]> =>
+  page.evaluate(() =>
+    [...Object.entries(localStorage), ...Object.entries(sessionStorage)]
+      .filter(([key, value]) => /access|refresh|token/i.test(key) || /^eyJ|\.eyJ/.test(value))
+      .map(([key, value]) => `${key}=${value}`),
+  );
+
+/**
+ * What a script could find of the session: an access token left in storage (none since issue 22: it is
+ * in the app's memory) and the refresh token from the cookie jar (null when absent).
+ */
 export async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
-  const access = await page.evaluate(() => localStorage.getItem('cm_access'));
-  return { access, refresh: (await refreshCookie(page))?.value ?? null };
+  const [found] = await tokensInStorage(page);
+  return { access: found ?? null, refresh: (await refreshCookie(page))?.value ?? null };
+}
+
+/**
+ * An access token of the page's sign-in, for the API calls a test sets up by. The page keeps its token
+ * in memory only, so this takes a new one by the context's refresh cookie (the rotated cookie lands in
+ * the same jar, where the page's next refresh finds it), as a new tab of the user would.
+ */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const response = await page.request.post(new URL('/api/refreshtoken/', page.url()).href, { data: {} });
+  expect(response.status(), 'the page is signed in: its refresh cookie gives an access token').toBe(200);
+  return ((await response.json()) as { access: string }).access;
 }
 
 /** Every storage entry a script on the page can read that holds or names a refresh token. */

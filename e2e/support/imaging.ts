@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type CDPSession, expect, type Page } from '@playwright/test';
 import yazl from 'yazl';
-import { storedTokens } from './demo.ts';
+import { accessTokenOf } from './demo.ts';
 
 /**
  * The shared DICOM data beside the repository (never committed): /work/main → /work/shared/dicom. A
@@ -74,7 +74,7 @@ export async function throttleUpload(page: Page, uploadBytesPerSecond: number | 
   return cdp;
 }
 
-/** The REST API as the signed-in user of `page` (the bearer token the app keeps in localStorage). */
+/** The REST API as the signed-in user of `page` (a bearer token of its sign-in, by its refresh cookie). */
 export class ApiAs {
   private constructor(
     private readonly request: APIRequestContext,
@@ -82,9 +82,7 @@ export class ApiAs {
   ) {}
 
   static async of(page: Page): Promise<ApiAs> {
-    const { access } = await storedTokens(page);
-    if (!access) throw new Error('The page is not signed in: no access token in localStorage.');
-    return new ApiAs(page.request, access);
+    return new ApiAs(page.request, await accessTokenOf(page));
   }
 
   async get<T>(path: string): Promise<T> {

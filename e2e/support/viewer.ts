@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { phantomUid, writePhantomSlice } from '../../server/src/imaging/testing/phantom.ts';
-import { signIn, storedTokens } from './demo.ts';
+import { accessTokenOf, signIn } from './demo.ts';
 import { ApiAs, createCaseByApi, zipFolder } from './imaging.ts';
 
 const IN_PROGRESS = 2;
@@ -77,9 +77,7 @@ export async function markerPhantomZip(workDir: string): Promise<string> {
 
 /** The signed-in user's API, for what a test sets up rather than tests (the bearer token of the page). */
 export async function apiOf(page: Page) {
-  const { access } = await storedTokens(page);
-  if (!access) throw new Error('The page is not signed in.');
-  const headers = { authorization: `Bearer ${access}` };
+  const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
   const call = async <T>(method: string, path: string, data?: unknown, expected = [200, 201, 204]): Promise<T> => {
     const response = await page.request.fetch(path, { method, headers, data });
     expect(expected, `${method} ${path}: ${response.status()} ${await response.text()}`).toContain(response.status());

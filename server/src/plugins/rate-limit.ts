@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clientAddress } from '../lib/client-address.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
+import { readRefreshCookie } from '../modules/accounts/refresh-cookie.ts';
 
 /**
  * Rate limits are opt-in per route (the auth routes use `authRateLimit`). Keyed by client address and
@@ -71,7 +72,10 @@ export function passwordChangeRateLimits(app: FastifyInstance) {
 function accountKey(request: FastifyRequest): string {
   const body = request.body as { email?: unknown; refresh?: unknown } | undefined;
   if (typeof body?.email === 'string') return body.email.trim().toLowerCase();
-  if (typeof body?.refresh === 'string') return createHash('sha256').update(body.refresh).digest('base64url');
+  // The web app refreshes by the cookie on every page load and new tab (its access token is in memory
+  // only, issue 22): each sign-in counts alone, so users behind one address do not share a bucket.
+  const refresh = typeof body?.refresh === 'string' ? body.refresh : readRefreshCookie(request);
+  if (refresh !== undefined) return createHash('sha256').update(refresh).digest('base64url');
   return '';
 }
 

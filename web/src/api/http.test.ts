@@ -49,8 +49,8 @@ describe('call', () => {
   });
 
   it('moves a refresh token an older release left in localStorage into the cookie, once', async () => {
+    tokenStore.save({ access: 'old' });
     localStorage.setItem('cm_refresh', 'legacy-r');
-    localStorage.setItem('cm_access', 'old');
     const refreshBodies: unknown[] = [];
     server.use(
       userInfoFor('new'),

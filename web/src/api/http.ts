@@ -1,6 +1,6 @@
 import { ErrorCode, type RouteDef, type RouteResponse } from '@cardiomap/contract';
 import { ApiError } from './api-error.ts';
-import { requestNewPair } from './refresh-request.ts';
+import { refreshOnce, restoreSession } from './refresh-request.ts';
 import { tokenStore } from './token-store.ts';
 
 export interface CallOptions {
@@ -63,30 +63,14 @@ async function parse(response: Response): Promise<unknown> {
   }
 }
 
-// Several requests may hit an expired token at once: they share one refresh, since a refresh token
-// is single-use and a second rotation with the same token would revoke the whole sign-in.
-let refreshing: Promise<boolean> | null = null;
-
-async function refreshTokens(): Promise<boolean> {
-  const tokens = await requestNewPair(tokenStore.takeLegacyRefresh() ?? undefined);
-  if (!tokens) return false;
-  tokenStore.save(tokens);
-  return true;
-}
-
-const refreshOnce = (): Promise<boolean> => {
-  refreshing ??= refreshTokens().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-};
-
 /**
  * Calls one contract route. On 401 `token_not_valid` the tokens are refreshed and the request retried
  * once; when refreshing fails both tokens are cleared and the session-expired handler sends the user
  * to /login with a redirect (spec §8 "Session"). Every other failure is rethrown as an ApiError.
  */
 export async function call<R extends RouteDef>(route: R, options: CallOptions = {}): Promise<RouteResponse<R>> {
+  // The page's restore by the cookie is under way (a page load): wait for its token instead of a 401.
+  if (route.auth && tokenStore.status() === 'restoring') await restoreSession();
   const access = tokenStore.access();
   let response = await send(route, options, access);
   if (response.status === 401 && route.auth) {

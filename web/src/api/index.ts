@@ -3,5 +3,5 @@ export { errorToastMessage, LOST_CONNECTION, SESSION_EXPIRED, SOMETHING_WENT_WRO
 export { buildUrl, type CallOptions, call, setSessionExpiredHandler } from './http.ts';
 export { searchOrganisations } from './organisation-search.ts';
 export { createQueryClient } from './query-client.ts';
-export { forgetFramedRefresh, keepHandedSession, requestNewPair } from './refresh-request.ts';
-export { type StoredTokens, tokenStore } from './token-store.ts';
+export { forgetFramedRefresh, keepHandedSession, requestNewPair, restoreSession } from './refresh-request.ts';
+export { type SessionStatus, type StoredTokens, tokenStore } from './token-store.ts';

@@ -6,7 +6,15 @@ import { type StoredTokens, tokenStore } from './token-store.ts';
  * browser on this same-origin call); a token in the body is only for a pair handed over by a parent
  * window or left by an older release, and the answer moves it into the cookie.
  */
-export async function requestNewPair(handed?: string): Promise<StoredTokens | null> {
+export function requestNewPair(handed?: string): Promise<StoredTokens | null> {
+  // Tabs of one browser share the cookie: one tab's refresh at a time, so the next one sends the token
+  // the previous one got instead of the one it just used (a reuse that would end the sign-in when it
+  // comes just outside the server's grace window). Web Locks are per origin; without them, go at once.
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('cm_refresh', () => postRefresh(handed)) : postRefresh(handed);
+}
+
+async function postRefresh(handed?: string): Promise<StoredTokens | null> {
   const refresh = handed ?? framedRefresh ?? undefined;
   try {
     const response = await fetch('/api/refreshtoken/', {
@@ -17,6 +25,8 @@ export async function requestNewPair(handed?: string): Promise<StoredTokens | nu
     });
     if (!response.ok) {
       framedRefresh = null;
+      // Read to the end: an unread answer stays open (and keeps the page from counting as idle).
+      await response.text().catch(() => '');
       return null;
     }
     const { access, refresh: next } = (await response.json()) as StoredTokens;
@@ -48,6 +58,64 @@ const isFramed = (): boolean => {
 export const forgetFramedRefresh = (): void => {
   framedRefresh = null;
 };
+
+// Several requests may hit an expired token at once, and a page load restores while its first
+// requests wait: they share one refresh, since a refresh token is single-use.
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshTokens(): Promise<boolean> {
+  const before = tokenStore.access();
+  const tokens = await requestNewPair(tokenStore.takeLegacyRefresh() ?? undefined);
+  // A sign-in or hand-off that landed meanwhile is newer than what the cookie gave: it stays.
+  if (tokenStore.access() !== before) return tokenStore.access() !== null;
+  if (!tokens) return false;
+  tokenStore.save(tokens);
+  return true;
+}
+
+/** One refresh by the cookie (or a legacy token, sent once), shared by all callers while it runs. */
+export const refreshOnce = (): Promise<boolean> => {
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+/**
+ * A page load (or a new tab) has no access token in memory: the session is restored by one refresh
+ * with the cookie before the app decides the user is signed out; meanwhile the status is `restoring`,
+ * so guarded pages show their loading state instead of the sign-in page. Answers whether a session
+ * is there. Tried once per page: later callers (the app after the start-up script) share that attempt
+ * and its answer, so a visitor without a session is not asked about twice. `again` tries once more
+ * (another tab signed in). A session that arrived meanwhile (sign-in, iframe hand-off) is kept as it is.
+ */
+export function restoreSession(options: { again?: boolean } = {}): Promise<boolean> {
+  if (tokenStore.access() !== null) return Promise.resolve(true);
+  if (restoring) return restoring;
+  if (restored && !options.again) return Promise.resolve(false);
+  restored = true;
+  tokenStore.setRestoring(true);
+  restoring = refreshOnce().finally(() => {
+    restoring = null;
+    tokenStore.setRestoring(false);
+  });
+  return restoring;
+}
+
+let restoring: Promise<boolean> | null = null;
+/** Whether this page has tried restoring its session by the cookie. */
+let restored = false;
+
+/** Tests: as on a fresh page, the next restore asks the server again. */
+export const forgetRestoreAttempt = (): void => {
+  restored = false;
+};
+
+tokenStore.setOtherTabHandlers({
+  signedIn: () => void restoreSession({ again: true }),
+  // A frame's refresh token (below) belongs to the session another tab just ended.
+  signedOut: () => forgetFramedRefresh(),
+});
 
 /**
  * The iframe hand-off (spec §1): the handed refresh token is exchanged at once for a new pair whose

@@ -2,11 +2,12 @@ import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { CookieConsent } from '../components/CookieConsent.tsx';
 import { UserMenu } from '../features/account/index.ts';
-import { useCurrentUser, useIsAuthenticated } from '../features/auth/index.ts';
+import { useCurrentUser, useIsAuthenticated, useSessionStatus } from '../features/auth/index.ts';
 
 /** The frame around every page: top bar with the user menu (or a sign-in link) and the cookie consent. */
 export function ShellLayout() {
   const authenticated = useIsAuthenticated();
+  const restoring = useSessionStatus() === 'restoring';
   const user = useCurrentUser();
   const { pathname } = useLocation();
   return (
@@ -20,6 +21,7 @@ export function ShellLayout() {
             <UserMenu user={user.data} />
           ) : (
             !authenticated &&
+            !restoring &&
             pathname !== '/login' && (
               <Button color="inherit" component={RouterLink} to="/login">
                 Sign in

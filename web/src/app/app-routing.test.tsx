@@ -2,7 +2,7 @@ import type { UserInfo } from '@cardiomap/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { tokenStore } from '../api/index.ts';
+import { restoreSession, tokenStore } from '../api/index.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
@@ -78,6 +78,71 @@ describe('routing and guards (spec §2)', () => {
     renderApp('/contact');
     expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('CardioMap – Contact us'));
+  });
+});
+
+describe('a page load restores the session by the refresh cookie (issue 22)', () => {
+  /** main.tsx as a page load runs it: the restore starts before the first render. */
+  const loadPage = (path: string) => {
+    void restoreSession();
+    return renderApp(path);
+  };
+
+  it('shows the loading state, not the sign-in page, until one refresh has restored the session', async () => {
+    let answer: () => void = () => {};
+    const delay = new Promise<void>((resolve) => (answer = resolve));
+    let refreshes = 0;
+    const bearers: (string | null)[] = [];
+    server.use(
+      http.post('*/api/refreshtoken/', async () => {
+        refreshes++;
+        await delay;
+        return HttpResponse.json({ access: 'restored', refresh: 'r' });
+      }),
+      http.get('*/api/userinfo/', ({ request }) => {
+        bearers.push(request.headers.get('authorization'));
+        return HttpResponse.json(userInfo({ hasApprovedTerms: true }));
+      }),
+    );
+    const app = loadPage('/terms');
+    expect(await screen.findByLabelText('Loading your account')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in to CardioMap' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(app.location()).toBe('/terms');
+    answer();
+    expect(await screen.findByText('You have accepted these terms.')).toBeInTheDocument();
+    expect(app.location()).toBe('/terms');
+    expect(refreshes).toBe(1);
+    expect(bearers).toEqual(['Bearer restored']);
+    expect(JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)])).not.toContain('restored');
+  });
+
+  it('goes to the sign-in page with a redirect when the refresh is refused', async () => {
+    let refreshes = 0;
+    server.use(
+      http.post('*/api/refreshtoken/', () => {
+        refreshes++;
+        return HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 });
+      }),
+    );
+    const app = loadPage('/terms');
+    expect(await screen.findByRole('heading', { name: 'Sign in to CardioMap' })).toBeInTheDocument();
+    expect(app.location()).toBe('/login?redirect=%2Fterms');
+    // No loop: the sign-in page does not try again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(refreshes).toBe(1);
+  });
+
+  it('goes to the sign-in page when another tab signs out', async () => {
+    signedInAs(userInfo({ hasApprovedTerms: true }));
+    const app = renderApp('/terms');
+    expect(await screen.findByText('You have accepted these terms.')).toBeInTheDocument();
+    const otherTab = new BroadcastChannel('cm_session');
+    otherTab.postMessage({ type: 'signed-out' });
+    otherTab.close();
+    await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fterms'));
+    expect(tokenStore.access()).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Sign in to CardioMap' })).toBeInTheDocument();
   });
 });
 

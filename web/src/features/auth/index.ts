@@ -9,6 +9,7 @@ export {
   USER_INFO_KEY,
   useCurrentUser,
   useIsAuthenticated,
+  useSessionStatus,
 } from './session.ts';
 export { TermsPage } from './TermsPage.tsx';
 export { useCountdown } from './use-countdown.ts';

@@ -29,7 +29,20 @@ describe('prefetchCurrentUser', () => {
     expect(asked).toBe(1);
   });
 
-  it('asks nothing without a session', async () => {
+  it('restores the session by the cookie after a page load, then asks for the user', async () => {
+    server.use(http.post('*/api/refreshtoken/', () => HttpResponse.json({ access: 'restored', refresh: 'r' })));
+    const queryClient = new QueryClient();
+    prefetchCurrentUser(queryClient);
+    await vi.waitFor(() => expect(queryClient.getQueryData(USER_INFO_KEY)).toEqual(userInfo()));
+    expect(asked).toBe(1);
+  });
+
+  it('asks nothing when there is no session to restore', async () => {
+    server.use(
+      http.post('*/api/refreshtoken/', () =>
+        HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }),
+      ),
+    );
     const queryClient = new QueryClient();
     prefetchCurrentUser(queryClient);
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -1,14 +1,27 @@
 import { routes, type UserInfo } from '@cardiomap/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { call, forgetFramedRefresh, requestNewPair, type StoredTokens, tokenStore } from '../../api/index.ts';
+import {
+  call,
+  forgetFramedRefresh,
+  requestNewPair,
+  restoreSession,
+  type SessionStatus,
+  type StoredTokens,
+  tokenStore,
+} from '../../api/index.ts';
 import { patientIdentifiers } from './patient-identifiers.ts';
 
 export const USER_INFO_KEY = ['userinfo'] as const;
 
-/** Spec §6: authenticated means an access token is stored. */
+/** Spec §6: authenticated means an access token is stored (in memory, issue 22). */
 export function useIsAuthenticated(): boolean {
   return useSyncExternalStore(tokenStore.subscribe, tokenStore.isAuthenticated, () => false);
+}
+
+/** Signed in, signed out, or still restoring the session by the cookie after a page load. */
+export function useSessionStatus(): SessionStatus {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.status, () => 'signed-out');
 }
 
 const userInfoQuery = queryOptions({
@@ -29,7 +42,10 @@ export function useCurrentUser() {
  * (RequireAuth), and the first render of the app's frame takes a few hundred ms on a slow machine.
  */
 export function prefetchCurrentUser(queryClient: QueryClient): void {
-  if (tokenStore.isAuthenticated()) void queryClient.prefetchQuery(userInfoQuery);
+  // A page load has its token only once the restore by the cookie has answered (shared, not repeated).
+  void restoreSession().then((signedIn) => {
+    if (signedIn) void queryClient.prefetchQuery(userInfoQuery);
+  });
 }
 
 /** Stores a fresh sign-in and drops anything cached for a previous user. */

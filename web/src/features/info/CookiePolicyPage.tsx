@@ -10,8 +10,8 @@ const STORED = [
     kept: `${CONSENT_MAX_AGE_DAYS} days`,
   },
   {
-    name: 'cm_access, cm_refresh',
-    kind: 'Strictly necessary (browser storage)',
+    name: 'cm_refresh',
+    kind: 'Strictly necessary (cookie, not readable by scripts)',
     purpose: 'Keep you signed in',
     kept: 'Until you log out or the session expires',
   },

@@ -92,7 +92,23 @@ describe('startBootPreview', () => {
     expect(header?.children).toHaveLength(4);
   });
 
+  it('restores the session by the refresh cookie on a page load, then asks with the restored token', async () => {
+    tokenStore.reset();
+    const refresh = vi.fn(async () => Response.json({ access: 'restored', refresh: 'r' }));
+    vi.stubGlobal('fetch', refresh);
+    const { fetchFn } = server();
+    await startBootPreview(viewerPaths.mprviewer(STUDY_ID), fetchFn);
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(refresh).toHaveBeenCalledWith('/api/refreshtoken/', expect.objectContaining({ method: 'POST' }));
+    expect(fetchFn).toHaveBeenCalledWith(viewerLoadPath(STUDY_ID), {
+      headers: { accept: 'application/json', authorization: 'Bearer restored' },
+    });
+    expect(drawnPanes()).toHaveLength(3);
+  });
+
   it('asks nothing and draws nothing without a session, or off the MPR view', async () => {
+    // No session to restore: the refresh cookie is refused.
+    vi.stubGlobal('fetch', async () => Response.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }));
     for (const [path, signedIn] of [
       [viewerPaths.mprviewer(STUDY_ID), false],
       [viewerPaths.study(STUDY_ID), true],

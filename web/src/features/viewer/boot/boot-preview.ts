@@ -1,3 +1,4 @@
+import { restoreSession } from '../../../api/refresh-request.ts';
 import { tokenStore } from '../../../api/token-store.ts';
 import { headerAlertCount } from '../header-alerts.ts';
 import { startEarlyPreview } from '../mpr/early-preview.ts';
@@ -25,8 +26,11 @@ let dismiss: (() => void) | null = null;
 
 export async function startBootPreview(pathname: string, fetchFn: typeof fetch = fetch): Promise<void> {
   const link = parseViewerLink(pathname);
+  if (link?.child !== 'mprviewer') return;
+  // The access token is in memory only: a page load has it once the restore by the cookie answers.
+  await restoreSession();
   const access = tokenStore.access();
-  if (link?.child !== 'mprviewer' || !access) return;
+  if (!access) return;
   // The study's session keeps the answer and the download for the app.
   const session = viewerSession(link.studyId);
   const load = await session.askViewerLoadEarly(access, fetchFn);

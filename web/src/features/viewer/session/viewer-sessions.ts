@@ -20,7 +20,7 @@ export function viewerSession(studyId: string): ViewerSession {
   return session;
 }
 
-/** Test hook: disposes every session (stopping their downloads), as on a fresh page. */
+/** Disposes every session (stopping their downloads), as on a fresh page: tests, and the app's in-place reload. */
 export function closeViewerSessions(): void {
   for (const session of [...sessions.values()]) session.dispose();
   sessions.clear();
