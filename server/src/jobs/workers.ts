@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Query, queryOn } from '../db/query.ts';
 import { jobRuns } from '../modules/jobs/index.ts';
 import { analysisReportInputs } from '../modules/reports/index.ts';
+import { removeExpiredRateLimitRows } from './expired-rate-limits.ts';
 import { removeExpiredUploads } from './expired-uploads.ts';
 import { createIngestHandler } from './ingest/run-ingest.ts';
 import { createJobRunner } from './job-runner.ts';
@@ -103,6 +104,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   const timer = setInterval(() => {
     sweep(QUEUED_RESEND_SECONDS).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
     removeExpiredUploads(query, deps).catch((error) => deps.log.error({ err: error }, 'upload sweep failed'));
+    removeExpiredRateLimitRows(query).catch((error) => deps.log.error({ err: error }, 'rate-limit sweep failed'));
   }, SWEEP_SECONDS * 1000);
   timer.unref();
   return async () => {

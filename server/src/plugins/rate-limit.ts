@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { queryOnPool } from '../db/query.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 import { readRefreshCookie } from '../modules/accounts/refresh-cookie.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Rate limits are opt-in per route (the auth routes use `authRateLimit`). Keyed by client address and
@@ -12,7 +14,13 @@ import { readRefreshCookie } from '../modules/accounts/refresh-cookie.ts';
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
-    await app.register(rateLimit, { global: false });
+    // Counted in the shared database so every instance enforces the same limit; an unreachable database
+    // fails the request (503 through the error handler) rather than skipping the limit.
+    await app.register(rateLimit, {
+      global: false,
+      skipOnError: false,
+      store: databaseRateLimitStore(queryOnPool(app.database)),
+    });
   },
   { name: 'rate-limit' },
 );

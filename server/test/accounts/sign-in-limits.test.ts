@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DELAY_SECONDS, SignInThrottle } from '../../src/modules/accounts/sign-in-throttle.ts';
+import type { Database } from '../../src/db/client.ts';
+import { queryOnPool } from '../../src/db/query.ts';
+import { FORGET_AFTER_MS, MAX_DELAY_SECONDS, SignInThrottle } from '../../src/modules/accounts/sign-in-throttle.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 
 /** Issue 22: the sign-in limits hold whatever a client puts in X-Forwarded-For or however many hosts it has. */
 describe('sign-in limits', () => {
@@ -50,23 +53,41 @@ describe('sign-in limits', () => {
 });
 
 describe('SignInThrottle', () => {
-  it('doubles the delay after the free failures, caps it at 15 minutes and forgets it on success', () => {
-    let now = 0;
-    const throttle = new SignInThrottle(3, () => now);
-    for (let i = 0; i < 3; i++) throttle.failed('a');
-    expect(throttle.retryAfter('a')).toBe(0);
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('doubles the delay after the free failures, caps it at 15 minutes and forgets it on success', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const throttle = new SignInThrottle(queryOnPool(database), 3, () => now);
+    for (let i = 0; i < 3; i++) await throttle.failed('a');
+    expect(await throttle.retryAfter('a')).toBe(0);
     const delays: number[] = [];
     for (let i = 0; i < 33; i++) {
-      throttle.failed('a');
-      delays.push(throttle.retryAfter('a'));
-      now += throttle.retryAfter('a') * 1000;
-      expect(throttle.retryAfter('a')).toBe(0);
+      await throttle.failed('a');
+      const wait = await throttle.retryAfter('a');
+      delays.push(wait);
+      now += wait * 1000;
+      expect(await throttle.retryAfter('a')).toBe(0);
     }
     expect(delays.slice(0, 4)).toEqual([2, 4, 8, 16]);
     expect(Math.max(...delays)).toBe(MAX_DELAY_SECONDS);
-    expect(throttle.retryAfter('b')).toBe(0);
-    throttle.succeeded('a');
-    throttle.failed('a');
-    expect(throttle.retryAfter('a')).toBe(0);
+    expect(await throttle.retryAfter('b')).toBe(0);
+    await throttle.succeeded('a');
+    await throttle.failed('a');
+    expect(await throttle.retryAfter('a')).toBe(0);
+  });
+
+  it('forgets failures a day old: the next one counts as the first', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const throttle = new SignInThrottle(queryOnPool(database), 1, () => now);
+    await throttle.failed('c');
+    await throttle.failed('c');
+    expect(await throttle.retryAfter('c')).toBe(2);
+    now += FORGET_AFTER_MS + 1;
+    await throttle.failed('c');
+    expect(await throttle.retryAfter('c')).toBe(0);
   });
 });

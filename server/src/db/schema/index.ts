@@ -6,6 +6,7 @@ export * from './imaging.ts';
 export * from './mail.ts';
 export * from './organisations.ts';
 export * from './pages.ts';
+export * from './rate-limits.ts';
 export * from './registrations.ts';
 export * from './roles.ts';
 export * from './users.ts';

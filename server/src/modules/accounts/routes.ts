@@ -1,6 +1,7 @@
 import { accountPasswordRoutes, accountRoutes, authRoutes } from '@cardiomap/contract';
 import { sortRoles } from '@cardiomap/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryOnPool } from '../../db/query.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../lib/http-errors.ts';
 import { registerRoute } from '../../lib/register-route.ts';
@@ -29,21 +30,21 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
   };
 
   // Per account, whatever the address: an exponential delay after AUTH_RATE_LIMIT wrong passwords.
-  const throttle = new SignInThrottle(app.config.authRateLimit);
+  const throttle = new SignInThrottle(queryOnPool(app.database), app.config.authRateLimit);
   registerRoute(
     app,
     authRoutes.signIn,
     async ({ body, request, reply }) => {
       const account = body.email.trim().toLowerCase();
-      const wait = throttle.retryAfter(account);
+      const wait = await throttle.retryAfter(account);
       if (wait > 0) throw tooManyRequests('Too many failed sign-ins. Please wait a moment and try again.', wait);
       try {
         const result = await service.signIn(body, clientAddress(request), userAgent(request));
-        throttle.succeeded(account);
+        await throttle.succeeded(account);
         return withCookie(reply, result);
       } catch (error) {
         // 401 is the wrong-password answer; 403 (expired password) means the password was right.
-        if (error instanceof HttpError && error.statusCode === 401) throttle.failed(account);
+        if (error instanceof HttpError && error.statusCode === 401) await throttle.failed(account);
         throw error;
       }
     },

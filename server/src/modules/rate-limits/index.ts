@@ -1,0 +1,8 @@
+export {
+  clearSignInFailures,
+  hitRateLimit,
+  keyDigest,
+  recordSignInFailure,
+  removeExpiredRateLimits,
+  signInBlockedUntil,
+} from './repository.ts';
