@@ -1,6 +1,5 @@
 import type { Query } from '../db/query.ts';
-import { FORGET_AFTER_MS } from '../modules/accounts/sign-in-throttle.ts';
-import { removeExpiredRateLimits } from '../modules/rate-limits/index.ts';
+import { FORGET_AFTER_MS, removeExpiredRateLimits } from '../modules/rate-limits/index.ts';
 
 /**
  * Rate-limit windows that have ended and sign-in failures old enough to be forgotten are no longer read

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { queryOnPool } from '../db/query.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
-import { readRefreshCookie } from '../modules/accounts/refresh-cookie.ts';
+import { readRefreshCookie } from '../lib/refresh-cookie.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryOnPool } from '../../db/query.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { fieldError, HttpError, tooManyRequests } from '../../lib/http-errors.ts';
+import { clearRefreshCookie, readRefreshCookie, refuseCrossSite, setRefreshCookie } from '../../lib/refresh-cookie.ts';
 import { registerRoute } from '../../lib/register-route.ts';
 import {
   accountMailRateLimits,
@@ -14,7 +15,6 @@ import {
 } from '../../plugins/rate-limit.ts';
 import { toUserInfo } from './mapper.ts';
 import type { PasswordService } from './password-service.ts';
-import { clearRefreshCookie, readRefreshCookie, refuseCrossSite, setRefreshCookie } from './refresh-cookie.ts';
 import type { AccountsService } from './service.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 

@@ -1,5 +1,7 @@
 import type { Query } from '../../db/query.ts';
-import { clearSignInFailures, recordSignInFailure, signInBlockedUntil } from '../rate-limits/index.ts';
+import { clearSignInFailures, FORGET_AFTER_MS, recordSignInFailure, signInBlockedUntil } from '../rate-limits/index.ts';
+
+export { FORGET_AFTER_MS };
 
 /**
  * Per-account sign-in lock-out that does not depend on the client address (issue 22): after
@@ -12,8 +14,6 @@ import { clearSignInFailures, recordSignInFailure, signInBlockedUntil } from '..
  * same count; the periodic sweep removes entries idle for a day.
  */
 export const MAX_DELAY_SECONDS = 15 * 60;
-/** Failures this old are forgotten: the next one counts as the first. */
-export const FORGET_AFTER_MS = 24 * 3_600_000;
 
 /** The delay after the given number of failures in a row (the SQL in the repository follows the same rule). */
 export function delaySeconds(failures: number, freeFailures: number): number {

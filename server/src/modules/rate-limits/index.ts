@@ -1,3 +1,6 @@
+/** Sign-in failures this long ago no longer count (a new one starts afresh); the sweep removes them. */
+export const FORGET_AFTER_MS = 24 * 3_600_000;
+
 export {
   clearSignInFailures,
   hitRateLimit,

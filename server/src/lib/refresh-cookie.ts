@@ -1,6 +1,6 @@
 import { authRoutes } from '@cardiomap/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden } from '../../lib/http-errors.ts';
+import { forbidden } from './http-errors.ts';
 
 /**
  * Issue 22: the web app's refresh token lives in an HttpOnly cookie, out of reach of any script on the
