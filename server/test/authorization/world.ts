@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CaseStatus, OrderStatus } from '@cardiomap/contract';
-import { insertCase, orgId, userId } from '../cases/case-fixtures.ts';
+import { devicesOf, insertCase, orgId, userId } from '../cases/case-fixtures.ts';
 import { signIn } from '../helpers/auth.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { insertJob, insertLostUpload, insertStudyWithVolume } from '../imaging/api/imaging-fixtures.ts';
@@ -35,6 +35,10 @@ export interface World {
   ownUserId: string;
   sharedUserId: string;
   ownOrganisationId: string;
+  /** The device the case's order asks for (the first TAVI device): a body naming it changes nothing. */
+  deviceId: string;
+  /** A rejection reason of the catalogue, for a valid reject body. */
+  rejectionReasonId: string;
   /** An id no row has: for objects the world does not make (their routes then answer 404 to all). */
   missing: string;
 }
@@ -68,6 +72,9 @@ export async function makeWorld(t: TestApp): Promise<World> {
     ownUserId,
     sharedUserId,
     ownOrganisationId: await orgId(t, 'HVC'),
+    deviceId: (await devicesOf(t, 'TAVI'))[0]?.id ?? '',
+    rejectionReasonId:
+      (await t.database.query<{ id: string }>('SELECT id FROM rejection_reasons ORDER BY id LIMIT 1'))[0]?.id ?? '',
     missing: randomUUID(),
   };
 }
