@@ -40,9 +40,9 @@ interface Row {
    */
   validatedFirst?: string;
   /**
-   * The study is named in the body and a hidden study answers 400 on that field exactly like a missing
-   * one (the scene routes' chosen answer, tested in viewer/visualisations-api.test.ts): for the other
-   * organisation 400 stands for 404. It tells nothing a missing id would not.
+   * The parent (study, visualisation) is named in the body, and a hidden parent answers 400 on that field
+   * exactly like a missing one (the scene routes' chosen answer, tested in viewer/visualisations-api.test.ts):
+   * for the other organisation 400 stands for 404. It tells nothing a missing id would not.
    */
   hiddenParentIs400?: true;
 }
@@ -227,7 +227,10 @@ const TABLE: Record<RouteName, Row> = {
   deleteVisualisation: r('case', 'missing'),
   listVisualisationObjects: r('case', undefined, { query: byStudy, list: true }),
   getVisualisationObject: r('case', 'missing'),
-  createVisualisationObject: r('case', undefined, { validatedFirst: 'the world makes no visualisation to name' }),
+  createVisualisationObject: r('case', undefined, {
+    body: (w) => ({ name: 'Object', visualisationId: w.visualisationId }),
+    hiddenParentIs400: true,
+  }),
   patchVisualisationObject: r('case', 'missing', { body: empty }),
   deleteVisualisationObject: r('case', 'missing'),
   listLandmarkTypes: r('self'),

@@ -31,6 +31,8 @@ export interface World {
   jobId: string;
   analysisId: string;
   analysisResourceId: string;
+  /** A scene object of the study, so a visualisation object can be created in it. */
+  visualisationId: string;
   landmarkId: string;
   ownUserId: string;
   sharedUserId: string;
@@ -68,6 +70,13 @@ export async function makeWorld(t: TestApp): Promise<World> {
     jobId: await insertJob(t, c.id),
     analysisId,
     analysisResourceId: await insertMesh(t, analysisId),
+    visualisationId:
+      (
+        await t.database.query<{ id: string }>(
+          `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Root') RETURNING id`,
+          [studyId, analysisId],
+        )
+      )[0]?.id ?? '',
     landmarkId: await insertLandmark(t, analysisId, { createdBy: PRINCIPALS.own, published: true }),
     ownUserId,
     sharedUserId,
