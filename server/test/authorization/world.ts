@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CaseStatus, OrderStatus } from '@cardiomap/contract';
-import { insertCase, orgId, userId } from '../cases/case-fixtures.ts';
+import { devicesOf, insertCase, orgId, userId } from '../cases/case-fixtures.ts';
 import { signIn } from '../helpers/auth.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { insertJob, insertLostUpload, insertStudyWithVolume } from '../imaging/api/imaging-fixtures.ts';
@@ -31,10 +31,16 @@ export interface World {
   jobId: string;
   analysisId: string;
   analysisResourceId: string;
+  /** A scene object of the study, so a visualisation object can be created in it. */
+  visualisationId: string;
   landmarkId: string;
   ownUserId: string;
   sharedUserId: string;
   ownOrganisationId: string;
+  /** The device the case's order asks for (the first TAVI device): a body naming it changes nothing. */
+  deviceId: string;
+  /** A rejection reason of the catalogue, for a valid reject body. */
+  rejectionReasonId: string;
   /** An id no row has: for objects the world does not make (their routes then answer 404 to all). */
   missing: string;
 }
@@ -64,10 +70,20 @@ export async function makeWorld(t: TestApp): Promise<World> {
     jobId: await insertJob(t, c.id),
     analysisId,
     analysisResourceId: await insertMesh(t, analysisId),
+    visualisationId:
+      (
+        await t.database.query<{ id: string }>(
+          `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Root') RETURNING id`,
+          [studyId, analysisId],
+        )
+      )[0]?.id ?? '',
     landmarkId: await insertLandmark(t, analysisId, { createdBy: PRINCIPALS.own, published: true }),
     ownUserId,
     sharedUserId,
     ownOrganisationId: await orgId(t, 'HVC'),
+    deviceId: (await devicesOf(t, 'TAVI'))[0]?.id ?? '',
+    rejectionReasonId:
+      (await t.database.query<{ id: string }>('SELECT id FROM rejection_reasons ORDER BY id LIMIT 1'))[0]?.id ?? '',
     missing: randomUUID(),
   };
 }
