@@ -51,6 +51,27 @@ describe('sessions: refreshtoken/, logout/ and access tokens', () => {
     expect((await getAs(t, next.json().access, '/api/userinfo/')).statusCode).toBe(200);
   });
 
+  it('counts refreshes that arrived together as concurrent even when the rate limiter holds some back', async () => {
+    // The limiter's database round trip runs before the handler: here each request's takes 40 ms longer
+    // than the one before, so the first has rotated the token before the others reach the handler. They
+    // arrived alongside it, so they get its successor; measured at the handler they would look like reuse
+    // and end the sign-in (CI saw this on PostgreSQL).
+    const pair = await signIn(t, 'physician@cardiomap.test');
+    const query = t.database.query;
+    let held = 0;
+    t.database.query = (async (text: string, ...rest: unknown[]) => {
+      if (text.includes('rate_limits')) await new Promise((resolve) => setTimeout(resolve, 40 * held++));
+      return (query as (...args: unknown[]) => unknown).call(t.database, text, ...rest);
+    }) as typeof query;
+    try {
+      const results = await Promise.all(Array.from({ length: 4 }, () => refresh(pair.refresh)));
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(results.map((r) => r.json().refresh)).size).toBe(1);
+    } finally {
+      t.database.query = query;
+    }
+  });
+
   it.each([['garbage'], ['']])('answers 401 or 400 for refresh token %j', async (token) => {
     const res = await refresh(token);
     expect(token ? 401 : 400).toBe(res.statusCode);

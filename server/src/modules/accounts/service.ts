@@ -236,11 +236,16 @@ export function createAccountsService(deps: AccountsDeps) {
      * sign-in (spec §4). In this process the repeats join the rotation in flight; across instances, a
      * repeat that arrived before the use answers the same derived successor.
      */
-    refresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
+    /**
+     * `arrivedAt` is when the request reached the server, not when this runs: the rate limiter and
+     * body parsing come first, so two tabs' requests that arrived together may reach here after the
+     * first of them has already used the token, and must still count as concurrent (grace), not reuse.
+     */
+    refresh(input: { refresh: string }, ip: string, arrivedAt = new Date()): Promise<TokenPair> {
       const key = hashToken(input.refresh);
       const inFlight = refreshesInFlight.get(key);
       if (inFlight) return inFlight;
-      const rotation = rotateRefresh(input, ip, new Date()).finally(() => refreshesInFlight.delete(key));
+      const rotation = rotateRefresh(input, ip, arrivedAt).finally(() => refreshesInFlight.delete(key));
       refreshesInFlight.set(key, rotation);
       return rotation;
     },
