@@ -45,6 +45,11 @@ export interface QueueChannel<T> {
   work(handler: (message: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
 }
 
+/** PostgreSQL's SQLSTATE deadlock_detected. */
+const DEADLOCK_DETECTED = '40P01';
+/** Tries at creating a queue: each deadlock lets one racing process through, and only a few start together. */
+const QUEUE_CREATE_ATTEMPTS = 5;
+
 export function createJobQueue(database: Database, onError: (error: Error) => void): JobQueue {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
@@ -67,7 +72,7 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
     await start();
     let created = knownQueues.get(queue);
     if (!created) {
-      created = boss.createQueue(queue).catch((error: unknown) => {
+      created = createQueueOnce(queue).catch((error: unknown) => {
         knownQueues.delete(queue);
         throw error;
       });
@@ -75,6 +80,25 @@ export function createJobQueue(database: Database, onError: (error: Error) => vo
     }
     await created;
   };
+
+  /**
+   * Creates a queue unless it exists. Two processes creating different queues at once deadlock inside
+   * pg-boss's create_queue (each holds a lock the other's partition or foreign key needs); PostgreSQL
+   * rolls one of them back whole, and that one simply tries again. Without this, an API and a worker
+   * started together on a new database could lose the race and exit.
+   */
+  async function createQueueOnce(queue: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(queue)) return;
+        await boss.createQueue(queue);
+        return;
+      } catch (error) {
+        if (attempt >= QUEUE_CREATE_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 80));
+      }
+    }
+  }
 
   async function sendOn(queue: string, data: object, options: { startAfterSeconds?: number }): Promise<void> {
     await ready(queue);

@@ -192,6 +192,8 @@ describe.skipIf(!onPostgres || !s3 || !HAS_SHARED_DICOM)('several instances on o
 
     // The other worker takes it over once the dead run's heartbeat is stale, and completes it.
     const survivor = workers.find((w) => w !== killed);
+    // Said now rather than after minutes of waiting: a worker that failed to start cannot take anything over.
+    expect(survivor?.child.exitCode, 'the other worker is running').toBeNull();
     // About a minute on a quiet machine (STALE_RUN_SECONDS, then a sweep); under the full suite on two
     // cores the survivor may first finish other queued work, so allow several minutes before failing.
     const done = Date.now() + 270_000;
