@@ -12,7 +12,7 @@ const QUEUES = ['imaging', 'reports', 'mail', 'exports'];
  * four) each create the queues they use. pg-boss's create_queue of two different queues at once
  * deadlocks; before the retry in job-queue.ts the process that lost the race failed to start (the
  * several-instances test then waited in vain for the dead worker to take a job over). Four
- * connections pools, as four processes have, each creating two queues at once: every round of this
+ * connection pools, as four processes have, each creating two queues at once: every round of this
  * deadlocked before the fix.
  */
 describe.skipIf(!onPostgres)('queues created by several processes at once', () => {
