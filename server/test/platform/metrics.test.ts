@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ingestSettled, PHANTOM_SLICES, uploadPhantom } from './upload-phantom.ts';
 
 const TOKEN = 'metrics-token-for-the-test-scraper-0123456789';
+const INGEST_COMPLETED = { job_type: 'ingest', outcome: 'completed' };
 
 /** The value of one series in Prometheus text, or undefined when it is not there. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -41,6 +42,19 @@ describe('metrics', () => {
     await t?.close();
   });
 
+  /** Scrapes until `ready` holds of the body (checking each answer is a 200 text page), for at most 60 s. */
+  async function scrapeUntil(ready: (body: string) => boolean): Promise<string> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await scrape(`Bearer ${TOKEN}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const body = await res.text();
+      if (ready(body) || Date.now() > deadline) return body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   it('are off by default, and a port without a token is refused at start', async () => {
     expect(loadConfig({}).metrics).toBeUndefined();
     expect(() => loadConfig({ METRICS_PORT: '9464' })).toThrow(ConfigError);
@@ -68,11 +82,9 @@ describe('metrics', () => {
     await t.app.inject({ method: 'GET', url: `/api/no-such-route/${identifier}` });
     const caseId = await uploadPhantom(t, token);
     expect(await ingestSettled(t, token, caseId)).toBe(CaseStatus.IN_PROGRESS);
-
-    const res = await scrape(`Bearer ${TOKEN}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/plain');
-    const text = await res.text();
+    // The case moves inside the job's last transaction; the runner counts the job only after it: wait for
+    // the count itself, not for the case.
+    const text = await scrapeUntil((body) => sample(body, 'cardiomap_jobs_total', INGEST_COMPLETED) !== undefined);
 
     const requests = 'cardiomap_http_request_duration_seconds_count';
     expect(sample(text, requests, { method: 'GET', route: '/api/cases/:id/', status_code: '404' })).toBe(1);
@@ -81,8 +93,8 @@ describe('metrics', () => {
     expect(sample(text, requests, { route: '/api/input-data/:id/confirm-upload/', status_code: '200' })).toBe(1);
     expect(text).toContain('cardiomap_http_request_duration_seconds_bucket{le="0.005",method="GET"');
 
-    expect(sample(text, 'cardiomap_jobs_total', { job_type: 'ingest', outcome: 'completed' })).toBe(1);
-    expect(sample(text, 'cardiomap_job_duration_seconds_count', { job_type: 'ingest', outcome: 'completed' })).toBe(1);
+    expect(sample(text, 'cardiomap_jobs_total', INGEST_COMPLETED)).toBe(1);
+    expect(sample(text, 'cardiomap_job_duration_seconds_count', INGEST_COMPLETED)).toBe(1);
     expect(sample(text, 'cardiomap_ingest_slices_total')).toBe(PHANTOM_SLICES);
     expect(sample(text, 'cardiomap_queue_jobs', { queue: 'imaging', state: 'waiting' })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'cardiomap_queue_jobs', { queue: 'imaging', state: 'active' })).toBeGreaterThanOrEqual(0);
