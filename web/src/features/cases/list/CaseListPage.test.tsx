@@ -313,7 +313,7 @@ describe('case list (spec §2 "Case list")', () => {
     expect(empty).toHaveTextContent(FIRST_CASE_MESSAGE);
     expect(empty).toHaveTextContent(FIRST_CASE_HINT);
     expect(screen.queryByText('No cases match your search criteria')).not.toBeInTheDocument();
-    await userEvent.click(within(empty).getByRole('button', { name: 'Request analysis' }));
+    await userEvent.click(within(empty).getByRole('button', { name: 'Request your first analysis' }));
     expect(await screen.findByRole('dialog', { name: 'Request analysis' })).toBeInTheDocument();
   });
 

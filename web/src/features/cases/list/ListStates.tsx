@@ -52,7 +52,7 @@ export function NoCases({ filters, onRequestAnalysis }: { filters: CaseListFilte
       <Typography color="text.secondary">{user.canAddCase ? FIRST_CASE_HINT : NO_CASES_YET_HINT}</Typography>
       {user.canAddCase && (
         <Button variant="contained" onClick={onRequestAnalysis}>
-          Request analysis
+          Request your first analysis
         </Button>
       )}
     </Stack>
