@@ -2,6 +2,7 @@ export * from './case-rules.ts';
 export * from './case-status.ts';
 export * from './delivery-dates.ts';
 export * from './device-change.ts';
+export * from './grants.ts';
 export * from './guards.ts';
 export * from './job-rules.ts';
 export * from './order-status.ts';

@@ -16,7 +16,9 @@ describe('user administration (users/)', () => {
     givenName: 'Nina',
     familyName: 'Newman',
     organisations: [{ organisationId: w.org.HVC, isPrimary: true, contact: false }],
-    groups: [w.groupId.Physician],
+    // No role by default: Customer Support, the administrator of these tests, may grant none of the
+    // seeded ones (issue 27); a test that needs a role says which.
+    groups: [],
     ...extra,
   });
   const create = async (token: string, email: string, extra: object = {}) => {
@@ -73,7 +75,10 @@ describe('user administration (users/)', () => {
   });
 
   it('creates a user with roles, organisations, primary and contact flag, and audits it', async () => {
+    // A role inside Customer Support's own permissions, so it may grant it.
+    const viewer = await roleWith('Case Viewer', [PERMISSIONS.viewCaseDetails]);
     const created = await create(w.support, 'nina@cardiomap.test', {
+      groups: [viewer],
       organisations: [
         { organisationId: w.org.HVC, isPrimary: true, contact: true },
         { organisationId: w.org.BHI, isPrimary: false, contact: false },
@@ -82,7 +87,7 @@ describe('user administration (users/)', () => {
       phoneNumber: '+41 44 000 00 00',
       title: 'Dr.',
     });
-    expect(created.groups).toEqual([w.groupId.Physician]);
+    expect(created.groups).toEqual([viewer]);
     const got = await getAs(t, w.support, `/api/users/${created.id}/`);
     expect(got.json()).toMatchObject({
       email: 'nina@cardiomap.test',
@@ -140,7 +145,7 @@ describe('user administration (users/)', () => {
     const fcs = await send(
       'POST',
       '/api/users/',
-      w.support,
+      w.superuser,
       newUser('fcs@cardiomap.test', { groups: [w.groupId['Field Clinical Specialist']], deviceIds: [w.devices[0]] }),
     );
     expect(fcs.statusCode).toBe(201);
@@ -158,16 +163,19 @@ describe('user administration (users/)', () => {
   });
 
   it('refuses self-lockout: no self deactivation, no removing the own last admin role', async () => {
-    const self = await send('DELETE', `/api/users/${w.supportId}/`, w.support);
-    expect(self.statusCode).toBe(400);
-    expect(self.json().nonFieldErrors).toEqual(['You cannot mark yourself inactive.']);
-    const lockout = await send('PATCH', `/api/users/${w.supportId}/`, w.support, { groups: [w.groupId.Physician] });
+    const ownDelete = await send('DELETE', `/api/users/${w.supportId}/`, w.support);
+    expect(ownDelete.statusCode).toBe(400);
+    expect(ownDelete.json().nonFieldErrors).toEqual(['You cannot mark yourself inactive.']);
+    // An administrator whose role it may grant itself (no access to every organisation), so only the
+    // lockout rule decides: dropping that role would end its own administration.
+    const role = await roleWith('Self-granting Admin', EDIT_USERS_AND_ORGANISATIONS);
+    const self = await create(w.superuser, 'self-admin@cardiomap.test', { groups: [role] });
+    const selfToken = (await signIn(t, 'self-admin@cardiomap.test', PASSWORD)).access;
+    const lockout = await send('PATCH', `/api/users/${self.id}/`, selfToken, { groups: [] });
     expect(lockout.statusCode).toBe(400);
     expect(lockout.json().nonFieldErrors[0]).toMatch(/your own permission/);
-    const stillAdmin = await send('PATCH', `/api/users/${w.supportId}/`, w.support, {
-      groups: [w.groupId['Customer Support'], w.groupId.Physician],
-    });
-    expect(stillAdmin.statusCode).toBe(200);
+    const unchanged = await send('PATCH', `/api/users/${self.id}/`, selfToken, { groups: [role], title: 'Dr.' });
+    expect(unchanged.statusCode).toBe(200);
   });
 
   it('ends the sessions of a user marked inactive at once, and marks them active again', async () => {

@@ -16,6 +16,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { registrationApprovedMail, registrationDeclinedMail } from '../../mail/templates/registration-decided.ts';
 import { recordAudit } from '../audit/index.ts';
 import { approveRegistration } from '../registration/index.ts';
+import { refuseUngrantableGroups } from '../users/index.ts';
 import { generateCode } from './code.ts';
 import { presentOrganisation } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -184,13 +185,12 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       requireAdministrator(actor);
       const names = await repo.groupNames(db, input.groups);
       if (names.length !== input.groups.length) throw fieldError('groups', R.unknownRole);
-      if (names.includes('Superuser') && !actor.isSuperuser) {
-        throw fieldError('groups', 'Only a superuser can grant the Superuser role.');
-      }
       if (input.organisationId && !visible(actor, input.organisationId)) {
         throw fieldError('organisationId', 'No organisation matches the given id.');
       }
       const { organisationId, mailId } = await db.transaction(async (tx) => {
+        // The same grant rule as users/ and group-memberships/ (issue 27): only roles the approver could hold.
+        await refuseUngrantableGroups(tx, actor, input.groups);
         const user = await repo.lockPendingUser(tx, userId);
         if (!user) {
           if (await repo.userExists(tx, userId)) throw conflict(R.notPending, 'not_pending');

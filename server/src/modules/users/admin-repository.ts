@@ -184,3 +184,31 @@ export async function replaceMemberships(
                 DO UPDATE SET is_primary = EXCLUDED.is_primary, contact = EXCLUDED.contact`);
   }
 }
+
+/** Roles with every permission they carry, for the grant rule (`mayGrantGroup` of packages/domain). */
+export async function groupsWithPermissions(
+  db: DbOrTx,
+  groupIds: readonly number[],
+): Promise<{ id: number; name: string; permissions: string[] }[]> {
+  if (groupIds.length === 0) return [];
+  return queryOn(db)<{ id: number; name: string; permissions: string[] }>(sql`
+    SELECT g.id, g.name,
+           COALESCE(array_agg(p.codename ORDER BY p.codename) FILTER (WHERE p.codename IS NOT NULL), '{}') AS permissions
+      FROM groups g
+      LEFT JOIN group_permissions gp ON gp.group_id = g.id
+      LEFT JOIN permissions p ON p.id = gp.permission_id
+     WHERE g.id = ANY(${sql.param(groupIds)}::int[])
+     GROUP BY g.id, g.name
+     ORDER BY g.id`);
+}
+
+/**
+ * Locks every active superuser's row (in id order, so two demotions cannot deadlock) and answers their
+ * ids: of two concurrent demotions of the last two superusers, the second waits and then sees one.
+ */
+export async function lockActiveSuperusers(db: DbOrTx): Promise<string[]> {
+  const rows = await queryOn(db)<{ id: string }>(
+    sql`SELECT id FROM users WHERE is_superuser AND is_active ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((row) => row.id);
+}

@@ -12,6 +12,13 @@ import { conflict, fieldError, forbidden, nonFieldError, notFound, ValidationErr
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './admin-repository.ts';
+import {
+  changedGroups,
+  GRANT_MESSAGES,
+  refuseLosingLastSuperuser,
+  refuseSuperuserTarget,
+  refuseUngrantableGroups,
+} from './grant-guard.ts';
 import { presentAdminUser } from './presenter.ts';
 
 type CreateInput = z.output<typeof createUserSchema>;
@@ -53,6 +60,16 @@ export async function findVisibleUser(tx: DbOrTx, actor: Actor, id: string): Pro
   if (!row || (scope && !row.memberships.some((m) => scope.includes(m.organisationId)))) {
     throw notFound(ADMIN_MESSAGES.notFound);
   }
+  return row;
+}
+
+/**
+ * The user if the administrator may change it: visible (else 404), and not a superuser unless the
+ * administrator is one (else 403). Reading a superuser stays open to administrators.
+ */
+export async function findManageableUser(tx: DbOrTx, actor: Actor, id: string): Promise<repo.AdminUserRow> {
+  const row = await findVisibleUser(tx, actor, id);
+  refuseSuperuserTarget(actor, row);
   return row;
 }
 
@@ -111,6 +128,7 @@ export function createAdminUsersService(
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const superuserChanges = input.isSuperuser !== undefined && input.isSuperuser !== (current?.isSuperuser ?? false);
     if (superuserChanges && !actor.isSuperuser) throw forbidden(ADMIN_MESSAGES.superuserOnly);
+    if (input.groups) await refuseUngrantableGroups(tx, actor, changedGroups(current?.groups ?? [], input.groups));
   }
 
   async function checkPasswordPair(password: string, password2: string, who: { email: string; names: string[] }) {
@@ -190,7 +208,7 @@ export function createAdminUsersService(
       requireAdmin(actor);
       return db
         .transaction(async (tx) => {
-          const row = await visibleUser(tx, actor, id);
+          const row = await findManageableUser(tx, actor, id);
           const before = presentAdminUser(row);
           const input = {
             groups: body.groups && dedupe(body.groups),
@@ -204,6 +222,9 @@ export function createAdminUsersService(
             isSuperuser: row.isSuperuser,
           });
           if (id === actor.userId) await refuseSelfLockout(tx, row, input);
+          // Deactivation is DELETE; here only the flag can be lost.
+          const losesSuperuser = row.isSuperuser && row.isActive && body.isSuperuser === false;
+          if (losesSuperuser) await refuseLosingLastSuperuser(tx, id);
           await repo.updateUserFields(tx, id, {
             givenName: body.givenName,
             middleName: body.middleName,
@@ -230,8 +251,8 @@ export function createAdminUsersService(
       requireAdmin(actor);
       if (id === actor.userId) throw nonFieldError(ADMIN_MESSAGES.selfDeactivate);
       await db.transaction(async (tx) => {
-        const row = await visibleUser(tx, actor, id);
-        if (row.isSuperuser && !actor.isSuperuser) throw forbidden(ADMIN_MESSAGES.superuserOnly);
+        const row = await findManageableUser(tx, actor, id);
+        if (row.isSuperuser && row.isActive) await refuseLosingLastSuperuser(tx, id);
         await repo.updateUserFields(tx, id, { isActive: false });
         await repo.revokeSessions(tx, id, 'user_deactivated');
         await audit(tx, actor, ctx, 'user.deactivate', id, {
@@ -249,8 +270,10 @@ export function createAdminUsersService(
       ctx: RequestContext,
     ): Promise<AdminUser> {
       requireAdmin(actor);
-      const row = await visibleUser(db, actor, id);
-      if (row.isSuperuser && !actor.isSuperuser) throw forbidden(ADMIN_MESSAGES.superuserOnly);
+      // The admin route sets another user's password; one's own goes through the password change, which
+      // asks for the current password (and the e-mailed code where the organisation requires it).
+      if (id === actor.userId) throw forbidden(GRANT_MESSAGES.ownPassword);
+      const row = await findManageableUser(db, actor, id);
       const errors = await checkPasswordPair(body.newPassword, body.newPassword2, {
         email: row.email,
         names: [row.givenName, row.middleName, row.familyName],
@@ -277,7 +300,7 @@ export function createAdminUsersService(
       requireAdmin(actor);
       return db
         .transaction(async (tx) => {
-          const row = await visibleUser(tx, actor, id);
+          const row = await findManageableUser(tx, actor, id);
           const before = presentAdminUser(row);
           if (before.hasExpiredPassword) throw conflict(ADMIN_MESSAGES.alreadyExpired, 'already_expired');
           await repo.expirePassword(tx, id);

@@ -7,6 +7,7 @@ import { usersRoutes } from './routes.ts';
 import { createUsersService } from './service.ts';
 
 export { adminScope } from './admin-service.ts';
+export { refuseUngrantableGroups } from './grant-guard.ts';
 
 /**
  * users/: the user picker (spec §2 "User autocomplete") and user administration (spec §2, §4, §6, §7);

@@ -16,11 +16,13 @@ import * as users from './admin-repository.ts';
 import {
   ADMIN_MESSAGES,
   adminScope,
+  findManageableUser,
   findVisibleUser,
   type RequestContext,
   refuseSelfLockout,
   requireAdmin,
 } from './admin-service.ts';
+import { refuseUngrantableGroups } from './grant-guard.ts';
 import * as repo from './memberships-repository.ts';
 
 export const MEMBERSHIP_MESSAGES = {
@@ -56,7 +58,7 @@ export function createMembershipsService(database: Database, authChanged: (userI
     requireAdmin(actor);
     return db
       .transaction(async (tx) => {
-        const user = await findVisibleUser(tx, actor, userId);
+        const user = await findManageableUser(tx, actor, userId);
         const { result, details } = await work(tx, user);
         await recordAudit(tx, {
           actorId: actor.userId,
@@ -98,6 +100,7 @@ export function createMembershipsService(database: Database, authChanged: (userI
         if ((await users.existingIds(tx, 'groups', [body.group])).size === 0) {
           throw fieldError('group', ADMIN_MESSAGES.unknownGroup);
         }
+        await refuseUngrantableGroups(tx, actor, [body.group]);
         if ((await isFieldClinicalSpecialist(tx, [body.group])) && user.specialisations.length === 0) {
           throw fieldError('group', ADMIN_USER_MESSAGES.fcsNeedsDevice);
         }
@@ -111,6 +114,7 @@ export function createMembershipsService(database: Database, authChanged: (userI
     deleteGroupMembership(actor: Actor, params: GroupMembership, ctx: RequestContext): Promise<void> {
       return change(actor, params.userId, ctx, 'group_membership.delete', async (tx, user) => {
         if (!user.groups.includes(params.group)) throw notFound(MEMBERSHIP_MESSAGES.noSuchRole);
+        await refuseUngrantableGroups(tx, actor, [params.group]);
         const groups = user.groups.filter((g) => g !== params.group);
         if (params.userId === actor.userId) await refuseSelfLockout(tx, user, { groups });
         await repo.deleteGroupMembership(tx, params.group, params.userId);
