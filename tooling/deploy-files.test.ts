@@ -92,6 +92,7 @@ type Service = {
   environment?: Record<string, string>;
   read_only?: boolean;
   entrypoint?: string[];
+  ports?: string[];
 };
 
 describe('compose.yaml', () => {
@@ -121,6 +122,19 @@ describe('compose.yaml', () => {
       expect(service?.read_only, name).toBe(true);
     }
     expect(loadConfig(envOf(api)).runWorkers).toBe(false);
+  });
+
+  // Issue 27: a `docker compose up` with nothing set must not open a known account or publish the helpers.
+  it('seeds no demo data unless asked, and publishes the helpers on 127.0.0.1 only', () => {
+    for (const [name, service] of Object.entries(app)) {
+      const config = loadConfig(envOf(service));
+      expect(config.seedDemo, name).toBe(false);
+    }
+    for (const name of ['minio', 'mailpit']) {
+      const ports = (compose.services[name]?.ports ?? []).map(String);
+      expect(ports.length, name).toBeGreaterThan(0);
+      for (const port of ports) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    }
   });
 
   it('runs the worker from its built entry, and the API from the image’s command', () => {

@@ -106,7 +106,11 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http', 'https']),
   EMBED_ORIGINS: origins,
   TRUSTED_PROXIES: trustedProxies,
-  DEMO_PASSWORD: z.string().min(15, 'must be at least 15 characters').default(DEFAULT_DEMO_PASSWORD),
+  // Empty is unset: compose passes `${DEMO_PASSWORD:-}` through when no demo data is seeded.
+  DEMO_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(15, 'must be at least 15 characters').default(DEFAULT_DEMO_PASSWORD),
+  ),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_MINUTES: positiveInt(5),

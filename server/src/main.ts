@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { DEMO_LOGINS, seedDemo } from './db/seed/demo.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { demoLoginLines } from './db/seed/demo-banner.ts';
 import { seedDemoCases } from './db/seed/demo-cases.ts';
 import { seedDemoImaging } from './db/seed/demo-imaging.ts';
 import { exitOnSignals, startProcess } from './process-start.ts';
@@ -30,8 +31,7 @@ async function main(): Promise<void> {
   const storage = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}/db`;
   console.info(`\nCardioMap is running on ${url} (database: ${storage})`);
   if (config.seedDemo) {
-    console.info(`Demo logins (password: ${config.demoPassword}):`);
-    for (const login of DEMO_LOGINS) console.info(`  ${login.email.padEnd(42)} ${login.note}`);
+    for (const line of demoLoginLines(config.demoPassword)) console.info(line);
   }
 }
 

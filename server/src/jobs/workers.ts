@@ -89,6 +89,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
     surface: createSurfaceHandler(deps),
     report: createReportHandler(deps, analysisReportInputs({ storage: deps.storage })),
   };
+  // Before anything is consumed: a run still marked running belongs to the process before this one (PGlite
+  // is one process). Done after `work`, it also caught the job this process had just claimed, so the first
+  // ingest of a fresh start was "interrupted" and run twice (issue 27).
+  if (deps.database.kind === 'pglite') await jobRuns.requeueInterrupted(query);
+  await removeAbandonedWorkFolders(query, deps.tempDir, deps.log);
   const imaging = createJobRunner(deps, 'imaging', handlers);
   const reports = createJobRunner(deps, 'reports', handlers);
   // One imaging job at a time per process: ingest already uses both cores (decoding and compression in
@@ -97,8 +102,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   await deps.queue.work('reports', reports.run, { concurrency: 1 });
 
   const sweep = (olderThanSeconds: number) => sweepJobs(query, deps, olderThanSeconds);
-  if (deps.database.kind === 'pglite') await jobRuns.requeueInterrupted(query);
-  await removeAbandonedWorkFolders(query, deps.tempDir, deps.log);
   // At start, a queued job of any age is resumed: its message may have died with the last process.
   await sweep(0).catch((error) => deps.log.error({ err: error }, 'job sweep failed'));
   const timer = setInterval(() => {

@@ -9,5 +9,9 @@ import type { FastifyRequest } from 'fastify';
  */
 export function clientAddress(request: FastifyRequest): string {
   const address = request.ip;
-  return typeof address === 'string' && isIP(address) !== 0 ? address : '';
+  if (typeof address !== 'string') return '';
+  // An IPv6 zone id (`fe80::1%eth0`) names an interface of the machine that saw the address: meaningless
+  // here, and of any length (a forged one overflowed the audit column, issue 27). The address without it.
+  const withoutZone = address.replace(/%.*$/s, '');
+  return isIP(withoutZone) !== 0 ? withoutZone : '';
 }

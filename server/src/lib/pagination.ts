@@ -11,7 +11,9 @@ export const pageWindow = ({ page, page_size }: PageRequest) => ({ limit: page_s
 
 /**
  * The list envelope of architecture.md §4 with absolute `next`/`previous` links: the same query with
- * another page number, on PUBLIC_URL when set (behind a proxy), else on the address the client used.
+ * another page number, on PUBLIC_URL when set, else on localhost at PORT (what `npm start` prints). Never
+ * on the request's Host header: a client (or anyone in front of it) chooses that, and a link built from
+ * it would send the next page's request, with its token, wherever the header said (issue 27).
  */
 export function paginated<T>(
   request: FastifyRequest,
@@ -20,7 +22,7 @@ export function paginated<T>(
   count: number,
   results: T[],
 ): Paginated<T> {
-  const base = publicUrl ?? `${request.protocol}://${request.host}`;
+  const base = publicUrl ?? `http://localhost:${request.server.config.port}`;
   const link = (page: number) => {
     const url = new URL(request.url, base);
     url.searchParams.set('page', String(page));

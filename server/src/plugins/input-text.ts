@@ -13,9 +13,17 @@ export default fp(
   async function inputTextPlugin(app: FastifyInstance) {
     app.addHook('preValidation', async (request) => {
       const fields: Record<string, string[]> = {};
-      for (const part of [request.body, request.query, request.params]) {
-        if (isPlainObject(part)) {
-          for (const [key, value] of Object.entries(part)) if (hasBadText(value)) fields[key] = [MESSAGE];
+      for (const [part, parsed] of [
+        [request.body, isPlainObject(request.body)],
+        // The query parser makes objects of its own prototype (not Object's), so they are taken as records
+        // whatever their prototype: the NUL of `?search=%00` reached PostgreSQL and answered 500.
+        [request.query, isRecord(request.query)],
+        [request.params, isRecord(request.params)],
+      ] as const) {
+        if (parsed) {
+          for (const [key, value] of Object.entries(part as Record<string, unknown>)) {
+            if (hasBadText(value)) fields[key] = [MESSAGE];
+          }
         } else if (hasBadText(part)) {
           fields.nonFieldErrors = [MESSAGE];
         }
@@ -33,6 +41,9 @@ const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
 /** Parsed JSON only: raw upload bodies (Buffers, streams) are bytes, not text, and are left alone. */
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
 
 function hasBadText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return BAD_TEXT.test(value);

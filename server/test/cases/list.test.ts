@@ -55,7 +55,7 @@ describe('GET /api/cases/', () => {
     expect(body.results).toHaveLength(15);
     expect(body.results[0].id).toBe(sharedNcl.id);
     expect(body.results[1].id).toBe(bhi.id);
-    expect(body.next).toBe('http://localhost/api/cases/?page=2');
+    expect(body.next).toBe('http://localhost:8080/api/cases/?page=2');
     expect(body.previous).toBeNull();
     const dates = body.results.map((c: { dateCreated: string }) => c.dateCreated);
     expect([...dates].sort().reverse()).toEqual(dates);

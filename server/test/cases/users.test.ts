@@ -31,7 +31,7 @@ describe('GET /api/users/', () => {
     const first = await getAs(t, tokens.physician ?? '', '/api/users/');
     expect(first.json().results).toHaveLength(15);
     expect(first.json().count).toBe(listed.length);
-    expect(first.json().next).toBe('http://localhost/api/users/?page=2');
+    expect(first.json().next).toBe('http://localhost:8080/api/users/?page=2');
     expect(emails(await getAs(t, tokens['other-physician'] ?? '', '/api/users/'))).toEqual([
       'other-physician@cardiomap.test',
     ]);

@@ -51,6 +51,18 @@ describe('client address behind a trusted proxy', () => {
     expect(await lastAuditIp(t, 'case-manager@cardiomap.test')).toBe('203.0.113.7');
   });
 
+  it('records an IPv6 address without its zone id, however long the zone (issue 27: was a 500)', async () => {
+    const zone = 'z'.repeat(300);
+    const res = await wrongSignIn(
+      t,
+      'case-analyst@cardiomap.test',
+      { 'x-forwarded-for': `fe80::1%${zone}` },
+      '10.0.0.5',
+    );
+    expect(res.statusCode).toBe(401);
+    expect(await lastAuditIp(t, 'case-analyst@cardiomap.test')).toBe('fe80::1');
+  });
+
   it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
     await wrongSignIn(t, 'case-manager@cardiomap.test', { 'x-forwarded-for': '203.0.113.7' }, '198.51.100.8');
     expect(await lastAuditIp(t, 'case-manager@cardiomap.test')).toBe('198.51.100.8');

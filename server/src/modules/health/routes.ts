@@ -15,15 +15,15 @@ export const HEALTH_PROBE_TIMEOUT_MS = 800;
 export const READINESS_PROBE_TIMEOUT_MS = 1_500;
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  // Liveness: restart the process only if this does not answer; what it names is for people.
-  registerRoute(app, routes.health, async ({ reply }) => {
+  // Liveness: 200 whenever the process answers. An orchestrator restarts a container whose liveness
+  // fails, and restarting every instance cures no database or storage outage (issue 27): those take an
+  // instance out of the rotation through readiness instead. What it names is for people.
+  registerRoute(app, routes.health, async () => {
     const [db, storage] = await Promise.all([
       bounded(() => probeDatabase(app), HEALTH_PROBE_TIMEOUT_MS),
       bounded(() => probeStorage(app), HEALTH_PROBE_TIMEOUT_MS),
     ]);
     const ok = db.status === 'ok' && storage.status === 'ok';
-    reply.status(ok ? 200 : 503);
-    if (!ok) reply.header('retry-after', '5');
     return {
       status: ok ? 'ok' : 'degraded',
       database: db.status === 'ok' ? 'ok' : 'unreachable',

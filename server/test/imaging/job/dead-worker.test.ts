@@ -7,9 +7,9 @@ import { CaseStatus } from '@cardiomap/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryOn } from '../../../src/db/query.ts';
-import { createJobQueue, type JobMessage } from '../../../src/jobs/job-queue.ts';
+import { createJobQueue, type JobMessage, type JobQueue } from '../../../src/jobs/job-queue.ts';
 import { hostTag } from '../../../src/jobs/work-folder.ts';
-import { removeAbandonedWorkFolders, sweepJobs } from '../../../src/jobs/workers.ts';
+import { removeAbandonedWorkFolders, startWorkers, sweepJobs } from '../../../src/jobs/workers.ts';
 import { insertJob, jobRuns } from '../../../src/modules/jobs/index.ts';
 
 const { STALE_RUN_SECONDS } = jobRuns;
@@ -132,5 +132,34 @@ describe('after a worker dies', () => {
       release();
       await queue.stop();
     }
+  });
+  it('a fresh start leaves the job its own consumer claimed at once alone (issue 27: it was requeued)', async () => {
+    const jobId = await queuedJob();
+    const leaseId = randomUUID();
+    const tempDir = await mkdtemp(join(tmpdir(), 'cm-fresh-start-'));
+    // A queue whose consumer claims the queued job the moment it starts, as pg-boss may on a fresh start.
+    const queue = {
+      work: async () => {
+        await jobRuns.claimRun(query(), jobId, leaseId);
+      },
+      send: async () => undefined,
+      fail: async () => undefined,
+    } as unknown as JobQueue;
+    const stop = await startWorkers({
+      database: t.database,
+      storage: t.app.storage,
+      queue,
+      log: quiet,
+      tempDir,
+      webAppUrl: 'http://localhost:8080',
+    });
+    await stop();
+    const [job] = await t.database.query<{ status: number; lease_id: string | null; log: unknown[] }>(
+      'SELECT status, lease_id, log FROM jobs WHERE id = $1',
+      [jobId],
+    );
+    expect(job?.lease_id).toBe(leaseId);
+    expect(JSON.stringify(job?.log)).not.toContain('Interrupted');
+    await rm(tempDir, { recursive: true, force: true });
   });
 });

@@ -22,6 +22,10 @@ describe('safeHref', () => {
     'vbscript:msgbox(1)',
     '//evil.example/x',
     '/\\evil.example/x',
+    '/\t/evil.example',
+    '/\n/evil.example/x',
+    '/\r\\evil.example',
+    '\u0001//evil.example',
     'relative/path',
     '',
   ])('refuses %j', (raw) => expect(safeHref(raw)).toBeNull());
