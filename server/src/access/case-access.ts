@@ -10,18 +10,31 @@ export const CASE_NOT_FOUND = 'No case matches the given id.';
 
 export const seesAllOrganisations = (actor: Actor): boolean => actor.permissions.has(PERMISSIONS.allOrganisations);
 
+/**
+ * Spec §6: cases.view_case_details is what lets a user see cases at all, of their organisations, of all
+ * organisations and shared with them (canSeeSharedCases is the same permission). Without it no case is
+ * visible, so every read and write that finds its case here answers 404 (issue 27: a licence-template
+ * manager and a member without a role used to read their organisation's cases and volumes).
+ */
+export const seesCases = (actor: Actor): boolean => actor.permissions.has(PERMISSIONS.viewCaseDetails);
+
 /** Whether the case reached the actor only through a share (not their organisation, not all organisations). */
 export const sharedOnly = (actor: Actor, organisationId: string): boolean =>
   !seesAllOrganisations(actor) && !actor.organisationIds.includes(organisationId);
 
-/** What decides which cases an actor sees: their organisations, all of them, and the cases shared with them. */
+/**
+ * What decides which cases an actor sees: whether they see cases at all, their organisations, all of
+ * them, and the cases shared with them.
+ */
 export interface CaseScope {
+  seesCases: boolean;
   allOrganisations: boolean;
   organisationIds: readonly string[];
   userId: string;
 }
 
 export const caseScopeOf = (actor: Actor): CaseScope => ({
+  seesCases: seesCases(actor),
   allOrganisations: seesAllOrganisations(actor),
   organisationIds: actor.organisationIds,
   userId: actor.userId,
@@ -32,8 +45,9 @@ export const caseScopeOf = (actor: Actor): CaseScope => ({
  * own index-tuned form of the same rule, in modules/cases/list-query.ts.)
  */
 export const visibleCases = (scope: CaseScope): SQL =>
-  sql`(${scope.allOrganisations} OR c.organisation_id = ANY(${sql.param(scope.organisationIds)}::uuid[])
-       OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = ${scope.userId}))`;
+  sql`(${scope.seesCases} AND (${scope.allOrganisations}
+       OR c.organisation_id = ANY(${sql.param(scope.organisationIds)}::uuid[])
+       OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = ${scope.userId})))`;
 
 /** The stored case and the facts the case and order rules look at. */
 export interface VisibleCase {
@@ -55,8 +69,8 @@ export interface VisibleCase {
 }
 
 /**
- * The case if the actor may see it (spec §6 tenancy: their organisations' cases, every case with
- * accounts.all_organisations, or cases shared with them), else 404 exactly like a missing one.
+ * The case if the actor may see it (spec §6: with cases.view_case_details, their organisations' cases,
+ * every case with accounts.all_organisations, or cases shared with them), else 404 exactly like a missing one.
  * `forUpdate` locks the case row until the transaction ends (pass a transaction), so the checks and
  * the change that follows see one state.
  */

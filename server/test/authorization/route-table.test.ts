@@ -28,7 +28,10 @@ interface Row {
   id?: Key;
   query?: (w: World) => Record<string, string>;
   body?: (w: World) => unknown;
-  /** A list filtered to what the caller may see: an outsider gets 404 or an empty page, never the rows. */
+  /**
+   * A list filtered to what the caller may see: an outsider gets 404 or an empty page, never the rows
+   * (a `self` list: the member without view permission gets an empty page).
+   */
   list?: true;
   /** A staff operation that needs a role on the case, which the admin (superuser) does not have either. */
   noneMay?: true;
@@ -130,7 +133,7 @@ const TABLE: Record<RouteName, Row> = {
   incomingRegistrations: r('staff'),
   approveRegistration: r('staff', 'missing', { body: (w) => ({ groups: [1], organisationId: w.ownOrganisationId }) }),
   declineRegistration: r('staff', 'missing', { body: () => ({ reason: 'Unknown applicant' }) }),
-  listCases: r('self'),
+  listCases: r('self', undefined, { list: true }),
   createCase: r('self'),
   getCase: r('case', 'caseId'),
   patchCase: r('case', 'caseId', { body: empty }),
@@ -265,10 +268,44 @@ const emptyOr =
   (s, body) =>
     refused.includes(s) || (OK(s) && /"count":0\b/.test(body) && /"results":\[\]/.test(body));
 
+/**
+ * Issue 27: a member of the case's organisation without cases.view_case_details sees none of its cases.
+ * Every case route refuses it (the case list gives it no row), and answers it exactly as it answers the
+ * same request naming objects that do not exist (`unseenTwin`): a 403 only from a permission checked
+ * before the case is looked up, which tells nothing about the case. Its own account routes may refuse it
+ * (it holds no case permission); the staff routes its licence-template permissions open are not this
+ * row's subject.
+ */
+function withoutView(row: Row): Check | null {
+  if (row.kind === 'self') return row.list ? emptyOr() : not(401);
+  if (row.kind === 'staff') return null;
+  if (row.list) return emptyOr(403, 404);
+  return oneOf(403, 404, ...(row.hiddenParentIs400 || row.validatedFirst ? [400] : []));
+}
+
+/** The world's case objects replaced by ids no row has: what a case the caller may not see must look like. */
+const CASE_OBJECTS = [
+  'caseId',
+  'orderId',
+  'inputDataId',
+  'studyId',
+  'studyResourceId',
+  'jobId',
+  'analysisId',
+  'analysisResourceId',
+  'visualisationId',
+  'landmarkId',
+] as const satisfies readonly Key[];
+const unseenTwin = (w: World): World => ({
+  ...w,
+  ...Object.fromEntries(CASE_OBJECTS.map((key) => [key, w.missing])),
+});
+
 /** The status class each principal must get, by the route's relation to it. */
 function expected(row: Row, who: Principal): Check | null {
   if (row.kind === 'public') return who === 'anonymous' ? not(401) : null;
   if (who === 'anonymous') return oneOf(401);
+  if (who === 'memberWithoutView') return withoutView(row);
   // Only an opted-out row (no valid body) may answer 400 where the relation refuses.
   const denied = (...codes: number[]) => oneOf(...codes, ...(row.validatedFirst ? [400] : []));
   switch (row.kind) {
@@ -352,14 +389,23 @@ describe('authorization over the contract’s route table', () => {
       const { method, url, body } = request(route, row, w);
       const email = PRINCIPALS[who];
       const token = row.endsSignIn && email ? (await signIn(t, email)).access : tokens[who];
-      const res = await t.app.inject({
-        method,
-        url,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
+      const send = (req: ReturnType<typeof request>) =>
+        t.app.inject({
+          method: req.method,
+          url: req.url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(req.body === undefined ? {} : { payload: req.body as object }),
+        });
+      const res = await send({ method, url, body });
       if (!check(res.statusCode, res.body))
         failures.push(`${method} ${url} as ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if (who === 'memberWithoutView' && (row.kind === 'case' || row.kind === 'caseStaff')) {
+        const twin = await send(request(route, row, unseenTwin(w)));
+        if (twin.statusCode !== res.statusCode || twin.body !== res.body)
+          failures.push(
+            `${method} ${url} as ${who}: ${res.statusCode} ${res.body.slice(0, 80)}, for missing ids ${twin.statusCode} ${twin.body.slice(0, 80)}`,
+          );
+      }
     }
     // Signing out everywhere ended the principals' other sign-ins too.
     if (row.endsSignIn) tokens = await signInAll(t);

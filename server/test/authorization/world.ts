@@ -18,6 +18,8 @@ export const PRINCIPALS = {
   shared: 'lakeside-physician@cardiomap.test',
   noPermission: 'pending@cardiomap.test',
   admin: 'superuser@cardiomap.test',
+  /** Issue 27: a member of the case's organisation (HVC) without cases.view_case_details (licence templates only). */
+  memberWithoutView: 'template-manager@cardiomap.test',
 } as const;
 export type Principal = keyof typeof PRINCIPALS;
 

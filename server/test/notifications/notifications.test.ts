@@ -196,6 +196,26 @@ describe('case notifications by e-mail', () => {
     expect(rows).toEqual([]);
   });
 
+  it('writes to no one who may not see cases, responsible or share recipient (issue 27)', async () => {
+    const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS, createdBy: 'template-manager@cardiomap.test' });
+    const sharer = await userId(t, RESPONSIBLE);
+    for (const email of [SHARED, 'pending@cardiomap.test']) {
+      await t.database.query(
+        'INSERT INTO shared_cases (case_id, user_id, email, shared_by_id) VALUES ($1, $2, $3, $4)',
+        [c.id, await userId(t, email), email, sharer],
+      );
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/deliveries/',
+      payload: { orderId: c.orderIds[0] },
+      ...as('case-manager'),
+    });
+    expect(res.statusCode).toBe(201);
+    // Written in the delivery's transaction: the outbox already holds every recipient.
+    expect(await outboxRecipients(`order.deliver:${res.json().id}`)).toEqual([SHARED]);
+  });
+
   async function upload(caseId: string, files: NamedBytes[]) {
     const zipPath = await (await work).zip(files);
     const created = await t.app.inject({

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@cardiomap/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { seesAllOrganisations } from '../../access/case-access.ts';
+import { seesAllOrganisations, seesCases } from '../../access/case-access.ts';
 import type { Query } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
@@ -124,6 +124,8 @@ export async function listCaseIds(
   filter: CaseListFilter,
   page: PageRequest,
 ): Promise<{ count: number; ids: string[] }> {
+  // The access module's rule: without cases.view_case_details no case is visible, not even a shared one.
+  if (!seesCases(actor)) return { count: 0, ids: [] };
   const all = seesAllOrganisations(actor);
   const { limit, offset } = pageWindow(page);
   const values: ListValues = {

@@ -35,8 +35,9 @@ const holds = (codename: string) =>
 /**
  * Who hears about a case (issue 17 §3): its responsible (its creator when none was assigned) while they
  * can still see it (a member of its organisation, or of all organisations), and the users it is shared
- * with who may see shared cases (spec §6: canSeeSharedCases is cases.view_case_details). Active users
- * only; never `excludeUserId`, the one who made the change.
+ * with; either only while they hold cases.view_case_details, without which no case is visible (spec §6,
+ * access/case-access.ts; canSeeSharedCases is the same permission). Active users only; never
+ * `excludeUserId`, the one who made the change.
  */
 export async function caseRecipients(query: Query, caseId: string, excludeUserId: string | null): Promise<Recipient[]> {
   return query<Recipient>(
@@ -45,12 +46,12 @@ export async function caseRecipients(query: Query, caseId: string, excludeUserId
           JOIN users u ON u.is_active
          WHERE c.id = ${caseId}
            AND u.id IS DISTINCT FROM ${excludeUserId}::uuid
+           AND ${holds(PERMISSIONS.viewCaseDetails)}
            AND ((u.id = COALESCE(c.case_responsible_id, c.created_by_id)
                  AND (EXISTS (SELECT 1 FROM organisation_memberships om
                                WHERE om.user_id = u.id AND om.organisation_id = c.organisation_id)
                       OR ${holds(PERMISSIONS.allOrganisations)}))
-             OR (EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = u.id)
-                 AND ${holds(PERMISSIONS.viewCaseDetails)}))
+             OR EXISTS (SELECT 1 FROM shared_cases sc WHERE sc.case_id = c.id AND sc.user_id = u.id))
          ORDER BY u.email`,
   );
 }

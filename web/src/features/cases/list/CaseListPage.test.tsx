@@ -9,7 +9,7 @@ import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, ORG_ID, OTHER_ORG_ID } from '../testing/case-fixtures.ts';
 import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
 import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
-import { FIRST_CASE_HINT, FIRST_CASE_MESSAGE, NO_CASES_YET_HINT } from './ListStates.tsx';
+import { FIRST_CASE_HINT, FIRST_CASE_MESSAGE, NO_CASE_ACCESS_HINT, NO_CASES_YET_HINT } from './ListStates.tsx';
 import { UNSEEN_CHANGE_LABEL, UNSEEN_CHANGE_TOOLTIP } from './UnseenChangeBadge.tsx';
 
 setUpMockApi();
@@ -325,6 +325,16 @@ describe('case list (spec §2 "Case list")', () => {
     const empty = await screen.findByTestId('no-cases-yet');
     expect(empty).toHaveTextContent(NO_CASES_YET_HINT);
     expect(within(empty).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('tells a user whose role does not see cases that no case will be listed (issue 27)', async () => {
+    signInAs({ canAddTemplate: true, roles: ['TemplateManager'], firstRole: 'TemplateManager' });
+    mockTrainings();
+    mockCaseList(() => []);
+    renderApp('/cases');
+    expect(await screen.findByTestId('no-case-access')).toHaveTextContent(NO_CASE_ACCESS_HINT);
+    expect(screen.queryByText(FIRST_CASE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /request/i })).not.toBeInTheDocument();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

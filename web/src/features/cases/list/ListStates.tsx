@@ -7,6 +7,7 @@ export const FIRST_CASE_MESSAGE = 'You have no cases yet.';
 export const FIRST_CASE_HINT =
   'To start, request a new analysis: enter the patient and the devices, then upload the CT images as a zip.';
 export const NO_CASES_YET_HINT = 'Cases of your organisation, and cases shared with you, will be listed here.';
+export const NO_CASE_ACCESS_HINT = 'Your role does not include access to cases.';
 
 export function LoadingCases() {
   return (
@@ -34,9 +35,17 @@ export function CasesLoadError({ onRetry }: { onRetry: () => void }) {
 /**
  * An empty list: spec §2's 'No cases match your search criteria' when a search or filter applies;
  * without one the user has no case at all yet, so it says how to start (with the button, if allowed).
+ * Without cases.view_case_details the server lists no case at all (issue 27), so it says that instead.
  */
 export function NoCases({ filters, onRequestAnalysis }: { filters: CaseListFilters; onRequestAnalysis: () => void }) {
   const user = useUser();
+  if (!user.canAccessCaseDetails) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }} data-testid="no-case-access">
+        {NO_CASE_ACCESS_HINT}
+      </Typography>
+    );
+  }
   if (filters.search || filters.organisationId) {
     return (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
