@@ -37,6 +37,8 @@ export interface IngestOptions {
    * all the same; without it such a series makes the upload invalid input.
    */
   acknowledgeGaps?: boolean;
+  /** The case's intervention code ('TAVI', 'LAAO', 'TMVR', 'TPVR', 'TTVR' …; null/undefined: none known), for the default phase rule. */
+  intervention?: string | null;
   limits?: Partial<ZipLimits>;
   /** zlib level of the volume's slices; unset, the volume writer's default (1). */
   volumeDeflateLevel?: number;
@@ -44,12 +46,34 @@ export interface IngestOptions {
   signal?: AbortSignal;
 }
 
+/** One cardiac phase of the chosen acquisition, its own volume (issue 28); a series not gated is one phase. */
+export interface IngestedPhase {
+  /** 0-based position in `phases`. */
+  index: number;
+  /** '40 %', else '350 ms', else 'Phase 3'; 'Single phase' when not gated. */
+  label: string;
+  /** Nominal percentage of the R-R interval, when known. */
+  percent: number | null;
+  /** Trigger time / nominal cardiac trigger delay, when known. */
+  triggerTimeMs: number | null;
+  /** The phase's .cmvol in workDir. */
+  volumePath: string;
+  volume: VolumeHeader;
+  sliceCount: number;
+  isDefault: boolean;
+}
+
 export type IngestResult =
   | {
       outcome: 'ready';
       deidentifiedZipPath: string;
+      /** The default phase's volume (so callers that know one volume still work). */
       volumePath: string;
       volume: VolumeHeader;
+      /** In cardiac order (percent, else trigger time, else temporal index); exactly one isDefault; one when not gated. */
+      phases: IngestedPhase[];
+      /** Why the default phase was chosen, for the job log. */
+      defaultPhaseReason: string;
       /** Files in the de-identified zip (its `sliceCount`). */
       deidentifiedFileCount: number;
       chosenSeries: SeriesCandidate;
@@ -133,6 +157,19 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
         deidentifiedZipPath: assembled.deidentifiedZipPath,
         volumePath: assembled.volumePath,
         volume: assembled.volume,
+        phases: [
+          {
+            index: 0,
+            label: 'Single phase',
+            percent: null,
+            triggerTimeMs: null,
+            volumePath: assembled.volumePath,
+            volume: assembled.volume,
+            sliceCount: assembled.volume.dimensions[2],
+            isDefault: true,
+          },
+        ],
+        defaultPhaseReason: 'the only phase',
         deidentifiedFileCount: assembled.deidentifiedFileCount,
         chosenSeries: group.candidate,
         candidates,
