@@ -19,7 +19,6 @@ import { type JobHandler, RunLost } from '../job-runner.ts';
 import { PermanentJobFailure } from '../job-types.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
-import { ingestedPhases } from './ingested-phases.ts';
 
 /** A fault (not bad input) is tried this many times before the case is marked 'could not be processed'. */
 export const MAX_ATTEMPTS = 3;
@@ -135,7 +134,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       seriesInstanceUid: typeof run.params.seriesUid === 'string' ? run.params.seriesUid : undefined,
       acknowledgeGaps,
       // Issue 28: the intervention decides the default cardiac phase of a gated series.
-      ...{ intervention: facts.intervention },
+      intervention: facts.intervention,
       volumeDeflateLevel: deps.volumeDeflateLevel,
       log: logLine,
       signal,
@@ -173,7 +172,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       return;
     }
 
-    const { phases, reason: defaultPhaseReason } = ingestedPhases(result);
+    const { phases, defaultPhaseReason } = result;
     logLine(
       phases.length > 1
         ? `Series ready in ${seconds} s: ${phases.length} cardiac phases (${phases.map((p) => p.label).join(', ')}); ` +
