@@ -103,9 +103,9 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
   }
 }
 
-/** The mesh's name says its phase when the study has phases told apart ('Blood pool (40 %)'). */
+/** The mesh's name says its phase when the study has phases told apart ('Blood pool (preliminary) — 40 %'). */
 export const meshNameOf = (phaseLabel: string | null): string =>
-  phaseLabel && phaseLabel !== SINGLE_PHASE_LABEL ? `${DEFAULT_SURFACE.name} (${phaseLabel})` : DEFAULT_SURFACE.name;
+  phaseLabel && phaseLabel !== SINGLE_PHASE_LABEL ? `${DEFAULT_SURFACE.name} — ${phaseLabel}` : DEFAULT_SURFACE.name;
 
 function modelOf(
   studyId: string,
