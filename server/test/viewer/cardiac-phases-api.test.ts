@@ -104,6 +104,22 @@ describe('cardiac phases API', () => {
     }
   });
 
+  it('sets the interpolation type of every phase at once: one acquisition is read alike', async () => {
+    const { studyId, phaseIds } = await gatedStudy();
+    const set = await call('case-analyst', 'PATCH', `/api/study-resources/${phaseIds[1]}/attributes/`, {
+      interpolationType: 1,
+    });
+    expect(set.statusCode).toBe(200);
+    const load = (await call('case-analyst', 'GET', `/api/study-viewer/${studyId}/`)).json();
+    expect(
+      load.phases.map((p: { attributes: { interpolationType: number } }) => p.attributes.interpolationType),
+    ).toEqual([1, 1, 1]);
+    // The geometry of each stays its own.
+    expect(load.phases.map((p: { attributes: { dimensions: number[] } }) => p.attributes.dimensions[2])).toEqual([
+      20, 21, 22,
+    ]);
+  });
+
   describe('landmarks', () => {
     it('records the default phase when none is named, and the phase named when it is one of the study', async () => {
       const { analysisId, phaseIds } = await gatedStudy();

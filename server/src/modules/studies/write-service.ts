@@ -25,7 +25,7 @@ import { STUDY_NOT_FOUND, STUDY_RESOURCE_NOT_FOUND } from './service.ts';
 import {
   deleteStudyResourceRow,
   insertReportResource,
-  mergeResourceAttributes,
+  mergeVolumeAttributes,
   orderOfCase,
   orderVisualisations,
   setResourceSize,
@@ -197,7 +197,7 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
       if (!canSetInterpolation(actor, { ...theCase, hasDeliveredOrder: hasDeliveredOrder(theCase) })) {
         throw conflict(INTERPOLATION_LOCKED, 'results_delivered');
       }
-      await mergeResourceAttributes(query, id, { interpolationType: body.interpolationType });
+      await mergeVolumeAttributes(query, resource.studyId, { interpolationType: body.interpolationType });
       await audit(actor, theCase, 'study-resource.interpolation', ip, {
         studyResourceId: id,
         interpolationType: body.interpolationType,
