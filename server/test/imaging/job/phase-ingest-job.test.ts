@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { insertAnalysis, insertLandmark } from '../../viewer/analysis-fixtures.ts';
 import { layoutOf, sphere, voxelToPatient, writeShapesVolume } from '../surface/shapes-volume.ts';
 import { writeZip } from '../zip/zip-fixtures.ts';
+import { objectGone } from './object-gone.ts';
 
 /**
  * What the phase-aware pipeline answers is stood in for here (its own tests prove the grouping): the
@@ -123,14 +124,7 @@ describe('ingest job with cardiac phases', () => {
       [caseId],
     );
 
-  async function gone(key: string): Promise<boolean> {
-    const until = Date.now() + 10_000;
-    while (Date.now() < until) {
-      if ((await t.app.storage.head(key)) === null) return true;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return false;
-  }
+  const gone = (key: string) => objectGone(t, key);
 
   it('stores every phase as its own volume with the default, then a re-run replaces them all', async () => {
     const c = await insertCase(t);

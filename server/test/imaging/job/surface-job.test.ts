@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { layoutOf, sphere, voxelToPatient, writeShapesVolume } from '../surface/shapes-volume.ts';
+import { objectGone } from './object-gone.ts';
 
 /**
  * The surface job inside the app: a case with a stored volume gets its preliminary 3D model registered
@@ -79,15 +80,7 @@ describe('surface job', () => {
     };
   }
 
-  /** Replaced objects are deleted just after the job's commit: wait for that. */
-  async function gone(key: string): Promise<boolean> {
-    const until = Date.now() + 10_000;
-    while (Date.now() < until) {
-      if ((await t.app.storage.head(key)) === null) return true;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return false;
-  }
+  const gone = (key: string) => objectGone(t, key);
 
   async function storedBytes(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
