@@ -138,6 +138,25 @@ export const downloadQuerySchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
+/**
+ * Issue 28: one cardiac phase of an ECG-gated acquisition, each its own volume (study resource type 2).
+ * A study ingested before gating was understood, or of a non-gated series, has one: 'Single phase'.
+ */
+export const cardiacPhaseSchema = z.object({
+  /** The phase's volume study resource id. */
+  id: z.uuid(),
+  /** '40 %', '350 ms', 'Phase 3' or 'Single phase'. */
+  label: z.string(),
+  /** Nominal percentage of the R-R interval, when the scanner says it. */
+  percent: z.number().nullable(),
+  /** Trigger time after the R wave (ms), when the scanner says it. */
+  triggerTimeMs: z.number().nullable(),
+  sliceCount: z.number().int(),
+  /** The phase the viewer opens, the preliminary model is built from and measurements default to. */
+  isDefault: z.boolean(),
+});
+export type CardiacPhase = z.infer<typeof cardiacPhaseSchema>;
+
 /** Spec §3 Study. */
 export const studySchema = z.object({
   id: z.uuid(),
@@ -150,6 +169,8 @@ export const studySchema = z.object({
   resourceIds: z.array(z.uuid()),
   visualisationIds: z.array(z.uuid()),
   dateCreated: z.string(),
+  /** Cardiac order; one entry for a single-phase study; empty before ingest. dicomVolumeId is the default's. */
+  phases: z.array(cardiacPhaseSchema),
 });
 export type Study = z.infer<typeof studySchema>;
 
@@ -181,6 +202,8 @@ export const studyResourceSchema = z.object({
 export type StudyResource = z.infer<typeof studyResourceSchema>;
 
 export const studyResourceListQuerySchema = pageQuerySchema.extend({ study_id: uuidRequired });
+export const defaultPhaseSchema = z.object({ phaseId: uuidRequired });
+
 export const studyListQuerySchema = pageQuerySchema.extend({ case_id: uuidSchema.optional() });
 
 export const jobTypeSchema = z.object({ id: z.uuid(), name: z.string(), description: z.string(), queueId: z.uuid() });
@@ -303,6 +326,16 @@ export const imagingRoutes = {
     tag,
     auth: true,
     params: idParamsSchema,
+    responses: { 200: studySchema, ...errorResponses },
+  }),
+  setDefaultPhase: defineRoute({
+    method: 'PATCH',
+    path: '/api/studies/:id/default-phase/',
+    summary: "Staff: choose the study's default cardiac phase (simulations.change_study; audited)",
+    tag,
+    auth: true,
+    params: idParamsSchema,
+    body: defaultPhaseSchema,
     responses: { 200: studySchema, ...errorResponses },
   }),
   listStudyResources: defineRoute({

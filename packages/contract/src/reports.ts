@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REQUIRED } from './cases.ts';
 import { idParamsSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
-import { studyResourceSchema } from './imaging.ts';
+import { cardiacPhaseSchema, studyResourceSchema } from './imaging.ts';
 import { defineRoute } from './route.ts';
 
 const tag = 'reports';
@@ -43,8 +43,17 @@ export const reportConfigSchema = z.object({
   isClinical: z.boolean(),
   degradationRemarks: z.array(z.string()),
   patient: z.object({ identifier: z.string(), age: z.number().int(), sex: z.enum(['F', 'M']) }).nullable(),
+  /** Issue 28: the study's cardiac phases (one, 'Single phase', when not gated). */
+  phases: z.array(cardiacPhaseSchema),
   landmarks: z.array(
-    z.object({ id: z.uuid(), name: z.string(), url: z.string(), measurements: z.array(measurementLink) }),
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      url: z.string(),
+      measurements: z.array(measurementLink),
+      /** The cardiac phase it was measured on; null: not recorded (placed before phases, on a gated study). */
+      phaseLabel: z.string().nullable(),
+    }),
   ),
   sizing: z.array(
     z.object({
@@ -67,6 +76,8 @@ export const reportConfigSchema = z.object({
     z.object({ name: z.string(), value: z.union([z.string(), z.number()]), unit: z.string().optional() }),
   ),
   figureCaptions: z.array(z.string()),
+  /** The figures with the cardiac phase each shows (figureCaptions is kept for older clients). */
+  figures: z.array(z.object({ caption: z.string(), phaseLabel: z.string().nullable() })),
   analystComment: z.string(),
   studyInstanceUid: z.string().nullable(),
   withSimulations: z.boolean(),

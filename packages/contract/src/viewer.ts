@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.ts';
-import { studyResourceSchema, studySchema } from './imaging.ts';
+import { cardiacPhaseSchema, studyResourceSchema, studySchema } from './imaging.ts';
 import { pageQuerySchema } from './pagination.ts';
 
 const REQUIRED = 'This field is required';
@@ -84,6 +84,10 @@ export const figureAttributesSchema = z.object({
   caption: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(500, 'Keep the caption under 500 characters.'),
   view: z.enum(FIGURE_VIEWS, { error: 'Choose axial, coronal, sagittal or 3d.' }),
   camera: figureCameraSchema,
+  /** Issue 28: the cardiac phase shown; absent → the study's default phase. Must be a phase of the study. */
+  phaseId: uuidSchema.optional(),
+  /** Set by the server from phaseId when the figure is registered (what the report prints). */
+  phaseLabel: z.string().max(40).optional(),
 });
 export type FigureAttributes = z.infer<typeof figureAttributesSchema>;
 /** A mesh result's attributes: its colour in the scene (the name is the resource's, e.g. "Aorta"). */
@@ -180,6 +184,9 @@ export const landmarkSchema = z.object({
   resliceRotation: z.array(z.number()).nullable(),
   resliceCenter: vec3Schema.nullable(),
   measurements: landmarkMeasurementsSchema,
+  /** Issue 28: the cardiac phase (volume study resource) it was placed on; null for one placed before. */
+  phaseId: z.uuid().nullable(),
+  phaseLabel: z.string().nullable(),
   color: z.string(),
   sourceClient: z.string(),
   sourceVersion: z.string(),
@@ -213,6 +220,8 @@ export const createLandmarkSchema = z.object({
   points: z.array(vec3Schema).min(1, 'Place at least one point.').max(2000),
   color: colorSchema.nullable().optional(),
   isVisible: z.boolean().default(true),
+  /** The cardiac phase it is placed on; absent → the study's default phase. */
+  phaseId: uuidSchema.optional(),
   ...planeFields,
   ...sourceFields,
 });
@@ -224,6 +233,8 @@ export const patchLandmarkSchema = z
     color: colorSchema.nullable(),
     isVisible: z.boolean(),
     viewType: z.number().int().min(4).max(6),
+    /** Moves the landmark to another phase of the study (the viewer asks first). */
+    phaseId: uuidSchema,
     ...planeFields,
   })
   .partial();
@@ -374,22 +385,28 @@ export const viewerConfigSchema = z.object({
 });
 export type ViewerConfig = z.infer<typeof viewerConfigSchema>;
 
+/** A volume as the viewer loads it: geometry, display levels and a signed read URL. */
+export const volumeAttributesSchema = z.object({
+  spacing: z.array(z.number()),
+  dimensions: z.array(z.number().int()),
+  origin: z.array(z.number()),
+  direction: z.array(z.number()),
+  levels: z.object({ windowCenter: z.number(), windowWidth: z.number() }),
+  interpolationType: z.number().int(),
+  readUrl: z.string().nullable(),
+});
+export type VolumeAttributes = z.infer<typeof volumeAttributesSchema>;
+
+/** Issue 28: a cardiac phase with what the viewer needs to load its volume. */
+export const viewerPhaseSchema = cardiacPhaseSchema.extend({ attributes: volumeAttributesSchema });
+export type ViewerPhase = z.infer<typeof viewerPhaseSchema>;
+
 /** Spec §3 Viewer load response, plus the case facts and the caller's viewer rights (spec §6). */
 export const viewerLoadSchema = z.object({
-  dicom: z
-    .object({
-      studyResourceId: z.uuid(),
-      attributes: z.object({
-        spacing: z.array(z.number()),
-        dimensions: z.array(z.number().int()),
-        origin: z.array(z.number()),
-        direction: z.array(z.number()),
-        levels: z.object({ windowCenter: z.number(), windowWidth: z.number() }),
-        interpolationType: z.number().int(),
-        readUrl: z.string().nullable(),
-      }),
-    })
-    .nullable(),
+  /** The default phase's volume (what older clients load). */
+  dicom: z.object({ studyResourceId: z.uuid(), attributes: volumeAttributesSchema }).nullable(),
+  /** Every phase in cardiac order (one for a single-phase study; empty before ingest). */
+  phases: z.array(viewerPhaseSchema),
   config: viewerConfigSchema,
   study: studySchema,
   case: z.object({ id: z.uuid(), status: z.number().int(), caseIdentifier: z.string(), isResearch: z.boolean() }),

@@ -1,3 +1,4 @@
+export * from './cardiac-phases.ts';
 export * from './case-rules.ts';
 export * from './case-status.ts';
 export * from './delivery-dates.ts';

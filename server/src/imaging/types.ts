@@ -37,6 +37,21 @@ export interface FrameGeometry {
   pixelSpacing: [number, number];
 }
 
+/**
+ * Where in the heart cycle a frame lies (ECG-gated CT, issue 28); null when the image does not say.
+ * Read from the top level of a classic image, from the functional groups of an enhanced one.
+ */
+export interface FramePhase {
+  /** Nominal Percentage of Cardiac Phase (0020,9241). */
+  percent: number | null;
+  /** Trigger Time (0018,1060), else Nominal Cardiac Trigger Delay Time (0020,9153), else Image Trigger Delay (0018,1067), in ms. */
+  triggerTimeMs: number | null;
+  /** Temporal Position Index (0020,9128). */
+  temporalIndex: number | null;
+  /** Temporal Position Identifier (0020,0100). */
+  temporalIdentifier: number | null;
+}
+
 /** What the pipeline needs from a DICOM instance, read from its header. */
 export interface ParsedInstance {
   transferSyntaxUid: string;
@@ -73,6 +88,10 @@ export interface ParsedInstance {
   burnedInAnnotation: boolean;
   /** One entry per frame (single-frame images have one); undefined when the geometry is missing. */
   frames: FrameGeometry[] | undefined;
+  /** The cardiac phase of each frame, parallel to `frames` (absent: no phase attribute read). */
+  phases?: FramePhase[];
+  /** The R-R interval (Nominal Interval, else from Heart Rate), in ms, when the image tells it. */
+  rrIntervalMs?: number;
 }
 
 /** One line of the per-file report (a job resource). */
@@ -83,4 +102,6 @@ export interface FileReport {
   seriesInstanceUid?: string;
   code?: SetAside['code'];
   reason?: string;
+  /** For a file used (or set aside as a duplicate) in a gated series: the label of the phase it went to. */
+  phase?: string;
 }

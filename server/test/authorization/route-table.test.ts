@@ -199,6 +199,8 @@ const TABLE: Record<RouteName, Row> = {
   listQueues: r('self'),
   loadViewer: r('case', 'studyId'),
   patchStudy: r('caseStaff', 'studyId', { body: empty }),
+  // A phase no study has: the admin is refused by lookup (400), the default of the world's study unchanged.
+  setDefaultPhase: r('caseStaff', 'studyId', { body: (w) => ({ phaseId: w.missing }) }),
   createStudyResource: r('caseStaff', undefined, {
     body: (w) => ({ studyId: w.studyId, type: 3, name: 'Report', filename: 'report.pdf' }),
   }),

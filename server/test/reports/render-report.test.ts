@@ -45,12 +45,20 @@ const config: ReportConfig = {
   sizing: [],
   results: [{ name: 'Ostium eccentricity', value: 0.234, unit: '' }],
   figureCaptions: ['Ostium, en face', 'Landing zone'],
+  figures: [
+    { caption: 'Ostium, en face', phaseLabel: null },
+    { caption: 'Landing zone', phaseLabel: null },
+  ],
+  phases: [],
   analystComment: '',
   studyInstanceUid: null,
   withSimulations: true,
 };
 
-async function render(figures: { caption: string; png: Buffer }[], reported: ReportConfig = config): Promise<Buffer> {
+async function render(
+  figures: { caption: string; png: Buffer; phaseLabel?: string | null }[],
+  reported: ReportConfig = config,
+): Promise<Buffer> {
   const parts: Buffer[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -60,7 +68,7 @@ async function render(figures: { caption: string; png: Buffer }[], reported: Rep
   });
   await renderReport(
     reported,
-    figures,
+    figures.map((figure) => ({ phaseLabel: null, ...figure })),
     { generatedAt: new Date('2026-11-26T12:00:00Z'), softwareVersion: '9.9.9' },
     sink,
   );
@@ -117,5 +125,49 @@ describe('renderReport', () => {
     expect(text).toContain('+22.0 %');
     expect(text).toContain("confirm every range against the manufacturer's current instructions for use (IFU)");
     expect(text).toContain('Ranges only partly checked against published charts.');
+  });
+
+  it('states the cardiac phase of every measurement and figure, and lists the study phases (issue 28)', async () => {
+    const phase = (id: number, label: string, percent: number, isDefault: boolean) => ({
+      id: `9a000000-0000-4000-8000-00000000000${id}`,
+      label,
+      percent,
+      triggerTimeMs: null,
+      sliceCount: 40,
+      isDefault,
+    });
+    const measurement = (label: string, value: string) => ({ label, value, url: 'http://x/' });
+    const gated: ReportConfig = {
+      ...config,
+      phases: [phase(1, '10 %', 10, false), phase(2, '40 %', 40, true), phase(3, '70 %', 70, false)],
+      landmarks: [
+        {
+          id: 'a',
+          name: 'Annulus',
+          url: 'http://x/',
+          phaseLabel: '40 %',
+          measurements: [measurement('Area', '452.4 mm²')],
+        },
+        {
+          id: 'b',
+          name: 'LAA ostium',
+          url: 'http://x/',
+          phaseLabel: '70 %',
+          measurements: [measurement('Max', '2 mm')],
+        },
+        { id: 'c', name: 'Old landmark', url: 'http://x/', phaseLabel: null, measurements: [measurement('D', '1 mm')] },
+      ],
+    };
+    const text = pdfText(
+      await render([{ caption: 'Ostium, en face', png: greyPng(400, 300), phaseLabel: '70 %' }], gated),
+    ).replace(/\s+/g, ' ');
+    // The facts are laid out in two columns: pdftotext may read the next label between label and value.
+    expect(text).toContain('Cardiac phases');
+    expect(text).toContain('10 %, 40 % (default), 70 %');
+    expect(text).toContain('Measured on');
+    expect(text).toMatch(/Annulus 40 % Area 452\.4 mm²/);
+    expect(text).toMatch(/LAA ostium 70 % Max/);
+    expect(text).toMatch(/Old landmark not recorded D/);
+    expect(text).toContain('Figure 1. Ostium, en face — phase 70 %');
   });
 });

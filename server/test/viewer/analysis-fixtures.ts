@@ -50,3 +50,36 @@ export async function insertLandmark(
   );
   return row?.id ?? '';
 }
+
+/**
+ * Issue 28: the study's volumes, one per cardiac phase (in the order given), written as ingest leaves
+ * them, with a small object stored for each. Answers their ids in the same order.
+ */
+export async function insertPhases(
+  t: TestApp,
+  studyId: string,
+  phases: { label: string | null; percent?: number | null; isDefault?: boolean }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [index, phase] of phases.entries()) {
+    const key = `studies/${studyId}/phase-${index}-${Math.random().toString(36).slice(2)}.cmvol`;
+    await t.app.storage.write(key, Buffer.from(`volume of phase ${index}`), 'application/octet-stream');
+    const [row] = await t.database.query<{ id: string }>(
+      `INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, attributes,
+                                    phase_index, phase_label, phase_percent, is_default_phase)
+       VALUES ($1, 2, 'DICOM volume', 'v.cmvol', 'application/vnd.cardiomap.volume', $2, 16, $3::jsonb, $4, $5, $6, $7)
+       RETURNING id`,
+      [
+        studyId,
+        key,
+        JSON.stringify({ dimensions: [8, 8, 20 + index], spacing: [1, 1, 1], sliceCount: 20 + index }),
+        index,
+        phase.label,
+        phase.percent ?? null,
+        phase.isDefault ?? false,
+      ],
+    );
+    ids.push(row?.id ?? '');
+  }
+  return ids;
+}

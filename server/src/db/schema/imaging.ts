@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   smallint,
   text,
   timestamp,
@@ -100,12 +101,24 @@ export const studyResources = pgTable(
     sourceVersion: varchar('source_version', { length: 50 }).notNull().default(''),
     sourceClient: varchar('source_client', { length: 50 }).notNull().default(''),
     inputDataId: uuid('input_data_id').references(() => inputData.id, { onDelete: 'set null' }),
+    /**
+     * Issue 28: a volume (type 2) is one cardiac phase of the acquisition, in cardiac order from 0. Rows
+     * made before phases were told apart hold the defaults: phase 0, no label ('Single phase'), the default.
+     */
+    phaseIndex: smallint('phase_index').notNull().default(0),
+    /** '40 %', '350 ms', 'Phase 3'; null: 'Single phase'. */
+    phaseLabel: varchar('phase_label', { length: 40 }),
+    phasePercent: real('phase_percent'),
+    phaseTriggerTimeMs: real('phase_trigger_time_ms'),
+    /** The phase the viewer opens and measurements default to: exactly one volume of a study. */
+    isDefaultPhase: boolean('is_default_phase').notNull().default(true),
     dateCreated: createdAt('date_created'),
   },
   (t) => [
     index('study_resources_study').on(t.studyId, t.type),
-    // Ingest replaces, never duplicates, a study's DICOM and volume: a re-run upserts on this.
-    uniqueIndex('study_resources_one_ingest_output').on(t.studyId, t.type).where(sql`type in (1, 2)`),
+    // Ingest replaces, never duplicates, a study's DICOM and each phase's volume: a re-run upserts on this.
+    uniqueIndex('study_resources_one_ingest_output').on(t.studyId, t.type, t.phaseIndex).where(sql`type in (1, 2)`),
+    uniqueIndex('study_resources_one_default_phase').on(t.studyId).where(sql`type = 2 and is_default_phase`),
   ],
 );
 

@@ -17,7 +17,7 @@ import {
 import { orders } from './cases.ts';
 import { interventions } from './catalogue.ts';
 import { createdAt } from './columns.ts';
-import { studies } from './imaging.ts';
+import { studies, studyResources } from './imaging.ts';
 import { users } from './users.ts';
 
 type Vec3 = [number, number, number];
@@ -106,6 +106,8 @@ export const landmarks = pgTable(
     resliceRotation: jsonb('reslice_rotation').$type<number[] | null>(),
     resliceCenter: jsonb('reslice_center').$type<Vec3 | null>(),
     measurements: jsonb('measurements').$type<Record<string, number>>().notNull().default({}),
+    /** Issue 28: the cardiac phase (volume) it was placed on; null for landmarks placed before phases. */
+    phaseId: uuid('phase_id').references(() => studyResources.id, { onDelete: 'set null' }),
     color: varchar('color', { length: 20 }),
     sourceClient: varchar('source_client', { length: 50 }).notNull().default(''),
     sourceVersion: varchar('source_version', { length: 50 }).notNull().default(''),

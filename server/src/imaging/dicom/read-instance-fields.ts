@@ -3,6 +3,7 @@ import type { DataSet } from 'dicom-parser';
 import type { ParsedInstance } from '../types.ts';
 import { firstNumber, text, uint16 } from './data-set-values.ts';
 import type { PixelLayout } from './pixel-data-check.ts';
+import { readCardiacPhases } from './read-cardiac-phase.ts';
 import { enhancedMacro, enhancedSliceThickness, readGeometry } from './read-geometry.ts';
 
 interface Known {
@@ -40,6 +41,10 @@ export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
   // Enhanced images keep rescale and window in functional groups; classic ones at the top level.
   const rescale = enhanced ? (enhancedMacro(ds, 'x00289145') ?? ds) : ds;
   const voi = enhanced ? (enhancedMacro(ds, 'x00289132') ?? ds) : ds;
+  const cardiac = readCardiacPhases(ds, k.layout.numberOfFrames);
+  const gated = cardiac.phases.some(
+    (p) => p.percent !== null || p.triggerTimeMs !== null || p.temporalIndex !== null || p.temporalIdentifier !== null,
+  );
   const sliceThickness = (enhanced ? enhancedSliceThickness(ds) : undefined) ?? firstNumber(ds, 'x00180050');
   return {
     geometryProblem: geometry.ok ? undefined : geometry.reason,
@@ -75,6 +80,9 @@ export function readInstanceFields(ds: DataSet, k: Known): FieldsResult {
       contrastBolusAgent: text(ds, 'x00180010'),
       burnedInAnnotation: text(ds, 'x00280301')?.toUpperCase() === 'YES',
       frames: geometry.ok ? geometry.frames : undefined,
+      // Only when told: an image without any phase attribute stays as it was (and as small, between threads).
+      ...(gated ? { phases: cardiac.phases } : {}),
+      ...(cardiac.rrIntervalMs !== undefined ? { rrIntervalMs: cardiac.rrIntervalMs } : {}),
     },
   };
 }

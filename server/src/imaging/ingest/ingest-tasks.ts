@@ -4,6 +4,7 @@
  * chosen series de-identifying it and decoding and compressing its frames. Everything CPU-heavy of an
  * ingest is here; the job's own thread only orders the results and writes them.
  */
+import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { VOLUME_FORMAT_VERSION, type VolumeHeader } from '@cardiomap/domain';
 import { decodeFrameHU } from '../dicom/decode-frame.ts';
@@ -60,6 +61,32 @@ export type PrepareOutcome =
   | { kind: 'failed'; reason: string }
   | UnreadableOutcome;
 
+/**
+ * Of files at the same position that no phase attribute tells apart: a signature of each frame's HU, so
+ * the caller sees whether they are copies (duplicates) or different images (several phases nobody
+ * labelled). Decoded rather than hashed as stored, so a copy in another transfer syntax is still a copy.
+ */
+export interface HashTask {
+  op: 'hash';
+  source: EntrySource;
+  frames: number[];
+  voxels: number;
+}
+
+/** A frame's HU in brief: an exact digest, and the mean of each cell of a coarse grid (same-position-check.ts). */
+export interface FrameSignature {
+  sha256: string;
+  /** SIGNATURE_GRID × SIGNATURE_GRID cell means, row by row. */
+  cells: number[];
+}
+
+export const SIGNATURE_GRID = 16;
+
+export type HashOutcome =
+  | { kind: 'hashed'; signatures: FrameSignature[] }
+  | { kind: 'failed'; reason: string }
+  | UnreadableOutcome;
+
 /** A thread's first task: run the sample slice through every step this many times (no output). */
 export interface WarmUpTask {
   op: 'warm-up';
@@ -68,8 +95,8 @@ export interface WarmUpTask {
 
 export type WarmUpOutcome = { kind: 'warm' };
 
-export type IngestTask = ScanTask | PrepareTask | WarmUpTask;
-export type IngestOutcome = ScanOutcome | PrepareOutcome | WarmUpOutcome;
+export type IngestTask = ScanTask | PrepareTask | HashTask | WarmUpTask;
+export type IngestOutcome = ScanOutcome | PrepareOutcome | HashOutcome | WarmUpOutcome;
 
 /**
  * Reused from file to file: a fresh 0.5 MB buffer costs its pages mapped in one by one (about 1–2 ms a
@@ -106,11 +133,51 @@ function growing<T extends Uint8Array | Int16Array>(make: (length: number) => T)
 
 export function runIngestTask(task: ScanTask): ScanOutcome;
 export function runIngestTask(task: PrepareTask): Promise<PrepareOutcome>;
+export function runIngestTask(task: HashTask): Promise<HashOutcome>;
 export function runIngestTask(task: WarmUpTask): Promise<WarmUpOutcome>;
-export function runIngestTask(task: IngestTask): ScanOutcome | Promise<PrepareOutcome | WarmUpOutcome>;
-export function runIngestTask(task: IngestTask): ScanOutcome | Promise<PrepareOutcome | WarmUpOutcome> {
+export function runIngestTask(task: IngestTask): ScanOutcome | Promise<PrepareOutcome | HashOutcome | WarmUpOutcome>;
+export function runIngestTask(task: IngestTask): ScanOutcome | Promise<PrepareOutcome | HashOutcome | WarmUpOutcome> {
   if (task.op === 'scan') return scanFile(task);
+  if (task.op === 'hash') return hashFile(task);
   return task.op === 'prepare' ? prepareFile(task) : warmUp(task);
+}
+
+async function hashFile(task: HashTask): Promise<HashOutcome> {
+  const bytes = readOrOutcome(() => readEntrySource(task.source, scratch.read));
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const result = readInstance(bytes);
+  if (!result.ok) return { kind: 'failed', reason: result.setAside.reason };
+  const signatures: FrameSignature[] = [];
+  const { rows, columns } = result.instance;
+  for (const frame of task.frames) {
+    try {
+      const pixels = await decodeFrameHU(result.source, frame, scratch.pixels(task.voxels));
+      const bytes = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+      signatures.push({
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        cells: cellMeans(pixels, rows, columns),
+      });
+    } catch (error) {
+      const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+      return { kind: 'failed', reason: `The image could not be decoded: ${reason}` };
+    }
+  }
+  return { kind: 'hashed', signatures };
+}
+
+function cellMeans(pixels: Int16Array, rows: number, columns: number): number[] {
+  const n = SIGNATURE_GRID;
+  const sums = new Float64Array(n * n);
+  const counts = new Float64Array(n * n);
+  for (let r = 0; r < rows; r++) {
+    const cellRow = Math.floor((r * n) / rows) * n;
+    for (let c = 0; c < columns; c++) {
+      const cell = cellRow + Math.floor((c * n) / columns);
+      sums[cell] = (sums[cell] as number) + (pixels[r * columns + c] as number);
+      counts[cell] = (counts[cell] as number) + 1;
+    }
+  }
+  return Array.from(sums, (sum, i) => (counts[i] ? sum / (counts[i] as number) : 0));
 }
 
 /**

@@ -1,7 +1,16 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../threads/start-thread.ts';
-import type { IngestOutcome, IngestTask, PrepareOutcome, PrepareTask, ScanOutcome, ScanTask } from './ingest-tasks.ts';
+import type {
+  HashOutcome,
+  HashTask,
+  IngestOutcome,
+  IngestTask,
+  PrepareOutcome,
+  PrepareTask,
+  ScanOutcome,
+  ScanTask,
+} from './ingest-tasks.ts';
 import type { IngestThreadReply, IngestThreadRequest } from './ingest-thread.ts';
 
 /** Set by scripts/build.mjs to the built thread entry; undefined when the server runs its sources. */
@@ -34,6 +43,8 @@ export interface IngestThreads {
   readonly keptUntil: number;
   scan(task: Omit<ScanTask, 'op'>): Promise<ScanOutcome>;
   prepare(task: Omit<PrepareTask, 'op'>): Promise<PrepareOutcome>;
+  /** Digests of frames' HU, to tell copies from different images at one position. */
+  hash(task: Omit<HashTask, 'op'>): Promise<HashOutcome>;
   /**
    * Starts every thread now and has each compile its code on a sample, and keeps them at least
    * `keepForMs` (idle threads are otherwise stopped after a few seconds): for an upload that has been
@@ -151,6 +162,7 @@ export function createIngestThreads(size: number, { idleMs = IDLE_MS } = {}): In
     },
     scan: (task) => run({ op: 'scan', ...task }) as Promise<ScanOutcome>,
     prepare: (task) => run({ op: 'prepare', ...task }) as Promise<PrepareOutcome>,
+    hash: (task) => run({ op: 'hash', ...task }) as Promise<HashOutcome>,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { VolumeHeader } from '@cardiomap/domain';
+import { chooseDefaultPhase, type VolumeHeader } from '@cardiomap/domain';
 import { createUidMapper } from '../dicom/deidentify.ts';
 import type { FileReport } from '../types.ts';
 import type { VolumeGeometry } from '../volume/geometry.ts';
@@ -8,14 +8,23 @@ import {
   groupSeries,
   type SeriesCandidate,
   type SeriesGroup,
+  type SeriesPhase,
 } from '../volume/series.ts';
 import { describeGap, gapReason } from '../volume/slice-gaps.ts';
 import { thickSliceWarning } from '../volume/slice-thickness.ts';
 import { openZip } from '../zip/read-zip.ts';
 import type { ZipLimits } from '../zip/zip-limits.ts';
 import { ZipRefused } from '../zip/zip-refused.ts';
-import { assembleSeries, SeriesFileFailed } from './assemble-series.ts';
+import { type AssembledVolume, assembleSeries, SeriesFileFailed } from './assemble-series.ts';
 import { summariseSetAside } from './invalid-summary.ts';
+import {
+  describePhases,
+  duplicateWarnings,
+  geometryWarnings,
+  mixedPhasesReason,
+  phaseWarnings,
+} from './phase-words.ts';
+import { checkSamePositions } from './same-position-check.ts';
 import { type ScannedFile, scanArchive } from './scan-archive.ts';
 
 export type { VolumeHeader } from '@cardiomap/domain';
@@ -37,6 +46,8 @@ export interface IngestOptions {
    * all the same; without it such a series makes the upload invalid input.
    */
   acknowledgeGaps?: boolean;
+  /** The case's intervention code ('TAVI', 'LAAO', 'TMVR', 'TPVR', 'TTVR' …; null/undefined: none known), for the default phase rule. */
+  intervention?: string | null;
   limits?: Partial<ZipLimits>;
   /** zlib level of the volume's slices; unset, the volume writer's default (1). */
   volumeDeflateLevel?: number;
@@ -44,12 +55,34 @@ export interface IngestOptions {
   signal?: AbortSignal;
 }
 
+/** One cardiac phase of the chosen acquisition, its own volume (issue 28); a series not gated is one phase. */
+export interface IngestedPhase {
+  /** 0-based position in `phases`. */
+  index: number;
+  /** '40 %', else '350 ms', else 'Phase 3'; 'Single phase' when not gated. */
+  label: string;
+  /** Nominal percentage of the R-R interval, when known. */
+  percent: number | null;
+  /** Trigger time / nominal cardiac trigger delay, when known. */
+  triggerTimeMs: number | null;
+  /** The phase's .cmvol in workDir. */
+  volumePath: string;
+  volume: VolumeHeader;
+  sliceCount: number;
+  isDefault: boolean;
+}
+
 export type IngestResult =
   | {
       outcome: 'ready';
       deidentifiedZipPath: string;
+      /** The default phase's volume (so callers that know one volume still work). */
       volumePath: string;
       volume: VolumeHeader;
+      /** In cardiac order (percent, else trigger time, else temporal index); exactly one isDefault; one when not gated. */
+      phases: IngestedPhase[];
+      /** Why the default phase was chosen, for the job log. */
+      defaultPhaseReason: string;
       /** Files in the de-identified zip (its `sliceCount`). */
       deidentifiedFileCount: number;
       chosenSeries: SeriesCandidate;
@@ -89,21 +122,25 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
     const usable = files.flatMap((f, file) => (f.instance ? [{ file, instance: f.instance }] : []));
     const groups = groupSeries(usable);
     const candidates = groups.map((g) => g.candidate).sort(compareCandidates);
+    const invalid = (reason: string): IngestResult => {
+      log(`Invalid input: ${reason}`);
+      return { outcome: 'invalid', reasons: [reason], candidates, files: files.map((f) => f.report) };
+    };
     const choice = chooseSeries(groups, o.seriesInstanceUid);
-    if (!choice.ok) {
-      const reason = usable.length === 0 ? summariseSetAside(files.map((f) => f.report)) : choice.reason;
-      log(`Invalid input: ${reason}`);
-      return { outcome: 'invalid', reasons: [reason], candidates, files: files.map((f) => f.report) };
-    }
-    const group = choice.group as SeriesGroup & { geometry: VolumeGeometry };
+    if (!choice.ok) return invalid(usable.length === 0 ? summariseSetAside(files.map((f) => f.report)) : choice.reason);
+    const group = choice.group as SeriesGroup & { geometry: VolumeGeometry; phases: SeriesPhase[] };
     log(describeChoice(group, candidates.length, o.seriesInstanceUid !== undefined, mapUid));
+    for (const line of describePhases(group)) log(line);
     const gap = group.candidate.gap;
-    if (gap && !o.acknowledgeGaps) {
-      const reason = gapReason(gap);
-      log(`Invalid input: ${reason}`);
-      return { outcome: 'invalid', reasons: [reason], candidates, files: files.map((f) => f.report) };
-    }
+    if (gap && !o.acknowledgeGaps) return invalid(gapReason(gap));
     if (gap) log(`Staff acknowledged ${describeGap(gap)}: processing it all the same.`);
+    const same = await checkSamePositions(group.phases, files, o.signal);
+    if (!same.ok) return invalid(mixedPhasesReason(group, same.first, files));
+    if (same.compared > 0) log(`${same.compared} image(s) repeating a position compared by pixel content: copies.`);
+    const defaultPhase = chooseDefaultPhase(o.intervention, group.phases, { rrIntervalMs: group.rrIntervalMs });
+    if (group.phases.length > 1) {
+      log(`Default phase: ${group.phases[defaultPhase.index]?.label} (${defaultPhase.reason}).`);
+    }
     const started = Date.now();
     try {
       const assembled = await assembleSeries({
@@ -118,21 +155,40 @@ async function assemble(o: IngestOptions, files: ScannedFile[], log: (line: stri
         log,
       });
       const seconds = (Date.now() - started) / 1000;
-      log(`Volume ${assembled.volume.dimensions.join('×')} assembled in ${seconds.toFixed(1)} s.`);
+      const first = assembled.volumes[0] as AssembledVolume;
+      const many = assembled.volumes.length > 1 ? `${assembled.volumes.length} volumes` : 'Volume';
+      log(`${many} ${first.volume.dimensions.join('×')} assembled in ${seconds.toFixed(1)} s.`);
+      const phases: IngestedPhase[] = group.phases.map((p, index) => {
+        const v = assembled.volumes[index] as AssembledVolume;
+        return {
+          index,
+          label: p.label,
+          percent: p.percent,
+          triggerTimeMs: p.triggerTimeMs,
+          volumePath: v.volumePath,
+          volume: v.volume,
+          sliceCount: v.volume.dimensions[2],
+          isDefault: index === defaultPhase.index,
+        };
+      });
+      const chosen = phases[defaultPhase.index] as IngestedPhase;
       const thick = thickSliceWarning(group.candidate);
       const warnings = [
         ...(gap ? [`Processed despite ${describeGap(gap)}, as staff acknowledged`] : []),
         ...(thick ? [thick] : []),
+        ...phaseWarnings(group, chosen, defaultPhase.reason),
         ...duplicateWarnings(group, files),
-        ...group.geometry.warnings,
+        ...geometryWarnings(group),
         ...(group.candidate.note ? [group.candidate.note] : []),
       ];
       for (const w of warnings) log(`Warning: ${w}.`);
       return {
         outcome: 'ready',
         deidentifiedZipPath: assembled.deidentifiedZipPath,
-        volumePath: assembled.volumePath,
-        volume: assembled.volume,
+        volumePath: chosen.volumePath,
+        volume: chosen.volume,
+        phases,
+        defaultPhaseReason: defaultPhase.reason,
         deidentifiedFileCount: assembled.deidentifiedFileCount,
         chosenSeries: group.candidate,
         candidates,
@@ -161,48 +217,41 @@ function seriesLabel(c: SeriesCandidate, mapUid: (uid: string) => string): strin
 
 function finalReports(
   files: readonly ScannedFile[],
-  chosen: SeriesGroup,
+  chosen: SeriesGroup & { phases: SeriesPhase[] },
   used: Set<number>,
   mapUid: (uid: string) => string,
 ): FileReport[] {
   const inChosen = new Set(chosen.frames.map((f) => f.file));
   const label = seriesLabel(chosen.candidate, mapUid);
+  const gated = chosen.phases.length > 1;
+  // The phase (or phases, for a multi-frame file) each file's frames went to.
+  const phasesOf = new Map<number, Set<string>>();
+  for (const phase of chosen.phases) {
+    for (const f of phase.frames) phasesOf.set(f.file, (phasesOf.get(f.file) ?? new Set()).add(phase.label));
+  }
+  const dropped = new Map(chosen.droppedPhases.flatMap((d) => d.frames.map((f) => [f.file, d] as const)));
   return files.map((f, file) => {
     if (!f.instance) return f.report;
-    if (used.has(file)) return { ...f.report, outcome: 'used' };
+    const phase = gated && phasesOf.has(file) ? { phase: [...(phasesOf.get(file) ?? [])].join(', ') } : {};
+    if (used.has(file)) return { ...f.report, outcome: 'used', ...phase };
+    const left = dropped.get(file);
+    if (left) {
+      const reason = `Its cardiac phase (${left.label}) was left out: ${left.reason}`;
+      return { ...f.report, outcome: 'set-aside', code: 'unusable-geometry', reason, phase: left.label };
+    }
     if (inChosen.has(file)) {
       return {
         ...f.report,
         outcome: 'set-aside',
         code: 'duplicate',
-        reason: 'Repeats the position of another image of the series',
+        reason: gated
+          ? 'Repeats the position of another image of the same phase, with the same pixels'
+          : 'Repeats the position of another image of the series, with the same pixels',
+        ...phase,
       };
     }
     return { ...f.report, outcome: 'candidate', code: 'other-series', reason: `Another series was chosen (${label})` };
   });
-}
-
-/** How many file names a warning lists before it says "and N more". */
-const NAMED_DUPLICATES = 5;
-
-/** Images set aside for repeating a position, named with the image kept there (case warning and job report). */
-function duplicateWarnings(group: SeriesGroup & { geometry: VolumeGeometry }, files: readonly ScannedFile[]): string[] {
-  const { duplicates, duplicateOf } = group.geometry;
-  if (duplicates.length === 0) return [];
-  const nameOf = (source: number) => {
-    const frame = group.frames[source];
-    const path = frame ? (files[frame.file]?.entry.path ?? '?') : '?';
-    const frames = frame ? (files[frame.file]?.instance?.frames?.length ?? 1) : 1;
-    return frames > 1 && frame ? `frame ${frame.frame + 1} of ${path}` : path;
-  };
-  const named = duplicates
-    .slice(0, NAMED_DUPLICATES)
-    .map((d, i) => `${nameOf(d)} (same position as ${nameOf(duplicateOf[i] as number)})`);
-  const more = duplicates.length > NAMED_DUPLICATES ? `, and ${duplicates.length - NAMED_DUPLICATES} more` : '';
-  const count = duplicates.length === 1 ? '1 image repeated' : `${duplicates.length} images repeated`;
-  return [
-    `${count} the position of another and ${duplicates.length === 1 ? 'was' : 'were'} set aside: ${named.join(', ')}${more}`,
-  ];
 }
 
 function describeChoice(

@@ -11,7 +11,7 @@ import { recordAudit } from '../../modules/audit/index.ts';
 import { findIngestFacts, transitionCase } from '../../modules/cases/index.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
 import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
-import { ensureStudy, upsertIngestResource } from '../../modules/studies/index.ts';
+import { ensureStudy, replaceIngestVolumes, upsertIngestResource } from '../../modules/studies/index.ts';
 import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { sha256OfFile } from '../../storage/object-hash.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
@@ -30,8 +30,9 @@ const CLOSED: readonly CaseStatus[] = [CaseStatus.CANCELED, CaseStatus.REJECTED]
 /**
  * The ingest job (architecture.md §5.3) around the pure pipeline of imaging/: copies the upload into the
  * job's own folder, runs the pipeline, stores its outputs and records the outcome in one transaction; the
- * generic runner claims the Job row, logs, retries and fails it. Idempotent: outputs are keyed by job and
- * upserted by type, so a run repeated after a crash replaces, never duplicates.
+ * generic runner claims the Job row, logs, retries and fails it. Idempotent: outputs are keyed by job (and
+ * cardiac phase) and upserted by type and phase, so a run repeated after a crash replaces, never
+ * duplicates, and leaves no phase of another run behind.
  */
 export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
   const { database, storage } = deps;
@@ -132,6 +133,8 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       uidSecret: facts.deidSecret,
       seriesInstanceUid: typeof run.params.seriesUid === 'string' ? run.params.seriesUid : undefined,
       acknowledgeGaps,
+      // Issue 28: the intervention decides the default cardiac phase of a gated series.
+      intervention: facts.intervention,
       volumeDeflateLevel: deps.volumeDeflateLevel,
       log: logLine,
       signal,
@@ -169,19 +172,30 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       return;
     }
 
-    logLine(`Series ready in ${seconds} s; storing the de-identified images and the volume.`);
+    const { phases, defaultPhaseReason } = result;
+    logLine(
+      phases.length > 1
+        ? `Series ready in ${seconds} s: ${phases.length} cardiac phases (${phases.map((p) => p.label).join(', ')}); ` +
+            `default ${phases.find((p) => p.isDefault)?.label}: ${defaultPhaseReason}`
+        : `Series ready in ${seconds} s; storing the de-identified images and the volume.`,
+    );
     const prefix = `cases/${run.caseId}/ingest/${run.jobId}`;
     const dicomKey = `${prefix}/${facts.caseIdentifier}-dicom.zip`;
-    const volumeKey = `${prefix}/${facts.caseIdentifier}.cmvol`;
-    const [dicomSize, volumeSize] = await Promise.all([
+    // One volume per phase, keyed by job and phase: a re-run never writes over what a reader may hold.
+    const volumes = phases.map((phase) => {
+      const filename =
+        phases.length > 1 ? `${facts.caseIdentifier}-phase-${phase.index}.cmvol` : `${facts.caseIdentifier}.cmvol`;
+      return { phase, filename, key: `${prefix}/${filename}` };
+    });
+    const [dicomSize, ...volumeSizes] = await Promise.all([
       stat(result.deidentifiedZipPath).then((s) => s.size),
-      stat(result.volumePath).then((s) => s.size),
+      ...volumes.map((v) => stat(v.phase.volumePath).then((s) => s.size)),
     ]);
-    // Moved, not copied: with local storage on the same disk, publishing a 1 GB volume is a rename. Both
+    // Moved, not copied: with local storage on the same disk, publishing a 1 GB volume is a rename. All
     // at once: each waits on its own fsync.
     await Promise.all([
       storage.moveFile(dicomKey, result.deidentifiedZipPath, 'application/zip'),
-      storage.moveFile(volumeKey, result.volumePath, 'application/octet-stream'),
+      ...volumes.map((v) => storage.moveFile(v.key, v.phase.volumePath, 'application/octet-stream')),
     ]);
     signal.throwIfAborted();
     await flush();
@@ -200,26 +214,31 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         size: dicomSize,
         attributes: { sliceCount: result.deidentifiedFileCount },
       });
-      const volume = await upsertIngestResource(txQuery, {
-        ...common,
-        type: StudyResourceType.DICOM_VOLUME,
-        name: 'DICOM volume',
-        filename: `${facts.caseIdentifier}.cmvol`,
-        mimeType: 'application/vnd.cardiomap.volume',
-        storageKey: volumeKey,
-        size: volumeSize,
-        attributes: {
-          interpolationType: result.volume.interpolationType,
-          dimensions: result.volume.dimensions,
-          spacing: result.volume.spacing,
-          origin: result.volume.origin,
-          direction: result.volume.direction,
-          levels: result.volume.levels,
-          sliceCount: result.volume.dimensions[2],
-          // The report's footer names the study by its pseudonymised UID (issue 18 §2).
-          studyInstanceUid: series.studyUid,
-        },
-      });
+      const stored = await replaceIngestVolumes(
+        txQuery,
+        common,
+        volumes.map(({ phase, filename, key }, i) => ({
+          index: phase.index,
+          label: phase.label,
+          percent: phase.percent,
+          triggerTimeMs: phase.triggerTimeMs,
+          isDefault: phase.isDefault,
+          filename,
+          storageKey: key,
+          size: volumeSizes[i] ?? 0,
+          attributes: {
+            interpolationType: phase.volume.interpolationType,
+            dimensions: phase.volume.dimensions,
+            spacing: phase.volume.spacing,
+            origin: phase.volume.origin,
+            direction: phase.volume.direction,
+            levels: phase.volume.levels,
+            sliceCount: phase.sliceCount,
+            // The report's footer names the study by its pseudonymised UID (issue 18 §2).
+            studyInstanceUid: series.studyUid,
+          },
+        })),
+      );
       await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));
       await recordProcessing(txQuery, input.id, {
         status: InputDataStatus.PROCESSED,
@@ -234,7 +253,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         throw new RunLost('The job was terminated while finishing.');
       }
       return {
-        replaced: [dicom.replacedKey, volume.replacedKey].filter((key): key is string => key !== null),
+        replaced: [dicom.replacedKey, ...stored.replacedKeys].filter((key): key is string => key !== null),
         followUps,
         mails: await notifyImagesAccepted(txQuery, {
           caseId: run.caseId,
@@ -243,7 +262,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         }),
       };
     });
-    deps.metrics?.slicesIngested(result.volume.dimensions[2]);
+    deps.metrics?.slicesIngested(phases.reduce((sum, p) => sum + p.sliceCount, 0));
     await sendFollowUps(deps.queue, followUps);
     await dispatchMail(deps.queue, mails, deps.log);
     // The previous run's objects, replaced above; a failure here only leaves an orphan behind.

@@ -9,6 +9,7 @@ import { DEFAULT_SURFACE, type SurfaceResult } from '../../imaging/surface/extra
 import { extractSurfaceInThread } from '../../imaging/surface/extract-surface-in-thread.ts';
 import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
 import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import { SINGLE_PHASE_LABEL } from '../../modules/studies/index.ts';
 import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
 import type { JobResult } from '../job-types.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -39,6 +40,9 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
     if (CLOSED.includes(found.status)) return skip(run, 'skipped', 'The case is canceled or rejected: nothing to do.');
     if (!found.studyId || !found.volumeKey) return skip(run, 'no-volume', 'The case has no volume yet: nothing to do.');
     const studyId = found.studyId;
+    // Issue 28: the model is of the default cardiac phase, and says so.
+    const phase = { id: found.phaseId, label: found.phaseLabel };
+    if (phase.label) log(`Modelling the default cardiac phase, ${phase.label}.`);
 
     const volumePath = await volumeOnDisk(found.volumeKey, workDir, signal, log);
     const started = Date.now();
@@ -67,7 +71,7 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
     await flush();
     const replaced = await deps.database.db.transaction(async (tx) => {
       const txQuery = queryOn(tx);
-      const keys = await replacePreliminaryModel(txQuery, modelOf(studyId, storageKey, result));
+      const keys = await replacePreliminaryModel(txQuery, modelOf(studyId, storageKey, result, phase));
       await finish(txQuery, run, { outcome: 'ready' }, 'Completed: the preliminary 3D model is in the scene.');
       return keys;
     });
@@ -99,11 +103,20 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
   }
 }
 
-function modelOf(studyId: string, storageKey: string, result: SurfaceResult) {
+/** The mesh's name says its phase when the study has phases told apart ('Blood pool (preliminary) — 40 %'). */
+export const meshNameOf = (phaseLabel: string | null): string =>
+  phaseLabel && phaseLabel !== SINGLE_PHASE_LABEL ? `${DEFAULT_SURFACE.name} — ${phaseLabel}` : DEFAULT_SURFACE.name;
+
+function modelOf(
+  studyId: string,
+  storageKey: string,
+  result: SurfaceResult,
+  phase: { id: string | null; label: string | null },
+) {
   const { lowHu, highHu } = DEFAULT_BLOOD_POOL;
   return {
     studyId,
-    name: DEFAULT_SURFACE.name,
+    name: meshNameOf(phase.label),
     filename: FILENAME,
     mimeType: GLB_MIME_TYPE,
     storageKey,
@@ -117,6 +130,8 @@ function modelOf(studyId: string, storageKey: string, result: SurfaceResult) {
       vertices: result.vertices,
       voxelMm: result.voxelMm,
       thresholdHu: [lowHu, highHu],
+      phaseId: phase.id,
+      phaseLabel: phase.label ?? SINGLE_PHASE_LABEL,
     },
     results: [
       { name: 'Blood pool volume (preliminary)', value: Math.round(result.volumeMl), unit: 'ml' },

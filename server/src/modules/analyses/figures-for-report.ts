@@ -11,6 +11,8 @@ export interface ReportFigure {
   /** The pane or 3D view it was captured from, and that view's camera (null for a figure made elsewhere). */
   view: FigureAttributes['view'] | null;
   camera: FigureAttributes['camera'] | null;
+  /** Issue 28: the cardiac phase it shows, as recorded when it was registered; null for older figures. */
+  phaseLabel: string | null;
   /** The PNG in storage: read it with `readFigurePng`. */
   storageKey: string;
   size: number | null;
@@ -31,6 +33,7 @@ export async function listFiguresForReport(db: DbOrTx, studyId: string): Promise
       caption: attributes.success ? attributes.data.caption : row.name,
       view: attributes.success ? attributes.data.view : null,
       camera: attributes.success ? attributes.data.camera : null,
+      phaseLabel: (attributes.success && attributes.data.phaseLabel) || null,
       storageKey: row.storageKey,
       size: row.size === null ? null : Number(row.size),
       createdAt: iso(row.dateCreated) ?? '',

@@ -17,6 +17,7 @@ import { pageWindow } from '../../lib/pagination.ts';
 import { safeFileName } from '../../storage/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
+import { choosePhase } from '../studies/index.ts';
 import {
   assertNotCanceled,
   assertNotPreliminary,
@@ -218,9 +219,14 @@ export function createAnalysisResourcesService(
     },
 
     async create(actor: Actor, body: z.output<typeof createAnalysisResourceSchema>, ip: string) {
-      const { found: visible } = await findVisibleAnalysis(db, actor, body.analysisId);
+      const { analysis: seen, found: visible } = await findVisibleAnalysis(db, actor, body.analysisId);
       requirePermission(actor, PERMISSIONS.addAnalysisResource, NO_ADD_PERMISSION);
       const attributes = checkNewResource(body);
+      if (body.type === AnalysisResourceType.IMAGE) {
+        // Issue 28: a figure shows one cardiac phase (none named: the default); the report prints its label.
+        const phase = await choosePhase(query, seen.studyId, attributes.phaseId as string | undefined);
+        if (phase) Object.assign(attributes, { phaseId: phase.id, phaseLabel: phase.label });
+      }
       const id = randomUUID();
       const storageKey = storageKeyOf(body.analysisId, id);
       await db.transaction(async (tx) => {

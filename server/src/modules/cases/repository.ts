@@ -3,13 +3,20 @@ import { sql } from 'drizzle-orm';
 import type { Query } from '../../db/query.ts';
 
 /** What the ingest job needs of its case: the pseudonym, the de-identification secret and the status. */
-export async function findIngestFacts(
-  query: Query,
-  caseId: string,
-): Promise<{ caseIdentifier: string; deidSecret: string; status: CaseStatus } | undefined> {
-  const [row] = await query<{ caseIdentifier: string; deidSecret: string; status: CaseStatus }>(
-    sql`SELECT case_identifier AS "caseIdentifier", deid_secret::text AS "deidSecret", status FROM cases
-      WHERE id = ${caseId}`,
+export interface IngestFacts {
+  caseIdentifier: string;
+  deidSecret: string;
+  status: CaseStatus;
+  /** The intervention's code ('TAVI', 'LAAO', 'TMVR', …): it decides the default cardiac phase (issue 28). */
+  intervention: string;
+}
+
+export async function findIngestFacts(query: Query, caseId: string): Promise<IngestFacts | undefined> {
+  const [row] = await query<IngestFacts>(
+    sql`SELECT c.case_identifier AS "caseIdentifier", c.deid_secret::text AS "deidSecret", c.status,
+            i.prefix AS intervention
+       FROM cases c JOIN interventions i ON i.id = c.intervention_id
+      WHERE c.id = ${caseId}`,
   );
   return row;
 }

@@ -1,5 +1,6 @@
 import { type Landmark, type LandmarkType, VIEW_TYPE_COLORS, type ViewType } from '@cardiomap/contract';
 import { iso } from '../../db/query.ts';
+import { SINGLE_PHASE_LABEL } from '../studies/index.ts';
 import type { LandmarkRow, LandmarkTypeRow } from './repository.ts';
 
 /** The caller's rights on one landmark (spec §6), computed by the landmark policy. */
@@ -28,6 +29,8 @@ export const presentLandmark = (row: LandmarkRow, rights: LandmarkRights): Landm
   resliceRotation: row.resliceRotation,
   resliceCenter: row.resliceCenter,
   measurements: row.measurements,
+  phaseId: row.phaseId,
+  phaseLabel: row.phaseId === null ? null : (row.phaseStoredLabel ?? SINGLE_PHASE_LABEL),
   color: landmarkColor(row),
   sourceClient: row.sourceClient,
   sourceVersion: row.sourceVersion,

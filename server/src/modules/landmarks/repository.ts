@@ -11,11 +11,13 @@ const LANDMARK_SELECT = sql`
          l.centroid, l.reslice_rotation AS "resliceRotation", l.reslice_center AS "resliceCenter",
          l.measurements, l.color, l.source_client AS "sourceClient", l.source_version AS "sourceVersion",
          l.is_enabled AS "isEnabled", l.is_published AS "isPublished", l.is_visible AS "isVisible",
-         l.created_by_id AS "createdById", l.date_created AS "dateCreated", l.date_modified AS "dateModified"
+         l.created_by_id AS "createdById", l.date_created AS "dateCreated", l.date_modified AS "dateModified",
+         l.phase_id AS "phaseId", p.phase_label AS "phaseStoredLabel"
     FROM landmarks l
     JOIN analyses a ON a.id = l.analysis_id
     JOIN studies s ON s.id = a.study_id
-    LEFT JOIN landmark_types t ON t.id = l.landmark_type_id`;
+    LEFT JOIN landmark_types t ON t.id = l.landmark_type_id
+    LEFT JOIN study_resources p ON p.id = l.phase_id`;
 const ORDER = sql`ORDER BY l.date_created, l.id`;
 
 export async function findLandmark(query: Query, id: string): Promise<LandmarkRow | undefined> {
@@ -68,6 +70,8 @@ export interface LandmarkValues {
   isEnabled: boolean;
   isVisible: boolean;
   createdById: string;
+  /** Issue 28: the cardiac phase (volume) it was placed on; null for landmarks placed before phases. */
+  phaseId: string | null;
 }
 
 export interface LandmarkRow extends LandmarkValues {
@@ -76,6 +80,8 @@ export interface LandmarkRow extends LandmarkValues {
   caseId: string;
   typeName: string | null;
   typeColor: string | null;
+  /** The phase's label as stored; null for a volume stored before phases ('Single phase'). */
+  phaseStoredLabel: string | null;
   dateCreated: Timestamp;
   dateModified: Timestamp;
 }
@@ -86,12 +92,12 @@ export async function insertLandmark(query: Query, v: LandmarkValues): Promise<s
   const [row] = await query<{ id: string }>(
     sql`INSERT INTO landmarks (analysis_id, landmark_type_id, name, description, geometry_type, view_type, points, normal,
                             centroid, reslice_rotation, reslice_center, measurements, color, source_client,
-                            source_version, is_published, is_enabled, is_visible, created_by_id)
+                            source_version, is_published, is_enabled, is_visible, created_by_id, phase_id)
      VALUES (${v.analysisId}, ${v.landmarkTypeId}, ${v.name}, ${v.description}, ${v.geometryType}, ${v.viewType},
        ${json(v.points)}::jsonb, ${json(v.normal)}::jsonb, ${json(v.centroid)}::jsonb,
        ${json(v.resliceRotation)}::jsonb, ${json(v.resliceCenter)}::jsonb, ${json(v.measurements)}::jsonb, ${v.color},
        ${v.sourceClient},
-             ${v.sourceVersion}, ${v.isPublished}, ${v.isEnabled}, ${v.isVisible}, ${v.createdById})
+             ${v.sourceVersion}, ${v.isPublished}, ${v.isEnabled}, ${v.isVisible}, ${v.createdById}, ${v.phaseId})
      RETURNING id`,
   );
   if (!row) throw new Error('landmarks insert returned nothing');
@@ -111,6 +117,7 @@ const PATCHABLE = {
   measurements: ['measurements', '::jsonb'],
   color: ['color', ''],
   isVisible: ['is_visible', ''],
+  phaseId: ['phase_id', ''],
 } as const;
 export type LandmarkPatch = { -readonly [K in keyof typeof PATCHABLE]?: LandmarkValues[K] };
 

@@ -19,6 +19,7 @@ import {
   seesUnpublishedLandmarks,
 } from '../analyses/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { choosePhase } from '../studies/index.ts';
 import { measuredPoints } from './geometry.ts';
 import { landmarkRights, mayCreateLandmarkOn, mayPublishOn } from './policy.ts';
 import { presentLandmark } from './presenter.ts';
@@ -117,9 +118,11 @@ export function createLandmarksService(database: Database, contentChanged: Conte
     },
 
     async create(actor: Actor, body: CreateBody, ip: string) {
-      const { found: seen } = await findVisibleAnalysis(db, actor, body.analysisId);
+      const { analysis, found: seen } = await findVisibleAnalysis(db, actor, body.analysisId);
       if (!mayCreateLandmarkOn(actor, seen)) throw forbidden(NO_CREATE_PERMISSION);
       const { name, isPublished } = await resolveType(actor, seen, body);
+      // Issue 28: every measurement belongs to one cardiac phase; none named, the default phase.
+      const phase = await choosePhase(query, analysis.studyId, body.phaseId);
       const measurements = measuredPoints(body.geometryType, body.points);
       const { id, found } = await db.transaction(async (tx) => {
         // The case row is locked: a delivery committed meanwhile is seen by the checks below.
@@ -150,12 +153,14 @@ export function createLandmarksService(database: Database, contentChanged: Conte
           isEnabled: true,
           isVisible: body.isVisible,
           createdById: actor.userId,
+          phaseId: phase?.id ?? null,
         });
         await audit(tx, actor, 'landmark.create', found, ip, {
           landmarkId: id,
           analysisId: body.analysisId,
           landmarkTypeId: body.landmarkTypeId ?? null,
           isPublished: published,
+          phaseId: phase?.id ?? null,
         });
         return { id, found };
       });
@@ -166,13 +171,19 @@ export function createLandmarksService(database: Database, contentChanged: Conte
       const { row: seen, found: seenCase } = await visibleLandmark(db, actor, id);
       if (!landmarkRights(actor, seenCase, seen).canEdit) throw forbidden(NO_EDIT_PERMISSION);
       if (body.name !== undefined && seen.landmarkTypeId !== null) throw fieldError('name', NAME_FROM_TYPE);
+      // Moving it to another phase: that phase must be one of this study's.
+      if (body.phaseId !== undefined) await choosePhase(query, seen.studyId, body.phaseId);
       const patch: LandmarkPatch = { ...body };
       if (body.points) patch.measurements = measuredPoints(seen.geometryType, body.points);
       const { found, afterCommit } = await db.transaction(async (tx) => {
         const { row, found } = await visibleLandmark(tx, actor, id, true);
         if (!landmarkRights(actor, found, row).canEdit) throw forbidden(NO_EDIT_PERMISSION);
         await updateLandmark(queryOn(tx), id, patch);
-        await audit(tx, actor, 'landmark.change', found, ip, { landmarkId: id, fields: Object.keys(body) });
+        await audit(tx, actor, 'landmark.change', found, ip, {
+          landmarkId: id,
+          fields: Object.keys(body),
+          ...(body.phaseId !== undefined && { phase: { before: row.phaseId, after: body.phaseId } }),
+        });
         return { found, afterCommit: await publishedChanged(tx, actor, found, row.isPublished) };
       });
       await afterCommit?.();

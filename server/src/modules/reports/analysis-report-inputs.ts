@@ -13,7 +13,12 @@ export function analysisReportInputs(deps: { storage: ObjectStorage }): ReportIn
       const figures = await listFiguresForReport(db, studyId);
       const results = await listResultsForReport(db, studyId, options);
       return {
-        figures: figures.map((figure) => ({ id: figure.id, caption: figure.caption, storageKey: figure.storageKey })),
+        figures: figures.map((figure) => ({
+          id: figure.id,
+          caption: figure.caption,
+          phaseLabel: figure.phaseLabel,
+          storageKey: figure.storageKey,
+        })),
         results,
       };
     },

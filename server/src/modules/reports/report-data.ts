@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { OrderStatus, type ReportConfig } from '@cardiomap/contract';
+import { type CardiacPhase, OrderStatus, type ReportConfig } from '@cardiomap/contract';
 import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { iso, queryOn } from '../../db/query.ts';
+import { listPhases, phaseFactsOf, presentPhases } from '../studies/index.ts';
 import { formatMeasurement, measurementLabel, NON_CLINICAL_REMARK, orderedMeasurements } from './report-format.ts';
 import type { ReportContent, ReportFigure, ReportInputs } from './report-inputs.ts';
 import {
@@ -24,6 +25,8 @@ export interface ReportFacts {
   orders: ReportOrderRow[];
   landmarks: ReportLandmarkRow[];
   studyInstanceUid: string | null;
+  /** Issue 28: the study's cardiac phases, in cardiac order. */
+  phases: CardiacPhase[];
   reports: GeneratedReportRow[];
   /** Figures and results as the stored report shows them (with simulations). */
   content: ReportContent;
@@ -43,9 +46,19 @@ export async function loadReportFacts(
   const orders = await reportOrders(query, theCase.caseId);
   const landmarks = await publishedLandmarks(query, studyId);
   const uid = await studyInstanceUid(query, studyId);
+  const phases = presentPhases((await listPhases(query, studyId)).map(phaseFactsOf));
   const reports = await generatedReports(query, studyId);
   const content = await inputs.loadContent(db, studyId, { withSimulations: true });
-  return { theCase, orders, landmarks, studyInstanceUid: uid, reports, content };
+  return { theCase, orders, landmarks, studyInstanceUid: uid, phases, reports, content };
+}
+
+/**
+ * The phase a measurement was made on, as the report states it: its recorded phase; none recorded (placed
+ * before phases were told apart), the study's only phase when it has one, else null ('not recorded').
+ */
+export function measuredPhaseLabel(landmark: ReportLandmarkRow, phases: readonly CardiacPhase[]): string | null {
+  if (landmark.phaseId) return phases.find((phase) => phase.id === landmark.phaseId)?.label ?? null;
+  return phases.length === 1 ? (phases[0]?.label ?? null) : null;
 }
 
 const delivered = (facts: ReportFacts) => facts.orders.filter((order) => order.status === OrderStatus.DELIVERED);
@@ -72,6 +85,11 @@ export function analysisKeyOf(facts: ReportFacts): string {
     comment: facts.theCase.analystComment,
     figures: facts.content.figures.map((f) => [f.id, f.caption]),
     results: facts.content.results.map((r) => [r.name, r.value, r.unit ?? null]),
+    // Issue 28, only for gated studies, so a single-phase study keeps the key (and version) it had.
+    ...(facts.phases.length > 1 && {
+      phases: facts.phases.map((p) => [p.id, p.label, p.isDefault]),
+      figurePhases: facts.content.figures.map((f) => f.phaseLabel ?? null),
+    }),
   };
   return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 32);
 }
@@ -134,6 +152,7 @@ export async function buildReport(
     ? await Promise.all(
         content.figures.map(async (figure) => ({
           caption: figure.caption,
+          phaseLabel: figure.phaseLabel ?? null,
           png: await options.inputs.readFigure(figure),
         })),
       )
@@ -154,9 +173,11 @@ export async function buildReport(
       options.variant === 'identified'
         ? { identifier: theCase.patientIdentifier, age: theCase.patientAge, sex: theCase.patientSex }
         : null,
+    phases: facts.phases,
     landmarks: facts.landmarks.map((landmark) => ({
       id: landmark.id,
       name: landmark.name,
+      phaseLabel: measuredPhaseLabel(landmark, facts.phases),
       url: landmarkUrl(options.publicUrl, studyId, landmark.id),
       measurements: orderedMeasurements(landmark.measurements).map(([name, value]) => ({
         label: measurementLabel(name),
@@ -167,6 +188,7 @@ export async function buildReport(
     sizing,
     results,
     figureCaptions: content.figures.map((figure) => figure.caption),
+    figures: content.figures.map((figure) => ({ caption: figure.caption, phaseLabel: figure.phaseLabel ?? null })),
     analystComment: theCase.analystComment,
     studyInstanceUid: facts.studyInstanceUid,
     withSimulations: options.withSimulations,

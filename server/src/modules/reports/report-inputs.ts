@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 /** A figure of the analysis as the report shows it: the image (PNG) and its caption. */
 export interface ReportFigure {
   caption: string;
+  /** The cardiac phase it shows (issue 28); null when not recorded. */
+  phaseLabel: string | null;
   png: Buffer;
 }
 
@@ -10,6 +12,8 @@ export interface ReportFigure {
 export interface ReportFigureRef {
   id: string;
   caption: string;
+  /** The cardiac phase it shows, recorded when it was registered; absent or null: not recorded. */
+  phaseLabel?: string | null;
   /** Where `readFigure` finds the PNG; opaque to the report. */
   storageKey: string;
 }

@@ -72,14 +72,19 @@ export interface ReportLandmarkRow {
   landmarkTypeId: string | null;
   measurements: Record<string, number>;
   dateModified: Timestamp;
+  /** Issue 28: the phase it was placed on; null: none recorded. Label null: a volume stored before phases. */
+  phaseId: string | null;
+  phaseLabel: string | null;
 }
 
 /** The study's published landmarks in the Details tab's order: predefined by type order, then custom. */
 export function publishedLandmarks(query: Query, studyId: string): Promise<ReportLandmarkRow[]> {
   return query<ReportLandmarkRow>(
-    sql`SELECT l.id, l.name, l.landmark_type_id AS "landmarkTypeId", l.measurements, l.date_modified AS "dateModified"
+    sql`SELECT l.id, l.name, l.landmark_type_id AS "landmarkTypeId", l.measurements, l.date_modified AS "dateModified",
+               l.phase_id AS "phaseId", p.phase_label AS "phaseLabel"
           FROM landmarks l JOIN analyses a ON a.id = l.analysis_id
           LEFT JOIN landmark_types t ON t.id = l.landmark_type_id
+          LEFT JOIN study_resources p ON p.id = l.phase_id
          WHERE a.study_id = ${studyId} AND l.is_published
          ORDER BY (t.id IS NULL), t."order", l.date_created, l.id`,
   );
@@ -89,7 +94,8 @@ export function publishedLandmarks(query: Query, studyId: string): Promise<Repor
 export async function studyInstanceUid(query: Query, studyId: string): Promise<string | null> {
   const [row] = await query<{ uid: string | null }>(
     sql`SELECT attributes->>'studyInstanceUid' AS uid FROM study_resources
-         WHERE study_id = ${studyId} AND type = ${StudyResourceType.DICOM_VOLUME}`,
+         WHERE study_id = ${studyId} AND type = ${StudyResourceType.DICOM_VOLUME}
+         ORDER BY is_default_phase DESC, phase_index LIMIT 1`,
   );
   return row?.uid ?? null;
 }

@@ -4,7 +4,16 @@ import { studyRoutes } from './routes.ts';
 import { createStudiesService } from './service.ts';
 import { createStudyWritesService } from './write-service.ts';
 
-export { presentStudy, presentStudyResource } from './presenter.ts';
+export { choosePhase, NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
+export {
+  findPhaseOfStudy,
+  type IngestPhase,
+  listPhases,
+  type PhaseRow,
+  phaseFactsOf,
+  replaceIngestVolumes,
+} from './phase-repository.ts';
+export { presentPhases, presentStudy, presentStudyResource, SINGLE_PHASE_LABEL } from './presenter.ts';
 export {
   ensureStudy,
   findPseudonymisedDicomOfInput,

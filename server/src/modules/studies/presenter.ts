@@ -1,13 +1,34 @@
-import { type Study, type StudyResource, StudyResourceType } from '@cardiomap/contract';
+import { type CardiacPhase, type Study, type StudyResource, StudyResourceType } from '@cardiomap/contract';
 import { iso } from '../../db/query.ts';
 import type { ObjectStorage, ReadAccess } from '../../storage/object-storage.ts';
-import type { StudyResourceRow, StudyRow } from './repository.ts';
+import type { StudyPhaseRow, StudyResourceRow, StudyRow } from './repository.ts';
 
 /** Signed read links live this long (or less, READ_URL_SECONDS): enough to start a download, not to be shared. */
 export const READ_URL_SECONDS = 10 * 60;
 
+/** What a volume stored before phases were told apart is called: the study's only phase. */
+export const SINGLE_PHASE_LABEL = 'Single phase';
+
+/**
+ * Issue 28: a volume as a cardiac phase. Exactly one is the default: the flagged one, else (never
+ * expected, the index allows at most one) the first, so a reader always has a phase to open.
+ */
+export function presentPhases(rows: readonly StudyPhaseRow[]): CardiacPhase[] {
+  const defaultId = (rows.find((r) => r.isDefault) ?? rows[0])?.id;
+  return rows.map(
+    (r): CardiacPhase => ({
+      id: r.id,
+      label: r.label ?? SINGLE_PHASE_LABEL,
+      percent: r.percent,
+      triggerTimeMs: r.triggerTimeMs,
+      sliceCount: typeof r.sliceCount === 'number' && Number.isFinite(r.sliceCount) ? Math.round(r.sliceCount) : 0,
+      isDefault: r.id === defaultId,
+    }),
+  );
+}
+
 export function presentStudy(row: StudyRow): Study {
-  const ofType = (type: number) => row.resources.find((r) => r.type === type)?.id ?? null;
+  const phases = presentPhases(row.phases);
   // The newest report that arrived: one still being uploaded (no size yet) cannot be downloaded. A
   // generated report with patient details is never named here (study-report/ serves it to who may see it).
   const pdfReportId =
@@ -17,13 +38,15 @@ export function presentStudy(row: StudyRow): Study {
     id: row.id,
     caseId: row.caseId,
     caseIdentifier: row.caseIdentifier,
-    dicomVolumeId: ofType(StudyResourceType.DICOM_VOLUME),
+    // The default phase's volume: what a client unaware of phases opens.
+    dicomVolumeId: phases.find((p) => p.isDefault)?.id ?? null,
     pdfReportId,
     hasPdfReport: pdfReportId !== null,
     analysisIds: row.analysisIds,
     resourceIds: row.resources.filter((r) => !r.identified).map((r) => r.id),
     visualisationIds: row.visualisationIds,
     dateCreated: iso(row.dateCreated) ?? '',
+    phases,
   };
 }
 

@@ -13,6 +13,17 @@ export interface StudyRow {
   resources: { id: string; type: number; size: number | null; identified: boolean }[];
   analysisIds: string[];
   visualisationIds: string[];
+  /** The volumes, one per cardiac phase, in cardiac order. */
+  phases: StudyPhaseRow[];
+}
+
+export interface StudyPhaseRow {
+  id: string;
+  label: string | null;
+  percent: number | null;
+  triggerTimeMs: number | null;
+  sliceCount: number | null;
+  isDefault: boolean;
 }
 
 const STUDY_SELECT = sql`
@@ -24,7 +35,14 @@ const STUDY_SELECT = sql`
          COALESCE((SELECT json_agg(a.id ORDER BY a.date_created, a.id) FROM analyses a WHERE a.study_id = s.id),
                   '[]'::json) AS "analysisIds",
          COALESCE((SELECT json_agg(v.id ORDER BY v."order", v.date_created, v.id)
-                     FROM visualisations v WHERE v.study_id = s.id), '[]'::json) AS "visualisationIds"
+                     FROM visualisations v WHERE v.study_id = s.id), '[]'::json) AS "visualisationIds",
+         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'label', r.phase_label, 'percent', r.phase_percent,
+                                                     'triggerTimeMs', r.phase_trigger_time_ms,
+                                                     'sliceCount', COALESCE(r.attributes->'sliceCount',
+                                                                            r.attributes->'dimensions'->2),
+                                                     'isDefault', r.is_default_phase)
+                                   ORDER BY r.phase_index, r.id)
+                     FROM study_resources r WHERE r.study_id = s.id AND r.type = 2), '[]'::json) AS phases
     FROM studies s JOIN cases c ON c.id = s.case_id`;
 
 export async function findStudy(query: Query, id: string): Promise<StudyRow | undefined> {
@@ -130,14 +148,15 @@ export async function findPseudonymisedDicomOfInput(
 }
 
 /**
- * The ingest's output of a type (1 DICOM, 2 volume): replaced, never duplicated, so a re-run after a crash
- * or with another series leaves one of each. Answers the storage key it replaced, to delete after commit.
+ * The ingest's pseudonymised DICOM (type 1): replaced, never duplicated, so a re-run after a crash or with
+ * another series leaves one. Answers the storage key it replaced, to delete after commit. The volumes,
+ * one per cardiac phase, are replaced by `replaceIngestVolumes`.
  */
 export async function upsertIngestResource(
   query: Query,
   resource: {
     studyId: string;
-    type: 1 | 2;
+    type: 1;
     name: string;
     filename: string;
     mimeType: string;
@@ -158,7 +177,7 @@ export async function upsertIngestResource(
      VALUES (${resource.studyId}, ${resource.type}, ${resource.name}, ${resource.filename}, ${resource.mimeType},
        ${resource.storageKey}, ${resource.size}, ${JSON.stringify(resource.attributes)}::jsonb,
        ${resource.inputDataId}, ${resource.sourceVersion}, 'cardiomap-ingest')
-     ON CONFLICT (study_id, type) WHERE type in (1, 2) DO UPDATE
+     ON CONFLICT (study_id, type, phase_index) WHERE type in (1, 2) DO UPDATE
         SET name = EXCLUDED.name, filename = EXCLUDED.filename, mime_type = EXCLUDED.mime_type,
             storage_key = EXCLUDED.storage_key, size = EXCLUDED.size, attributes = EXCLUDED.attributes,
             input_data_id = EXCLUDED.input_data_id, source_version = EXCLUDED.source_version, date_created = now()

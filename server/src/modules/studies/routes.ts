@@ -14,6 +14,9 @@ export function studyRoutes(app: FastifyInstance, service: StudiesService, write
   });
   registerRoute(app, r.getStudy, ({ actor, params }) => service.get(actor, params.id));
   registerRoute(app, v.patchStudy, ({ actor, params, body }) => writes.patch(actor, params.id, body));
+  registerRoute(app, r.setDefaultPhase, ({ actor, params, body, request }) =>
+    writes.setDefaultPhase(actor, params.id, body, clientAddress(request)),
+  );
   registerRoute(app, r.listStudyResources, async ({ actor, query, request }) => {
     const { count, results } = await service.resources(actor, query.study_id, query);
     return paginated(request, publicUrl, query, count, results);

@@ -34,10 +34,14 @@ export async function setResourceSize(query: Query, id: string, size: number): P
   return rows.length > 0;
 }
 
-/** Merges attributes into the stored ones (the volume keeps its geometry when its interpolation changes). */
-export async function mergeResourceAttributes(query: Query, id: string, attributes: Record<string, unknown>) {
+/**
+ * Merges attributes into every volume of the study: the phases of one acquisition are read alike
+ * (issue 28), so the interpolation type set on one is the study's.
+ */
+export async function mergeVolumeAttributes(query: Query, studyId: string, attributes: Record<string, unknown>) {
   await query(
-    sql`UPDATE study_resources SET attributes = attributes || ${JSON.stringify(attributes)}::jsonb WHERE id = ${id}`,
+    sql`UPDATE study_resources SET attributes = attributes || ${JSON.stringify(attributes)}::jsonb
+      WHERE study_id = ${studyId} AND type = 2`,
   );
 }
 

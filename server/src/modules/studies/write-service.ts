@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type createStudyResourceSchema,
+  type defaultPhaseSchema,
   type patchStudySchema,
   StudyResourceType,
   type studyResourceAttributesSchema,
@@ -16,13 +17,15 @@ import { conflict, fieldError, forbidden, nonFieldError, notFound } from '../../
 import { safeFileName } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { presentStudy, presentStudyResource } from './presenter.ts';
+import { NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
+import { findPhaseOfStudy, listPhases, setDefaultPhaseRow } from './phase-repository.ts';
+import { presentStudy, presentStudyResource, SINGLE_PHASE_LABEL } from './presenter.ts';
 import { findStudy, findStudyResource, type StudyResourceRow, type StudyRow } from './repository.ts';
 import { STUDY_NOT_FOUND, STUDY_RESOURCE_NOT_FOUND } from './service.ts';
 import {
   deleteStudyResourceRow,
   insertReportResource,
-  mergeResourceAttributes,
+  mergeVolumeAttributes,
   orderOfCase,
   orderVisualisations,
   setResourceSize,
@@ -102,6 +105,39 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
       return presentStudy((await findStudy(query, study.id)) as StudyRow);
     },
 
+    /**
+     * PATCH studies/{id}/default-phase/ (issue 28): the phase the viewer opens and measurements default
+     * to. Staff with the study options permission; audited with the phase before and after. Landmarks
+     * keep the phase they were placed on; the preliminary model stays the one built (Process again
+     * rebuilds it).
+     */
+    async setDefaultPhase(actor: Actor, studyId: string, body: z.output<typeof defaultPhaseSchema>, ip: string) {
+      const { study, theCase } = await studyFor(actor, studyId, P.changeStudy, NO_STUDY_CHANGE);
+      await db.transaction(async (tx) => {
+        const txQuery = queryOn(tx);
+        const phases = await listPhases(txQuery, study.id);
+        const chosen = await findPhaseOfStudy(txQuery, study.id, body.phaseId);
+        if (!chosen) throw fieldError('phaseId', NOT_A_PHASE_OF_STUDY);
+        const previous = phases.find((p) => p.isDefault) ?? null;
+        await setDefaultPhaseRow(txQuery, study.id, chosen.id);
+        const label = (p: { label: string | null }) => p.label ?? SINGLE_PHASE_LABEL;
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: 'study.default-phase',
+          targetType: 'case',
+          targetId: theCase.id,
+          organisationId: theCase.organisationId,
+          ip,
+          details: {
+            studyId: study.id,
+            before: previous ? { phaseId: previous.id, label: label(previous) } : null,
+            after: { phaseId: chosen.id, label: label(chosen) },
+          },
+        });
+      });
+      return presentStudy((await findStudy(query, study.id)) as StudyRow);
+    },
+
     /** POST study-resources/: registers a PDF report and answers the signed URL to PUT it to. */
     async createReport(actor: Actor, body: z.output<typeof createStudyResourceSchema>, ip: string) {
       const { study, theCase } = await studyFor(actor, body.studyId, P.addStudyResource, NO_REPORT_ADD);
@@ -161,7 +197,7 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
       if (!canSetInterpolation(actor, { ...theCase, hasDeliveredOrder: hasDeliveredOrder(theCase) })) {
         throw conflict(INTERPOLATION_LOCKED, 'results_delivered');
       }
-      await mergeResourceAttributes(query, id, { interpolationType: body.interpolationType });
+      await mergeVolumeAttributes(query, resource.studyId, { interpolationType: body.interpolationType });
       await audit(actor, theCase, 'study-resource.interpolation', ip, {
         studyResourceId: id,
         interpolationType: body.interpolationType,

@@ -1,25 +1,25 @@
 import { OrderStatus } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import type { Query } from '../../db/query.ts';
+import { listPhases, type PhaseRow } from '../studies/index.ts';
 
-/** The study's volume (type 2) and the warnings its ingest left on the upload it came from. */
-export interface VolumeRow {
-  id: string;
-  storageKey: string;
-  filename: string;
-  mimeType: string;
-  attributes: Record<string, unknown>;
+/** The study's volumes (type 2), one per cardiac phase in cardiac order, and the warnings their ingest left. */
+export interface VolumesRow {
+  phases: PhaseRow[];
   imageWarnings: string[];
 }
 
-export async function findVolume(query: Query, studyId: string): Promise<VolumeRow | undefined> {
-  const [row] = await query<VolumeRow>(
-    sql`SELECT r.id, r.storage_key AS "storageKey", r.filename, r.mime_type AS "mimeType", r.attributes,
-            COALESCE(d.warnings, '[]'::jsonb) AS "imageWarnings"
-       FROM study_resources r LEFT JOIN input_data d ON d.id = r.input_data_id
-      WHERE r.study_id = ${studyId} AND r.type = 2`,
-  );
-  return row;
+export async function findVolumes(query: Query, studyId: string): Promise<VolumesRow> {
+  const [phases, warnings] = await Promise.all([
+    listPhases(query, studyId),
+    query<{ warnings: string[] }>(
+      // Every phase comes from the same upload: the default phase's names it.
+      sql`SELECT COALESCE(d.warnings, '[]'::jsonb) AS warnings
+         FROM study_resources r JOIN input_data d ON d.id = r.input_data_id
+        WHERE r.study_id = ${studyId} AND r.type = 2 ORDER BY r.is_default_phase DESC, r.phase_index LIMIT 1`,
+    ),
+  ]);
+  return { phases, imageWarnings: warnings[0]?.warnings ?? [] };
 }
 
 /** What the viewer's header and warnings say about the case: intervention, devices, non-clinical orders (canceled orders left out). */

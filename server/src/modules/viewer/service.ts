@@ -28,8 +28,8 @@ import {
 import { assertViewerAccess } from './access.ts';
 import type { AnalysisParts } from './analysis-parts.ts';
 import { analysisResults, assembleConfig, viewerWarnings } from './assemble.ts';
-import { presentDicom, VIEWER_READ_URL_SECONDS } from './dicom.ts';
-import { findCaseHeader, findVolume } from './repository.ts';
+import { presentVolumes, VIEWER_READ_URL_SECONDS } from './dicom.ts';
+import { findCaseHeader, findVolumes } from './repository.ts';
 
 /** GET study-viewer/{id}/: everything the viewer draws, in one answer (spec §3 Viewer load response). */
 export function createViewerService(database: Database, storage: ObjectStorage, parts: AnalysisParts) {
@@ -79,9 +79,9 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
       });
       assertViewerAccess(actor, theCase);
 
-      const [volume, header, stored, visualisationRows, objectRows, analyses, landmarks, landmarkTypes] =
+      const [volumes, header, stored, visualisationRows, objectRows, analyses, landmarks, landmarkTypes] =
         await Promise.all([
-          findVolume(query, studyId),
+          findVolumes(query, studyId),
           findCaseHeader(query, theCase.id),
           findConfigOfStudy(query, studyId),
           visualisationsOfStudy(query, studyId),
@@ -93,7 +93,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
       const access = readAccessOf(actor, theCase.id);
       const seesIdentity = seesPatientDetails(actor.permissions, theCase) && !actor.profile.hidePatientIdentifier;
       return {
-        dicom: volume ? await presentDicom(storage, volume, access) : null,
+        ...(await presentVolumes(storage, volumes.phases, access)),
         config: assembleConfig({
           visualisations: visualisationRows.map((row) => ({
             ...presentVisualisation(row),
@@ -121,7 +121,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
         analysisResults: analysisResults(analyses, { hasDeliveredOrder: hasDeliveredOrder(theCase) }),
         landmarks,
         landmarkTypes,
-        warnings: viewerWarnings(header.orders, volume?.imageWarnings ?? []),
+        warnings: viewerWarnings(header.orders, volumes.imageWarnings),
         isClinical: header.orders.every((o) => o.isClinical),
         permissions: permissionsOf(actor, theCase, Boolean(stored)),
       };

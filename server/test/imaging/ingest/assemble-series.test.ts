@@ -6,7 +6,7 @@ import { assembleSeries, SeriesFileFailed } from '../../../src/imaging/ingest/as
 import type { ScannedFile } from '../../../src/imaging/ingest/scan-archive.ts';
 import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
 import type { VolumeGeometry } from '../../../src/imaging/volume/geometry.ts';
-import { groupSeries } from '../../../src/imaging/volume/series.ts';
+import { groupSeries, type SeriesPhase } from '../../../src/imaging/volume/series.ts';
 import { openZip, type ZipEntry } from '../../../src/imaging/zip/read-zip.ts';
 import { scratch } from './ingest-fixtures.ts';
 
@@ -53,7 +53,7 @@ describe('assembleSeries', () => {
     );
     await spoil(3);
     const run = assembleSeries({
-      group: group as NonNullable<typeof group> & { geometry: VolumeGeometry },
+      group: group as NonNullable<typeof group> & { geometry: VolumeGeometry; phases: SeriesPhase[] },
       files,
       workDir: s.work,
       pseudonym: 'CASE-1',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { layoutOf, sphere, voxelToPatient, writeShapesVolume } from '../surface/shapes-volume.ts';
+import { objectGone } from './object-gone.ts';
 
 /**
  * The surface job inside the app: a case with a stored volume gets its preliminary 3D model registered
@@ -79,15 +80,7 @@ describe('surface job', () => {
     };
   }
 
-  /** Replaced objects are deleted just after the job's commit: wait for that. */
-  async function gone(key: string): Promise<boolean> {
-    const until = Date.now() + 10_000;
-    while (Date.now() < until) {
-      if ((await t.app.storage.head(key)) === null) return true;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return false;
-  }
+  const gone = (key: string) => objectGone(t, key);
 
   async function storedBytes(key: string): Promise<Buffer> {
     const chunks: Buffer[] = [];
@@ -159,5 +152,40 @@ describe('surface job', () => {
     await t.database.query('UPDATE cases SET status = $2 WHERE id = $1', [c.id, CaseStatus.CANCELED]);
     expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'skipped' } });
     expect((await modelOf(c.id)).analyses).toEqual([]);
+  });
+
+  it('models the default cardiac phase of a gated study and names its phase (issue 28)', async () => {
+    const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
+    // Only the default phase (40 %) has contrast: a model of any other phase would be 'no-contrast'.
+    const phases = [
+      { label: '10 %', hu: 60, isDefault: false },
+      { label: '40 %', hu: 400, isDefault: true },
+      { label: '70 %', hu: 60, isDefault: false },
+    ];
+    const [study] = await t.database.query<{ id: string }>('INSERT INTO studies (case_id) VALUES ($1) RETURNING id', [
+      c.id,
+    ]);
+    for (const [index, phase] of phases.entries()) {
+      const path = join(dir, `${c.id}-${index}.cmvol`);
+      await writeShapesVolume(path, layout, -101, [sphere(centre, 12, phase.hu)]);
+      const key = `cases/${c.id}/ingest/test/phase-${index}.cmvol`;
+      await t.app.storage.writeFile(key, path);
+      await t.database.query(
+        `INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, phase_index, phase_label,
+                                      is_default_phase)
+         VALUES ($1, ${StudyResourceType.DICOM_VOLUME}, 'DICOM volume', 'v.cmvol', 'application/octet-stream', $2, $3,
+                 $4, $5)`,
+        [study?.id, key, index, phase.label, phase.isDefault],
+      );
+    }
+    expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'ready' } });
+    const model = await modelOf(c.id);
+    expect(model.resources).toEqual([
+      expect.objectContaining({
+        name: 'Blood pool (preliminary) — 40 %',
+        attributes: expect.objectContaining({ phaseLabel: '40 %' }),
+      }),
+    ]);
+    expect(model.objects).toEqual([expect.objectContaining({ name: 'Blood pool (preliminary) — 40 %' })]);
   });
 });

@@ -111,6 +111,7 @@ describe('series choice (documented rule)', () => {
         isContrastEnhanced: true,
         usable: true,
         gap: null,
+        phaseCount: 1,
       },
     ]);
   });

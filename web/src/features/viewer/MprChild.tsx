@@ -15,7 +15,8 @@ import { MISSING_FILE } from './viewer-messages.ts';
  * file that imports the MPR engine's component, so its props are matched in one place.
  */
 export function MprChild() {
-  const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark } = useViewerContext();
+  const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark, currentPhase } =
+    useViewerContext();
   const [engine, setEngine] = useState<MprEngine | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const contour = useMprContour(engine, load);
@@ -42,7 +43,8 @@ export function MprChild() {
     if (engine && target) engine.snapToPlane(target);
   }, [engine, selectedLandmark]);
 
-  const attributes = load.dicom?.attributes;
+  // Issue 28: the panes show the chosen cardiac phase's volume (the default's is load.dicom's).
+  const attributes = currentPhase?.attributes ?? load.dicom?.attributes;
   if (!attributes?.readUrl)
     return (
       <Box sx={{ p: 2 }}>

@@ -214,7 +214,7 @@ describe('the MPR view', () => {
 
   it('says the file is missing when there is no read URL (spec §8)', async () => {
     const load = viewerLoadFixture();
-    openViewer({ ...load, dicom: null }, `${PATH}/mprviewer`);
+    openViewer({ ...load, dicom: null, phases: [] }, `${PATH}/mprviewer`);
     expect(await screen.findByText(MISSING_FILE)).toBeInTheDocument();
     expect(screen.queryByTestId('mpr-panes')).not.toBeInTheDocument();
   });

@@ -1,16 +1,25 @@
-import type { ViewerLoad } from '@cardiomap/contract';
+import type { ViewerLoad, ViewerPhase } from '@cardiomap/contract';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { headerWarnings } from './header-alerts.ts';
+import { PhaseSelector } from './phases/PhaseSelector.tsx';
 
 export const NON_CLINICAL_WARNING =
   'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
 
-/** Title, subtitle, the study's warnings and (spec §8) the non-clinical banner. */
-export function ViewerHeader({ load }: { load: ViewerLoad }) {
+/** Title, subtitle, the cardiac phase, the study's warnings and (spec §8) the non-clinical banner. */
+export function ViewerHeader({
+  load,
+  currentPhase,
+  onSelectPhase,
+}: {
+  load: ViewerLoad;
+  currentPhase: ViewerPhase | null;
+  onSelectPhase(phaseId: string): void;
+}) {
   const warnings = headerWarnings(load);
   return (
     <Box sx={{ px: 2, pt: 1 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h6" component="h1">
           {load.title}
         </Typography>
@@ -19,6 +28,7 @@ export function ViewerHeader({ load }: { load: ViewerLoad }) {
             {load.subtitle}
           </Typography>
         )}
+        <PhaseSelector phases={load.phases} current={currentPhase} onSelect={onSelectPhase} />
       </Stack>
       {!load.isClinical && (
         <Alert severity="warning" sx={{ my: 0.5 }}>

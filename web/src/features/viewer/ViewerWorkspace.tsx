@@ -3,6 +3,7 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { LandmarkDebugPanel } from './landmarks/LandmarkDebugPanel.tsx';
+import { PhaseMoveDialog } from './landmarks/PhaseMoveDialog.tsx';
 import { type SidebarTabId, sidebarTabOf } from './sidebar/sidebar-tabs.ts';
 import { ViewerSidebar } from './sidebar/ViewerSidebar.tsx';
 import { useViewerState } from './use-viewer-state.ts';
@@ -45,7 +46,7 @@ export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded
         flexDirection: 'column',
       }}
     >
-      <ViewerHeader load={load} />
+      <ViewerHeader load={load} currentPhase={context.currentPhase} onSelectPhase={context.selectPhase} />
       <Tabs value={current} sx={{ px: 2, minHeight: 40 }} aria-label="Viewer views">
         {VIEW_TABS.map(({ child, label }) => (
           <Tab
@@ -70,6 +71,7 @@ export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded
           onTabChange={setSidebarTab}
         />
       </Box>
+      <PhaseMoveDialog context={context} />
       {context.debug && <LandmarkDebugPanel context={context} />}
     </Box>
   );

@@ -28,6 +28,8 @@ const draft = (over: Partial<LandmarkDraft>): LandmarkDraft => ({
   landmarkId: null,
   points: [[1, 2, 3]],
   plane: null,
+  phaseId: null,
+  savedPhaseId: null,
   ...over,
 });
 

@@ -1,5 +1,5 @@
 import type { InterpolationType, Landmark, ViewerLoad } from '@cardiomap/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useStudyLandmarks } from './api/list-landmarks.ts';
 import { usePatchVisualisationObject } from './api/patch-visualisation-object.ts';
@@ -7,6 +7,7 @@ import { useSetInterpolation } from './api/set-interpolation.ts';
 import { isLandmarkShown } from './landmarks/landmark-display.ts';
 import { useLandmarkEdit } from './landmarks/use-landmark-edit.ts';
 import { useLandmarkVisibility } from './landmarks/use-landmark-visibility.ts';
+import { defaultViewerPhase } from './phases/viewer-phases.ts';
 import { type ObjectPatch, sceneObjects } from './scene-objects.ts';
 import type { ViewerContext } from './viewer-context.ts';
 import { LANDMARK_PARAM } from './viewer-paths.ts';
@@ -26,6 +27,13 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
   // A link to one landmark (`?landmark=<id>`, from the report) opens with it selected, so the MPR
   // panes snap to its plane as soon as the engine is there.
   const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(search).get(LANDMARK_PARAM));
+  const [phaseId, setPhaseId] = useState<string | null>(null);
+  // A phase the load no longer lists (the study was processed again) falls back to the default.
+  const currentPhase = load.phases.find((phase) => phase.id === phaseId) ?? defaultViewerPhase(load);
+  const currentPhaseId = currentPhase?.id ?? null;
+  useEffect(() => {
+    controller.setCurrentPhase(currentPhaseId);
+  }, [controller, currentPhaseId]);
   const [patches, setPatches] = useState<Record<string, ObjectPatch>>({});
   const patchObject = usePatchVisualisationObject();
   const interpolation = useSetInterpolation(studyId);
@@ -71,6 +79,8 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
     edit: controller,
     editState,
     setInterpolation,
+    currentPhase,
+    selectPhase: setPhaseId,
     debug: hash === '#debug',
   };
 }

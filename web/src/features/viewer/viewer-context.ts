@@ -1,4 +1,4 @@
-import type { InterpolationType, Landmark, ViewerLoad } from '@cardiomap/contract';
+import type { InterpolationType, Landmark, ViewerLoad, ViewerPhase } from '@cardiomap/contract';
 import { useOutletContext } from 'react-router';
 import type { LandmarkEditController, LandmarkEditState } from './landmarks/landmark-edit-controller.ts';
 import type { ObjectPatch, SceneObject } from './scene-objects.ts';
@@ -20,6 +20,9 @@ export interface ViewerContext {
   edit: LandmarkEditController;
   editState: LandmarkEditState;
   setInterpolation(type: InterpolationType): void;
+  /** Issue 28: the cardiac phase the MPR panes show (null before ingest) and how to choose another. */
+  currentPhase: ViewerPhase | null;
+  selectPhase(phaseId: string): void;
   debug: boolean;
 }
 

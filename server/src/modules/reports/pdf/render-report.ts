@@ -79,6 +79,7 @@ function header(doc: Doc, config: ReportConfig): void {
     ['Analysis version', String(config.analysisVersion)],
     ['Delivery date', config.deliveryDate ? formatDate(new Date(config.deliveryDate)) : 'Not delivered'],
     ['Status', config.isClinical ? 'Clinical' : 'Non-clinical'],
+    ['Cardiac phases', phasesText(config.phases)],
   ];
   if (config.patient) {
     pairs.push(
@@ -109,9 +110,11 @@ function measurements(doc: Doc, config: ReportConfig): void {
     doc.font('regular').fontSize(10).text('No published landmarks.');
     return;
   }
+  // Issue 28: every measurement says the cardiac phase (volume) it was made on.
   const rows = config.landmarks.flatMap((landmark) =>
     landmark.measurements.map((m, i) => [
       { text: i === 0 ? landmark.name : '', bold: true },
+      { text: i === 0 ? (landmark.phaseLabel ?? 'not recorded') : '' },
       { text: m.label },
       { text: m.value, link: m.url },
     ]),
@@ -119,9 +122,10 @@ function measurements(doc: Doc, config: ReportConfig): void {
   table(
     doc,
     [
-      { header: 'Landmark', width: 0.38 },
-      { header: 'Measurement', width: 0.38 },
-      { header: 'Value', width: 0.24, align: 'right' },
+      { header: 'Landmark', width: 0.36 },
+      { header: 'Measured on', width: 0.16 },
+      { header: 'Measurement', width: 0.28 },
+      { header: 'Value', width: 0.2, align: 'right' },
     ],
     rows,
   );
@@ -217,7 +221,14 @@ function figuresSection(doc: Doc, figures: readonly ReportFigure[]): void {
       .font('regular')
       .fontSize(9)
       .fillColor(COLOURS.muted)
-      .text(`Figure ${index + 1}. ${figure.caption}`, MARGIN, top + FIGURE_HEIGHT + 4, { width: contentWidth(doc) });
+      .text(
+        `Figure ${index + 1}. ${figure.caption} — phase ${figure.phaseLabel ?? 'not recorded'}`,
+        MARGIN,
+        top + FIGURE_HEIGHT + 4,
+        {
+          width: contentWidth(doc),
+        },
+      );
     doc.moveDown(0.8);
   });
   doc.fillColor(COLOURS.text);
@@ -268,6 +279,12 @@ function footers(doc: Doc, config: ReportConfig, meta: RenderMeta): void {
     }
     doc.page.margins.bottom = bottomMargin;
   }
+}
+
+/** The study's phases in cardiac order, the default one marked: '0 %, 40 % (default), 70 %'. */
+function phasesText(phases: ReportConfig['phases']): string {
+  if (phases.length === 0) return 'No volume';
+  return phases.map((p) => (p.isDefault && phases.length > 1 ? `${p.label} (default)` : p.label)).join(', ');
 }
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import type { Case, StudyResource } from '@cardiomap/contract';
+import type { Case, Study, StudyResource } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +30,39 @@ const volume = (interpolationType: number): StudyResource => ({
   readUrl: null,
 });
 
+const PHASE_10 = 'b3000000-0000-4000-8000-000000000010';
+const PHASE_40 = VOLUME_ID;
+const study = (defaultPhase: string): Study => ({
+  id: STUDY_ID,
+  caseId: CASE_ID,
+  caseIdentifier: 'HVC-TAVI-00001',
+  dicomVolumeId: defaultPhase,
+  pdfReportId: null,
+  hasPdfReport: false,
+  analysisIds: [],
+  resourceIds: [],
+  visualisationIds: [],
+  dateCreated: '2026-11-20T09:00:00.000Z',
+  phases: [
+    {
+      id: PHASE_10,
+      label: '10 %',
+      percent: 10,
+      triggerTimeMs: 95,
+      sliceCount: 40,
+      isDefault: defaultPhase === PHASE_10,
+    },
+    {
+      id: PHASE_40,
+      label: '40 %',
+      percent: 40,
+      triggerTimeMs: 380,
+      sliceCount: 40,
+      isDefault: defaultPhase === PHASE_40,
+    },
+  ],
+});
+
 function showCase(kase: Case, permissions: string[]) {
   signInAs({ canAccessCaseDetails: true, permissions });
   server.use(http.get('*/api/cases/:id/', () => HttpResponse.json(kase)));
@@ -41,6 +74,7 @@ beforeEach(() => {
   server.use(
     http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
     http.get('*/api/study-resources/', () => HttpResponse.json(page([volume(0)]))),
+    http.get('*/api/studies/:id/', () => HttpResponse.json(study(PHASE_40))),
     http.get('*/api/users/', () => HttpResponse.json(page([colleague]))),
   );
 });
@@ -119,5 +153,26 @@ describe('staff dialogs of the case detail', () => {
     expect(dialog).toHaveTextContent(
       'The interpolation type can only be changed while the case is unfinished and nothing is delivered.',
     );
+  });
+
+  it('changes the default cardiac phase in the study options (issue 28)', async () => {
+    let body: unknown;
+    server.use(
+      http.patch('*/api/studies/:id/default-phase/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(study(PHASE_10));
+      }),
+    );
+    showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudy]);
+    await user.click(await findButton('Study options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Study options' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Default cardiac phase' });
+    expect(select).toHaveTextContent('40 % (380 ms, 40 slices)');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: '10 % (95 ms, 40 slices)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Default phase changed');
+    expect(body).toEqual({ phaseId: PHASE_10 });
   });
 });

@@ -14,14 +14,17 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
+import { useSetDefaultPhase, useStudyPhases } from '../api/study-phases.ts';
 import { useSetStudyInterpolation, useStudyVolume } from '../api/study-volume.ts';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
 import { allErrorMessages } from '../dialogs/server-errors.ts';
+import { DefaultPhaseField } from './DefaultPhaseField.tsx';
 import { useStaffRules } from './use-staff-rules.ts';
 
 /**
  * The study's advanced options (simulations.change_study): the volume's interpolation type, which spec
- * §6 lets change only on an undelivered, unfinished case with simulations.change_studyresource.
+ * §6 lets change only on an undelivered, unfinished case with simulations.change_studyresource, and the
+ * default cardiac phase of a gated study (issue 28; audited by the server).
  */
 export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; studyId: string; onClose: () => void }) {
   const { permissions, facts } = useStaffRules(kase);
@@ -30,32 +33,39 @@ export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; stu
   const [chosen, setChosen] = useState<InterpolationType | null>(null);
   const current = (volume.data?.attributes.interpolationType ?? InterpolationType.NEAREST) as InterpolationType;
   const value = chosen ?? current;
+  const phases = useStudyPhases(studyId);
+  const currentPhase = phases.data?.find((p) => p.isDefault)?.id ?? '';
+  const [chosenPhase, setChosenPhase] = useState<string | null>(null);
+  const phaseValue = chosenPhase ?? currentPhase;
   const [alerts, setAlerts] = useState<string[]>([]);
-  const save = useSetStudyInterpolation(studyId, { onError: (error) => setAlerts(allErrorMessages(error)) });
+  const onError = (error: unknown) => setAlerts(allErrorMessages(error));
+  const save = useSetStudyInterpolation(studyId, { onError });
+  const savePhase = useSetDefaultPhase(studyId, { onError });
+  const editable = rule.show && rule.allowed && volume.isSuccess && volume.data !== null;
+  const interpolationChanged = editable && value !== current;
+  const phaseChanged = phaseValue !== '' && phaseValue !== currentPhase;
+  const pending = save.isPending || savePhase.isPending;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!volume.data) return;
     setAlerts([]);
-    const done = await save.mutateAsync({ resourceId: volume.data.id, type: value }).catch(shownByOnError);
-    if (done) onClose();
+    if (phaseChanged && !(await savePhase.mutateAsync(phaseValue).catch(shownByOnError))) return;
+    if (interpolationChanged) {
+      const done = await save.mutateAsync({ resourceId: volume.data.id, type: value }).catch(shownByOnError);
+      if (!done) return;
+    }
+    onClose();
   };
-  const editable = rule.show && rule.allowed && volume.isSuccess && volume.data !== null;
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="study-options-title"
-    >
+    <Dialog open onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="study-options-title">
       <DialogTitle id="study-options-title">Study options</DialogTitle>
       <DialogForm
         label="Study options"
         onSubmit={submit}
         onCancel={onClose}
         alerts={alerts}
-        submitLabel={save.isPending ? 'Saving…' : 'Save'}
-        canSubmit={editable && value !== current && !save.isPending}
+        submitLabel={pending ? 'Saving…' : 'Save'}
+        canSubmit={(interpolationChanged || phaseChanged) && !pending}
       >
         {volume.isPending && <Typography>Loading the volume…</Typography>}
         {volume.isError && <Alert severity="error">The volume could not be loaded. Close and try again.</Alert>}
@@ -79,6 +89,9 @@ export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; stu
                 : 'Linear suits volumes whose slice spacing varies by more than 0.3 mm.'}
             </FormHelperText>
           </FormControl>
+        )}
+        {volume.isSuccess && volume.data && phases.isSuccess && (
+          <DefaultPhaseField phases={phases.data} value={phaseValue} onChange={setChosenPhase} disabled={pending} />
         )}
       </DialogForm>
     </Dialog>

@@ -1,3 +1,4 @@
+import type { ViewerLoad } from '@cardiomap/contract';
 import { GeometryType, type Vec3, ViewType } from '@cardiomap/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen, within } from '@testing-library/react';
@@ -8,7 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client.ts';
 import { ToastProvider } from '../../../components/Toasts.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
-import { ANALYSIS_ID, landmarkFixture, STUDY_ID } from '../testing/viewer-fixtures.ts';
+import {
+  ANALYSIS_ID,
+  gatedViewerLoadFixture,
+  landmarkFixture,
+  STUDY_ID,
+  viewerLoadFixture,
+} from '../testing/viewer-fixtures.ts';
 import { LandmarkDraftBar } from './LandmarkDraftBar.tsx';
 import type { LandmarkEditController } from './landmark-edit-controller.ts';
 import { useLandmarkEdit } from './use-landmark-edit.ts';
@@ -29,14 +36,27 @@ const square: Vec3[] = [
 const bowTie: Vec3[] = [square[0]!, square[1]!, square[3]!, square[2]!];
 
 /** The draft bar on the page's real edit controller and mutations, as the Details tab shows it. */
-function Drafting({ onController }: { onController(controller: LandmarkEditController): void }) {
+function Drafting({
+  onController,
+  load,
+  phaseId,
+}: {
+  onController(controller: LandmarkEditController): void;
+  load: ViewerLoad;
+  phaseId: string | null;
+}) {
   const { controller, state } = useLandmarkEdit(STUDY_ID, true);
   useEffect(() => onController(controller), [controller, onController]);
-  return <LandmarkDraftBar context={{ edit: controller, editState: state }} />;
+  const currentPhase = load.phases.find((phase) => phase.id === phaseId) ?? null;
+  controller.setCurrentPhase(currentPhase?.id ?? null);
+  return <LandmarkDraftBar context={{ edit: controller, editState: state, load, currentPhase }} />;
 }
 
 /** Renders the bar with an area being drawn; answers what POST landmarks/ answers, and counts the posts. */
-function drawArea(answer: () => Response) {
+function drawArea(
+  answer: () => Response,
+  { load = viewerLoadFixture(), phaseId = null }: { load?: ViewerLoad; phaseId?: string | null } = {},
+) {
   const posted: unknown[] = [];
   server.use(
     http.post('*/api/landmarks/', async ({ request }) => {
@@ -49,6 +69,8 @@ function drawArea(answer: () => Response) {
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
         <Drafting
+          load={load}
+          phaseId={phaseId}
           onController={(controller) => {
             edit = controller;
           }}
@@ -124,5 +146,33 @@ describe('LandmarkDraftBar: a refused shape is said next to the drawing', () => 
     const message = 'You do not have permission to add landmarks to this case.';
     expect(await within(bar()).findByRole('alert')).toHaveTextContent(message);
     expect(await screen.findByTestId('toast')).toHaveTextContent(message);
+  });
+});
+
+describe('LandmarkDraftBar: cardiac phases (issue 28)', () => {
+  const gated = gatedViewerLoadFixture();
+  const [, systole, diastole] = gated.phases;
+
+  it('notes that the annulus is sized in systole when it is placed on a diastolic phase', () => {
+    const { bar } = drawArea(() => HttpResponse.json(landmarkFixture(), { status: 201 }), {
+      load: gated,
+      phaseId: diastole?.id as string,
+    });
+    expect(within(bar()).getByText(/On cardiac phase 70 %/)).toBeInTheDocument();
+    expect(within(bar()).getByRole('alert')).toHaveTextContent(
+      /annulus is sized in systole.*Systolic phase\(s\): 40 %/,
+    );
+  });
+
+  it('has no note on the systolic phase, and the new landmark is saved on the phase shown', async () => {
+    const { posted, place, bar } = drawArea(() => HttpResponse.json(landmarkFixture(), { status: 201 }), {
+      load: gated,
+      phaseId: systole?.id as string,
+    });
+    expect(within(bar()).queryByRole('alert')).not.toBeInTheDocument();
+    place(square);
+    await user.click(within(bar()).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ phaseId: systole?.id });
   });
 });

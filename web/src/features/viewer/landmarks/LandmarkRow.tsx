@@ -63,9 +63,13 @@ export function LandmarkRow({ landmark, context }: { landmark: Landmark; context
               )}
             </>
           }
-          secondary={Object.entries(landmark.measurements)
-            .map(([key, value]) => `${measurementLabel(key)}: ${formatMeasurement(key, value)}`)
-            .join(' · ')}
+          secondary={[
+            ...Object.entries(landmark.measurements).map(
+              ([key, value]) => `${measurementLabel(key)}: ${formatMeasurement(key, value)}`,
+            ),
+            // Issue 28: on a gated study every measurement says the cardiac phase it was taken on.
+            ...(context.load.phases.length > 1 ? [`Phase: ${landmark.phaseLabel ?? 'not recorded'}`] : []),
+          ].join(' · ')}
         />
       </ListItemButton>
       {context.editState.editMode && <LandmarkActions landmark={landmark} context={context} name={name} />}

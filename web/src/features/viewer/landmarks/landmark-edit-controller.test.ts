@@ -32,7 +32,13 @@ describe('LandmarkEditController', () => {
     const { controller } = setUp({ canEdit: false });
     controller.setEditMode(true);
     controller.initialise(distance);
-    expect(controller.getSnapshot()).toEqual({ editMode: false, phase: 'idle', draft: null, error: null });
+    expect(controller.getSnapshot()).toEqual({
+      editMode: false,
+      phase: 'idle',
+      draft: null,
+      error: null,
+      phaseQuestion: null,
+    });
   });
 
   it('creates a landmark: initialise, place points, save; listeners hear every step', async () => {
@@ -67,7 +73,13 @@ describe('LandmarkEditController', () => {
       ],
       ...plane,
     });
-    expect(controller.getSnapshot()).toEqual({ editMode: true, phase: 'idle', draft: null, error: null });
+    expect(controller.getSnapshot()).toEqual({
+      editMode: true,
+      phase: 'idle',
+      draft: null,
+      error: null,
+      phaseQuestion: null,
+    });
     expect(heard).toHaveBeenCalledTimes(5);
   });
 
@@ -168,7 +180,13 @@ describe('LandmarkEditController', () => {
     expect(controller.getSnapshot()).toMatchObject({ editMode: true, phase: 'idle', draft: null });
     controller.initialise(distance);
     controller.setEditMode(false);
-    expect(controller.getSnapshot()).toEqual({ editMode: false, phase: 'idle', draft: null, error: null });
+    expect(controller.getSnapshot()).toEqual({
+      editMode: false,
+      phase: 'idle',
+      draft: null,
+      error: null,
+      phaseQuestion: null,
+    });
   });
 
   it('ignores points when nothing is being placed', () => {
@@ -176,5 +194,50 @@ describe('LandmarkEditController', () => {
     controller.setEditMode(true);
     controller.setPoints([[1, 1, 1]]);
     expect(controller.getSnapshot().draft).toBeNull();
+  });
+});
+
+describe('LandmarkEditController: cardiac phases (issue 28)', () => {
+  const SYSTOLE = 'd1000000-0000-4000-8000-000000000040';
+  const DIASTOLE = 'd1000000-0000-4000-8000-000000000070';
+  const onDiastole = landmarkFixture({ canEdit: true, phaseId: DIASTOLE, phaseLabel: '70 %' });
+
+  it('creates the landmark on the phase shown', async () => {
+    const { api, controller } = setUp();
+    controller.setCurrentPhase(SYSTOLE);
+    controller.setEditMode(true);
+    controller.initialise(distance);
+    controller.setPoints([
+      [0, 0, 0],
+      [1, 0, 0],
+    ]);
+    await controller.save();
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ phaseId: SYSTOLE }));
+  });
+
+  it('asks before moving a landmark of another phase; no leaves it, yes moves it and patches the phase', async () => {
+    const { api, controller } = setUp();
+    controller.setCurrentPhase(SYSTOLE);
+    controller.setEditMode(true);
+    controller.beginMove(onDiastole);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', draft: null, phaseQuestion: onDiastole });
+    controller.answerPhaseQuestion(false);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', draft: null, phaseQuestion: null });
+
+    controller.beginMove(onDiastole);
+    controller.answerPhaseQuestion(true);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'placing', phaseQuestion: null });
+    await controller.save();
+    expect(api.patch).toHaveBeenCalledWith(onDiastole.id, expect.objectContaining({ phaseId: SYSTOLE }));
+  });
+
+  it('moves a landmark of the phase shown at once, without patching its phase', async () => {
+    const { api, controller } = setUp();
+    controller.setCurrentPhase(DIASTOLE);
+    controller.setEditMode(true);
+    controller.beginMove(onDiastole);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'placing', phaseQuestion: null });
+    await controller.save();
+    expect(api.patch.mock.calls[0]?.[1]).not.toHaveProperty('phaseId');
   });
 });

@@ -26,6 +26,10 @@ export interface LandmarkDraft extends NewLandmarkSpec {
   landmarkId: string | null;
   points: Vec3[];
   plane: LandmarkPlane | null;
+  /** Issue 28: the cardiac phase the points are on (the viewer's current phase); null: the default. */
+  phaseId: string | null;
+  /** The phase the landmark was saved on (null for a new one): a move to another phase patches it. */
+  savedPhaseId: string | null;
 }
 
 export type EditPhase = 'idle' | 'placing' | 'saving';
@@ -35,6 +39,8 @@ export interface LandmarkEditState {
   phase: EditPhase;
   draft: LandmarkDraft | null;
   error: string | null;
+  /** A landmark of another cardiac phase the user asked to move: the viewer asks before moving it. */
+  phaseQuestion: Landmark | null;
 }
 
 /** The calls a save makes; the page passes its mutations so the cache and toasts stay in one place. */
@@ -43,7 +49,7 @@ export interface LandmarkEditApi {
   patch(id: string, body: PatchLandmarkBody): Promise<Landmark>;
 }
 
-const INITIAL: LandmarkEditState = { editMode: false, phase: 'idle', draft: null, error: null };
+const INITIAL: LandmarkEditState = { editMode: false, phase: 'idle', draft: null, error: null, phaseQuestion: null };
 
 /**
  * Landmark editing as a small state machine outside React (architecture §6): edit mode on or off;
@@ -54,6 +60,8 @@ const INITIAL: LandmarkEditState = { editMode: false, phase: 'idle', draft: null
 export class LandmarkEditController {
   private state: LandmarkEditState = INITIAL;
   private readonly listeners = new Set<() => void>();
+  /** The viewer's current cardiac phase (issue 28); null for a study without phases. */
+  private currentPhaseId: string | null = null;
 
   constructor(
     private readonly api: LandmarkEditApi,
@@ -74,23 +82,51 @@ export class LandmarkEditController {
     this.set(on ? { ...INITIAL, editMode: true } : INITIAL);
   }
 
+  /** The phase the panes show: new landmarks are placed on it, moves to it are asked first. */
+  setCurrentPhase(phaseId: string | null): void {
+    this.currentPhaseId = phaseId;
+  }
+
   initialise(spec: NewLandmarkSpec): void {
     if (!this.state.editMode || this.state.phase === 'saving') return;
     this.set({
       ...this.state,
       phase: 'placing',
       error: null,
-      draft: { ...spec, landmarkId: null, points: [], plane: null },
+      phaseQuestion: null,
+      draft: { ...spec, landmarkId: null, points: [], plane: null, phaseId: this.currentPhaseId, savedPhaseId: null },
     });
   }
 
-  /** Starts moving an existing landmark's points, allowed only where the server says it may be edited. */
+  /**
+   * Starts moving an existing landmark's points, allowed only where the server says it may be edited.
+   * A landmark placed on another cardiac phase than the one shown is not moved at once: the question
+   * is put (state.phaseQuestion) and answerPhaseQuestion decides.
+   */
   beginMove(landmark: Landmark): void {
     if (!this.state.editMode || this.state.phase === 'saving' || !landmark.canEdit) return;
+    if (this.currentPhaseId && landmark.phaseId && landmark.phaseId !== this.currentPhaseId) {
+      if (this.state.phaseQuestion?.id !== landmark.id) this.set({ ...this.state, phaseQuestion: landmark });
+      return;
+    }
+    this.startMove(landmark);
+  }
+
+  /** Yes: the landmark is moved on the phase shown (its save patches the phase too); no: nothing changes. */
+  answerPhaseQuestion(moveToCurrentPhase: boolean): void {
+    const landmark = this.state.phaseQuestion;
+    if (!landmark) return;
+    this.set({ ...this.state, phaseQuestion: null });
+    if (moveToCurrentPhase) this.startMove(landmark);
+  }
+
+  private startMove(landmark: Landmark): void {
+    if (!this.state.editMode || this.state.phase === 'saving') return;
     this.set({
       ...this.state,
       phase: 'placing',
       error: null,
+      phaseQuestion: null,
       draft: {
         analysisId: landmark.analysisId,
         landmarkTypeId: landmark.landmarkTypeId,
@@ -105,6 +141,8 @@ export class LandmarkEditController {
           resliceRotation: landmark.resliceRotation,
           resliceCenter: landmark.resliceCenter,
         },
+        phaseId: this.currentPhaseId ?? landmark.phaseId,
+        savedPhaseId: landmark.phaseId,
       },
     });
   }
@@ -140,7 +178,11 @@ export class LandmarkEditController {
     this.set({ ...this.state, phase: 'saving', error: null });
     try {
       const saved = draft.landmarkId
-        ? await this.api.patch(draft.landmarkId, { points: draft.points, ...(draft.plane ?? {}) })
+        ? await this.api.patch(draft.landmarkId, {
+            points: draft.points,
+            ...(draft.plane ?? {}),
+            ...phaseChange(draft),
+          })
         : await this.api.create(createBody(draft));
       this.set({ ...this.state, phase: 'idle', draft: null });
       return saved;
@@ -165,5 +207,11 @@ function createBody(draft: LandmarkDraft): CreateLandmarkBody {
     viewType: draft.viewType,
     points: draft.points,
     ...(draft.plane ?? {}),
+    ...(draft.phaseId ? { phaseId: draft.phaseId } : {}),
   };
+}
+
+/** A moved landmark's phase is patched only when the move was on another phase (confirmed first). */
+function phaseChange(draft: LandmarkDraft): { phaseId?: string } {
+  return draft.phaseId && draft.phaseId !== draft.savedPhaseId ? { phaseId: draft.phaseId } : {};
 }

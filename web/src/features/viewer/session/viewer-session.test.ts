@@ -75,7 +75,9 @@ describe('viewer sessions', () => {
     expect(session.openVolume('/v/a.cmvol')).toBe(first);
 
     const failing = session.openVolume('/v/b.cmvol', (async () => new Response('', { status: 404 })) as typeof fetch);
-    expect(first.live).toBe(false);
+    // Issue 28: another file (another cardiac phase) does not stop the first one's download.
+    expect(first.live).toBe(true);
+    expect(session.openVolume('/v/a.cmvol')).toBe(first);
     await expect(failing.adopt({ begin() {}, slicesLoaded() {} }, new AbortController().signal)).rejects.toThrow();
     const retry = session.openVolume('/v/b.cmvol', server.fetchFn);
     expect(retry).not.toBe(failing);

@@ -40,7 +40,9 @@ export interface ViewerSession {
   viewerLoad(ask: () => Promise<ViewerLoad>): Promise<ViewerLoad>;
   /**
    * The volume's download: the running one when it is of `url`'s file (whatever its signature), else a new one (the first, or after
-   * the last failed or was dropped unadopted). The only place a viewer download starts.
+   * the last failed or was dropped unadopted). The only place a viewer download starts. Issue 28: each
+   * cardiac phase is its own file; opening another phase's does not stop the default's (a download
+   * nobody adopts is dropped after UNCLAIMED_MS, so switching back soon finds it still there).
    */
   openVolume(url: string, fetchFn?: typeof fetch): VolumeDownload;
   /**
@@ -68,7 +70,8 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
   let snapshot: ViewerSessionSnapshot = { revision: 0, studyId, mprEngine: null, sceneEngine: null, contour: null };
   const listeners = new Set<() => void>();
   let earlyLoad: Promise<ViewerLoad | null> | null = null;
-  let download: VolumeDownload | null = null;
+  // By file (signedObject): one per cardiac phase opened.
+  const downloads = new Map<string, VolumeDownload>();
   const leases: Record<LeasedKey, ReturnType<typeof holder>> = {
     mprEngine: holder(() => destroyLeased('mprEngine')),
     sceneEngine: holder(() => destroyLeased('sceneEngine')),
@@ -105,8 +108,8 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
     destroyLeased('contour');
     destroyLeased('sceneEngine');
     destroyLeased('mprEngine');
-    download?.abort();
-    download = null;
+    for (const download of downloads.values()) download.abort();
+    downloads.clear();
     earlyLoad = null;
     listeners.clear();
     onDisposed();
@@ -131,9 +134,12 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
     openVolume(url, fetchFn) {
       if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
       // A refreshed viewer load signs the same file anew: the running download goes on.
-      if (download?.live && signedObject(download.url) === signedObject(url)) return download;
-      download?.abort();
-      download = startVolumeDownload(url, fetchFn);
+      const file = signedObject(url);
+      const running = downloads.get(file);
+      if (running?.live) return running;
+      for (const [key, download] of downloads) if (!download.live) downloads.delete(key);
+      const download = startVolumeDownload(url, fetchFn);
+      downloads.set(file, download);
       return download;
     },
     leaseMprEngine: (create) => lease('mprEngine', create),

@@ -39,6 +39,8 @@ describe('liveSizing', () => {
       landmarkId: saved.id,
       points: square(side),
       plane: null,
+      phaseId: null,
+      savedPhaseId: null,
     });
     expect(liveSizing([SAPIEN_3], [saved], draft(20))[0]?.measured).toBeCloseTo(22.568, 3);
     expect(liveSizing([SAPIEN_3], [saved], draft(22))[0]?.fittingSizes).toEqual(['26']);
@@ -55,6 +57,8 @@ describe('liveSizing', () => {
       landmarkId: null,
       points: square(20).slice(0, 1),
       plane: null,
+      phaseId: null,
+      savedPhaseId: null,
     };
     expect(liveSizing([SAPIEN_3], [saved], firstPoint)[0]).toMatchObject({ landmarkId: saved.id, measured: 22 });
   });

@@ -1,4 +1,4 @@
-import type { AnalysisResource, Config, Landmark, ViewerLoad } from '@cardiomap/contract';
+import type { AnalysisResource, Config, Landmark, ViewerLoad, ViewerPhase } from '@cardiomap/contract';
 
 /** A study's viewer data as the API answers it, for the viewer feature's tests. */
 
@@ -42,6 +42,8 @@ export const landmarkFixture = (overrides: Partial<Landmark> = {}): Landmark => 
   canEdit: false,
   canDelete: false,
   canPublish: false,
+  phaseId: null,
+  phaseLabel: null,
   ...overrides,
 });
 
@@ -70,19 +72,43 @@ export const sceneObject = (
   ...overrides,
 });
 
+const VOLUME_ID = 'd1000000-0000-4000-8000-000000000001';
+const volumeAttributes = (readUrl: string): ViewerPhase['attributes'] => ({
+  spacing: [0.4, 0.4, 0.5],
+  dimensions: [512, 512, 134],
+  origin: [0, 0, 0],
+  direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+  levels: { windowCenter: 230, windowWidth: 1075 },
+  interpolationType: 0,
+  readUrl,
+});
+
+/** Issue 28: one phase of a gated study; its volume is read from `/files/phase-<percent>.bin`. */
+export const viewerPhaseFixture = (percent: number, overrides: Partial<ViewerPhase> = {}): ViewerPhase => ({
+  id: `d1000000-0000-4000-8000-0000000000${String(percent).padStart(2, '0')}`,
+  label: `${percent} %`,
+  percent,
+  triggerTimeMs: null,
+  sliceCount: 134,
+  isDefault: false,
+  attributes: volumeAttributes(`/files/phase-${percent}.bin`),
+  ...overrides,
+});
+
+/** A single-phase study's viewer data; gatedViewerLoadFixture gives one with phases. */
 export const viewerLoadFixture = (overrides: Partial<ViewerLoad> = {}): ViewerLoad => ({
-  dicom: {
-    studyResourceId: 'd1000000-0000-4000-8000-000000000001',
-    attributes: {
-      spacing: [0.4, 0.4, 0.5],
-      dimensions: [512, 512, 134],
-      origin: [0, 0, 0],
-      direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
-      levels: { windowCenter: 230, windowWidth: 1075 },
-      interpolationType: 0,
-      readUrl: VOLUME_URL,
+  dicom: { studyResourceId: VOLUME_ID, attributes: volumeAttributes(VOLUME_URL) },
+  phases: [
+    {
+      id: VOLUME_ID,
+      label: 'Single phase',
+      percent: null,
+      triggerTimeMs: null,
+      sliceCount: 134,
+      isDefault: true,
+      attributes: volumeAttributes(VOLUME_URL),
     },
-  },
+  ],
   config: {
     scenes: [],
     visualisations: [{ id: VISUALISATION_ID, analysisType: 1, name: 'Anatomy', opacity: 1, objects: [sceneObject()] }],
@@ -96,13 +122,16 @@ export const viewerLoadFixture = (overrides: Partial<ViewerLoad> = {}): ViewerLo
     id: STUDY_ID,
     caseId: CASE_ID,
     caseIdentifier: 'HVC-TAVI-00042',
-    dicomVolumeId: 'd1000000-0000-4000-8000-000000000001',
+    dicomVolumeId: VOLUME_ID,
     pdfReportId: null,
     hasPdfReport: false,
     analysisIds: [ANALYSIS_ID],
     resourceIds: [],
     visualisationIds: [VISUALISATION_ID],
     dateCreated: NOW,
+    phases: [
+      { id: VOLUME_ID, label: 'Single phase', percent: null, triggerTimeMs: null, sliceCount: 134, isDefault: true },
+    ],
   },
   case: { id: CASE_ID, status: 3, caseIdentifier: 'HVC-TAVI-00042', isResearch: false },
   title: 'HVC-TAVI-00042',
@@ -163,3 +192,21 @@ export const figureFixture = (overrides: Partial<AnalysisResource> = {}): Analys
   readUrl: '/files/gradient.png',
   ...overrides,
 });
+
+/** A gated study with phases at 0, 40 (the default, systolic) and 70 % (diastolic). */
+export const gatedViewerLoadFixture = (overrides: Partial<ViewerLoad> = {}): ViewerLoad => {
+  const phases = [viewerPhaseFixture(0), viewerPhaseFixture(40, { isDefault: true }), viewerPhaseFixture(70)];
+  const base = viewerLoadFixture();
+  const systolic = phases[1] as ViewerPhase;
+  return {
+    ...base,
+    dicom: { studyResourceId: systolic.id, attributes: systolic.attributes },
+    phases,
+    study: {
+      ...base.study,
+      dicomVolumeId: systolic.id,
+      phases: phases.map(({ attributes: _attributes, ...phase }) => phase),
+    },
+    ...overrides,
+  };
+};
