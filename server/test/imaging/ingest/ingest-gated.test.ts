@@ -198,7 +198,7 @@ describe('ingest of ECG-gated series (issue 28)', () => {
     expect(r.defaultPhaseReason).toBe('the only phase');
     expect(r.files.filter((f) => f.code === 'duplicate')).toHaveLength(6);
     expect(r.warnings).toContainEqual(
-      expect.stringMatching(/^6 images repeated the position of another with the same pixels/),
+      expect.stringMatching(/^6 images repeated the position of another and were set aside/),
     );
     expect((await readdir(s.work)).sort()).toEqual(['deidentified.zip', 'volume.cmvol']);
   });
