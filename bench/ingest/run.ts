@@ -13,12 +13,15 @@ import { type IngestFigures, ingestThroughCardioMap } from './cardiomap-upload.t
 import { type DeidTiming, timeDeidentification } from './deid-share.ts';
 import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from './make-zips.ts';
 import { type RunningOrthanc, startOrthanc } from './orthanc.ts';
+import { benchPhases } from './phases.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18497);
 const ORTHANC_PORT = Number(process.env.BENCH_ORTHANC_PORT ?? 18042);
 const ORTHANC_DICOM_PORT = process.env.BENCH_ORTHANC_DICOM_PORT ? Number(process.env.BENCH_ORTHANC_DICOM_PORT) : null;
 const WITH_ORTHANC = process.env.BENCH_ORTHANC !== 'false';
 const WITH_PGLITE = process.env.BENCH_PGLITE !== 'false';
+/** BENCH_PHASES_ONLY=1: only the multi-phase figures (issue 28), without the server runs. */
+const PHASES_ONLY = process.env.BENCH_PHASES_ONLY === '1';
 const SLICES = Number(process.env.BENCH_SLICES ?? 500);
 const BIG = process.env.BENCH_BIG === '1';
 const BIG_SLICES = Number(process.env.BENCH_BIG_SLICES ?? 4000);
@@ -296,6 +299,10 @@ function print(
 }
 
 console.info(`bench/ingest on ${cpus().length} cores, load average ${load()} before the run`);
+if (PHASES_ONLY) {
+  await benchPhases();
+  process.exit(0);
+}
 const keptFolder = process.env.BENCH_ZIP_DIR;
 const zipFolder = keptFolder ?? mkdtempSync(join(tmpdir(), 'cardiomap-bench-zips-'));
 mkdirSync(zipFolder, { recursive: true });
@@ -316,6 +323,8 @@ try {
     zips.map((zip) => (zip.slices <= 1000 ? timeDeidentification(zip.path) : Promise.resolve(null))),
   );
   print(zips, ours, orthanc, deid);
+  // The pipeline alone, after the servers stopped: a 10-phase series beside a single-phase one.
+  await benchPhases();
 } finally {
   if (!keptFolder) rmSync(zipFolder, { recursive: true, force: true });
 }

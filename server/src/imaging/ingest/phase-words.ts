@@ -64,7 +64,7 @@ export function duplicateWarnings(group: Phased, files: readonly ScannedFile[]):
     const count = duplicates.length === 1 ? '1 image repeated' : `${duplicates.length} images repeated`;
     const where = gated ? ` of phase ${phase.label}` : '';
     return [
-      `${count} the position of another${where} with the same pixels and ${duplicates.length === 1 ? 'was' : 'were'} set aside: ${named.join(', ')}${more}`,
+      `${count} the position of another${where} and ${duplicates.length === 1 ? 'was' : 'were'} set aside: ${named.join(', ')}${more}`,
     ];
   });
 }

@@ -5,7 +5,7 @@
  * left edge encodes the slice position. No real patient data.
  */
 import { createWriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import {
@@ -94,6 +94,14 @@ const uid = (root: string, ...parts: number[]) => [root, ...parts].join('.');
 
 /** The gated phantom's files, in the layout asked for. */
 export function gatedPhantomFiles(o: GatedPhantomOptions = {}): GatedPhantom {
+  const { entries, ...rest } = gatedPhantomEntries(o);
+  return { ...rest, files: entries.map((e) => ({ name: e.name, bytes: e.make() })) };
+}
+
+type PhantomEntries = Omit<GatedPhantom, 'files'> & { entries: { name: string; make(): Uint8Array }[] };
+
+/** The files, each made only when asked for (a 10-phase × 250-slice 512² phantom is 1.3 GB). */
+function gatedPhantomEntries(o: GatedPhantomOptions): PhantomEntries {
   const percents = o.percents ?? Array.from({ length: o.phases ?? 2 }, (_, p) => (p * 100) / (o.phases ?? 2));
   const slices = o.slices ?? 8;
   const size = o.size ?? 32;
@@ -125,56 +133,64 @@ export function gatedPhantomFiles(o: GatedPhantomOptions = {}): GatedPhantom {
     const frames = phases.flatMap((_, p) => Array.from({ length: slices }, (__, k) => ({ p, k })));
     const pixels = new Int16Array(frames.length * size * size);
     for (const [i, { p, k }] of frames.entries()) pixels.set(slicePixels(pixelPhase(p), k, size), i * size * size);
-    const bytes = writePhantomSlice({
-      ...common,
-      position: position(0),
-      pixels,
-      numberOfFrames: frames.length,
-      sopClassUid: ENHANCED_CT_IMAGE_STORAGE,
-      imageType: ['ORIGINAL', 'PRIMARY', 'AXIAL', 'NONE'],
-      seriesInstanceUid: uid(root, 2),
-      sopInstanceUid: uid(root, 4, 1),
-      seriesDescription: 'Gated phantom enhanced',
-      extraElements: enhancedGroups(
-        frames.map(({ p, k }) => ({ position: position(k), phase: phases[p] as GatedPhantom['phases'][number] })),
-        attribute,
-        o.rrIntervalMs,
-      ),
-    });
-    return { files: [{ name: 'ENHANCED.dcm', bytes }], phases, slices, size };
+    const make = () =>
+      writePhantomSlice({
+        ...common,
+        position: position(0),
+        pixels,
+        numberOfFrames: frames.length,
+        sopClassUid: ENHANCED_CT_IMAGE_STORAGE,
+        imageType: ['ORIGINAL', 'PRIMARY', 'AXIAL', 'NONE'],
+        seriesInstanceUid: uid(root, 2),
+        sopInstanceUid: uid(root, 4, 1),
+        seriesDescription: 'Gated phantom enhanced',
+        extraElements: enhancedGroups(
+          frames.map(({ p, k }) => ({ position: position(k), phase: phases[p] as GatedPhantom['phases'][number] })),
+          attribute,
+          o.rrIntervalMs,
+        ),
+      });
+    return { entries: [{ name: 'ENHANCED.dcm', make }], phases, slices, size };
   }
 
   const order = phases.flatMap((_, p) => Array.from({ length: slices }, (__, k) => ({ p, k })));
   if (layout === 'interleaved') order.sort((a, b) => a.k - b.k || a.p - b.p);
   if (layout === 'shuffled') shuffle(order);
-  const files = order.map(({ p, k }, i) => {
+  const entries = order.map(({ p, k }, i) => {
     const phase = phases[p] as GatedPhantom['phases'][number];
     const perPhase = layout === 'series-per-phase';
-    const bytes = writePhantomSlice({
-      ...common,
-      position: position(k),
-      pixels: slicePixels(pixelPhase(p), k, size),
-      seriesInstanceUid: perPhase ? uid(root, 2, p + 1) : uid(root, 2),
-      sopInstanceUid: uid(root, 4, p + 1, k + 1),
-      instanceNumber: i + 1,
-      seriesDescription: perPhase ? `Gated phantom ${phase.percent} %` : 'Gated phantom',
-      extraElements: classicPhase(phase, attribute, o.rrIntervalMs),
-    });
-    return { name: `GATED/IM${String(i + 1).padStart(5, '0')}.dcm`, bytes };
+    const make = () =>
+      writePhantomSlice({
+        ...common,
+        position: position(k),
+        pixels: slicePixels(pixelPhase(p), k, size),
+        seriesInstanceUid: perPhase ? uid(root, 2, p + 1) : uid(root, 2),
+        sopInstanceUid: uid(root, 4, p + 1, k + 1),
+        instanceNumber: i + 1,
+        seriesDescription: perPhase ? `Gated phantom ${phase.percent} %` : 'Gated phantom',
+        extraElements: classicPhase(phase, attribute, o.rrIntervalMs),
+      });
+    return { name: `GATED/IM${String(i + 1).padStart(5, '0')}.dcm`, make };
   });
-  return { files, phases, slices, size };
+  return { entries, phases, slices, size };
 }
 
 /** Writes the gated phantom as a zip at `path`, one file made as the zip asks for it (memory stays flat). */
-export async function gatedPhantomZip(path: string, o: GatedPhantomOptions = {}): Promise<GatedPhantom> {
-  const phantom = gatedPhantomFiles(o);
+export async function gatedPhantomZip(
+  path: string,
+  o: GatedPhantomOptions = {},
+): Promise<Omit<GatedPhantom, 'files'> & { fileCount: number }> {
+  const { entries, ...phantom } = gatedPhantomEntries(o);
   const zip = new yazl.ZipFile();
-  for (const f of phantom.files) {
-    zip.addBuffer(Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength), f.name);
+  for (const e of entries) {
+    zip.addReadStreamLazy(e.name, (ready) => {
+      const bytes = e.make();
+      ready(null, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
+    });
   }
   zip.end();
   await pipeline(zip.outputStream as unknown as Readable, createWriteStream(path));
-  return phantom;
+  return { ...phantom, fileCount: entries.length };
 }
 
 /** A fixed shuffle (an LCG), so failures reproduce. */

@@ -26,9 +26,9 @@ const KINDS: readonly { kind: PhaseKind; value(p: FramePhase): number | null; st
 ];
 
 /**
- * A phase must cover at least this share of the acquisition's distinct positions: trigger times that
+ * A phase must cover more than this share of the acquisition's distinct positions: trigger times that
  * vary from heartbeat to heartbeat within one phase (retrospective gating writes the beat's own delay)
- * would otherwise split one phase into slabs.
+ * would otherwise split one phase into slabs; more than half, so any two phases overlap.
  */
 const MIN_PHASE_COVERAGE = 0.5;
 
@@ -68,12 +68,12 @@ export function splitPhases<F extends Phased>(frames: readonly F[]): PhaseSplit<
   return { kind: null, phases: [{ key: null, frames: [...frames] }] };
 }
 
-/** Every phase holds at least two positions and most of the positions of all of them together. */
+/** Every phase holds at least two positions and more than half the positions of all of them together. */
 export function coversAcquisition(phases: readonly (readonly Phased[])[]): boolean {
   const all = new Set(phases.flatMap((p) => p.map(positionKey)));
   return phases.every((p) => {
     const own = new Set(p.map(positionKey)).size;
-    return own >= 2 && own >= MIN_PHASE_COVERAGE * all.size;
+    return own >= 2 && own > MIN_PHASE_COVERAGE * all.size;
   });
 }
 

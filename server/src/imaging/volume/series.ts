@@ -137,8 +137,9 @@ interface Stack {
 
 /**
  * One series per phase (issue 28): stacks of other series UIDs with the same study, frame of reference,
- * size, orientation and pixel spacing whose positions overlap and whose phase attribute differs from
- * series to series, one value each, are the phases of one acquisition and become one stack.
+ * size, orientation, pixel spacing and table positions whose phase attribute differs from series to
+ * series, one value each, are the phases of one acquisition and become one stack. Two reconstructions of
+ * one phase (another kernel) share a value: then nothing is merged, each stays its own candidate.
  */
 function mergePhaseSeries(stacks: Stack[]): Stack[] {
   const buckets = new Map<string, Stack[]>();
@@ -153,6 +154,9 @@ function mergePhaseSeries(stacks: Stack[]): Stack[] {
       first.columns,
       g.orientation.map((x) => x.toFixed(3)).join(','),
       g.pixelSpacing.map((x) => x.toFixed(4)).join(','),
+      // The same table positions: a calcium score or a thick reconstruction of the same frame of
+      // reference lies elsewhere and stays a series of its own, without stopping the phases' merge.
+      positionsOf(stack.frames),
     ].join('|');
     const bucket = buckets.get(key) ?? [];
     buckets.set(key, bucket);
@@ -179,6 +183,18 @@ function mergePhaseSeries(stacks: Stack[]): Stack[] {
     if (!out.includes(into)) out.push(into);
   }
   return out;
+}
+
+/** The stack's distinct positions along its normal (0.1 mm), as a key. */
+function positionsOf(frames: readonly SeriesFrame[]): string {
+  const { normal } = orthonormalAxes((frames[0] as SeriesFrame).geometry.orientation);
+  const along = frames.map((f) =>
+    Math.round(
+      10 *
+        (f.geometry.position[0] * normal[0] + f.geometry.position[1] * normal[1] + f.geometry.position[2] * normal[2]),
+    ),
+  );
+  return [...new Set(along)].sort((a, b) => a - b).join(',');
 }
 
 /** Where a one-phase series lies in the cycle, for ordering the series of one acquisition. */

@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type IngestOptions, type IngestResult, ingestZip } from '../../../src/imaging/ingest/ingest-zip.ts';
 import {
   type GatedPhantomOptions,
+  gatedPhantomFiles,
   gatedPhantomZip,
   phaseOfPhantomSlice,
+  writePhantomSlice,
 } from '../../../src/imaging/testing/phantom.ts';
 import { readVolumeFile } from '../../../src/imaging/volume/volume-file.ts';
 import { openZip } from '../../../src/imaging/zip/read-zip.ts';
@@ -142,6 +144,36 @@ describe('ingest of ECG-gated series (issue 28)', () => {
     }
   });
 
+  it('merges one series per phase beside a calcium score of the same frame of reference at other positions', async () => {
+    s = await scratch();
+    const phases = gatedPhantomFiles({ phases: 4, slices: 5, layout: 'series-per-phase' }).files;
+    // Prospectively gated at 75 %, 3 slices between the angiography's positions: a series of its own.
+    const calcium = [1, 5, 9].map((z, i) => ({
+      name: `CALCIUM/IM${i + 1}.dcm`,
+      bytes: writePhantomSlice({
+        rows: 32,
+        columns: 32,
+        pixelSpacing: [1, 1],
+        position: [-16, -16, z],
+        orientation: [1, 0, 0, 0, 1, 0],
+        studyInstanceUid: '2.25.2828.1',
+        frameOfReferenceUid: '2.25.2828.3',
+        seriesInstanceUid: '2.25.2828.9',
+        sopInstanceUid: `2.25.2828.9.${i + 1}`,
+        extraElements: [[0x00209241, 'FL', new Uint8Array(new Float32Array([75]).buffer)]],
+      }),
+    }));
+    await s.zip([...phases, ...calcium]);
+    const r = ready(await ingestZip({ zipPath: s.zipPath, workDir: s.work, pseudonym: 'C', uidSecret: 'k' }));
+    await expectOnePhasePerVolume(r, 4, 5);
+    expect(r.candidates.map((c) => c.phaseCount).sort()).toEqual([1, 4]);
+    expect(r.files.filter((f) => f.path.startsWith('CALCIUM/')).map((f) => f.code)).toEqual([
+      'other-series',
+      'other-series',
+      'other-series',
+    ]);
+  });
+
   it('tells phases apart by trigger time alone, against the R-R interval the images state', async () => {
     const { result } = await ingestGated(
       { phases: 10, slices: 4, attribute: 'trigger', rrIntervalMs: 800, layout: 'shuffled' },
@@ -198,7 +230,7 @@ describe('ingest of ECG-gated series (issue 28)', () => {
     expect(r.defaultPhaseReason).toBe('the only phase');
     expect(r.files.filter((f) => f.code === 'duplicate')).toHaveLength(6);
     expect(r.warnings).toContainEqual(
-      expect.stringMatching(/^6 images repeated the position of another with the same pixels/),
+      expect.stringMatching(/^6 images repeated the position of another and were set aside/),
     );
     expect((await readdir(s.work)).sort()).toEqual(['deidentified.zip', 'volume.cmvol']);
   });

@@ -115,7 +115,7 @@ describe('ingestZip on self-made phantoms', () => {
     expect(result.files.filter((f) => f.code === 'duplicate')).toHaveLength(2);
     expect(result.files.filter((f) => f.outcome === 'used')).toHaveLength(10);
     expect(result.warnings).toContain(
-      '2 images repeated the position of another with the same pixels and were set aside: IM0005.dcm (same position as IM0004.dcm), ' +
+      '2 images repeated the position of another and were set aside: IM0005.dcm (same position as IM0004.dcm), ' +
         'IM0009.dcm (same position as IM0008.dcm)',
     );
   });

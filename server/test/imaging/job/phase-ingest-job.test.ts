@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { CaseStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as IngestZip from '../../../src/imaging/ingest/ingest-zip.ts';
+import { gatedPhantomFiles, phaseOfPhantomSlice } from '../../../src/imaging/testing/gated-phantom.ts';
 import { phantomSeries } from '../../../src/imaging/testing/phantom.ts';
+import { readVolumeFile } from '../../../src/imaging/volume/volume-file.ts';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -79,9 +81,11 @@ describe('ingest job with cardiac phases', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function upload(caseId: string): Promise<string> {
+  async function upload(
+    caseId: string,
+    files: { name: string; bytes: Uint8Array }[] = phantomSeries({ count: 12, rows: 32, columns: 32, spacing: 2.5 }),
+  ): Promise<string> {
     const zipPath = join(dir, `${caseId}.zip`);
-    const files = phantomSeries({ count: 12, rows: 32, columns: 32, spacing: 2.5 });
     await writeZip(
       zipPath,
       files.map((f) => ({ name: f.name, data: Buffer.from(f.bytes), compress: true })),
@@ -125,6 +129,32 @@ describe('ingest job with cardiac phases', () => {
     );
 
   const gone = (key: string) => objectGone(t, key);
+
+  it('stores a gated phantom through the real pipeline: each phase volume holds its own phase', async () => {
+    pipeline.phases = [];
+    const c = await insertCase(t, { prefix: 'LAAO' });
+    const size = 32;
+    await upload(c.id, gatedPhantomFiles({ phases: 10, slices: 4, size, layout: 'shuffled' }).files);
+    const job = await ingested(c.id, 1);
+    expect(job?.log.map((l) => l.message).join('\n')).toMatch(/10 cardiac phases \(0 %, 10 %.*90 %\); default 40 %: /);
+    const studyId = (await get('physician', `/api/cases/${c.id}/`)).json().studyId;
+    const study = (await get('physician', `/api/studies/${studyId}/`)).json();
+    expect(study.phases.map((p: { label: string }) => p.label)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${i * 10} %`),
+    );
+    expect(study.phases.filter((p: { isDefault: boolean }) => p.isDefault)).toEqual([
+      expect.objectContaining({ label: '40 %', percent: 40, sliceCount: 4 }),
+    ]);
+    // Every stored volume is the phase its label says, every slice of it (read from its pixels).
+    for (const [index, row] of (await volumeRows(c.id)).entries()) {
+      const volume = await readVolumeFile(await (t.app.storage.localPath?.(row.storageKey) ?? ''));
+      try {
+        for (let k = 0; k < 4; k++) expect(phaseOfPhantomSlice(await volume.slice(k), size).phase).toBe(index);
+      } finally {
+        await volume.close();
+      }
+    }
+  });
 
   it('stores every phase as its own volume with the default, then a re-run replaces them all', async () => {
     const c = await insertCase(t);
