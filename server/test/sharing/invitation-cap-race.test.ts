@@ -54,6 +54,25 @@ describe('invitation caps under concurrency', () => {
     expect(await shareCount('target_id', caseId)).toBe(cap);
   });
 
+  it('shares and mails for a sharer whose names fill their columns (150 + 150 characters)', async () => {
+    const email = 'physician@cardiomap.test';
+    await t.database.query(
+      "UPDATE users SET given_name = repeat('é', 149) || '😀', family_name = repeat('W', 150) WHERE email = $1",
+      [email],
+    );
+    const token = (await signIn(t, email)).access;
+    const caseId = await newCase('HVC', email);
+
+    const [res] = await shareAll(token, [{ caseId, email: 'long-name@example.com' }]);
+
+    expect(res?.statusCode).toBe(200);
+    const [mail] = await t.database.query<{ subject: string }>('SELECT subject FROM mail_outbox WHERE recipient = $1', [
+      'long-name@example.com',
+    ]);
+    expect(mail?.subject.length).toBeLessThanOrEqual(300);
+    expect(mail?.subject).toMatch(/^é+… shared CardioMap case HVC-TAVI-\w+ with you$/u);
+  });
+
   it('lets exactly what is left of the per-user cap pass when one user shares many cases at once', async () => {
     const email = 'other-physician@cardiomap.test';
     const token = (await signIn(t, email)).access;
