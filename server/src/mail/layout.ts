@@ -35,6 +35,23 @@ function checkedUrl(url: string): string {
 /** A subject is one line: a line break in a user-typed value must not start a new header. */
 const oneLine = (value: string): string => value.replace(/[\r\n]+/g, ' ').trim();
 
+/** The width of mail_outbox.subject (db/schema/mail.ts): a longer subject would fail the share that mails it. */
+export const SUBJECT_MAX_LENGTH = 300;
+
+/**
+ * Shortens to at most `max` UTF-16 units (so at most `max` characters in a varchar column), cutting
+ * between whole graphemes (never inside a surrogate pair, which would not encode) and ending in "…".
+ */
+export function clipText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  let clipped = '';
+  for (const { segment } of new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(value)) {
+    if (clipped.length + segment.length > max - 1) break;
+    clipped += segment;
+  }
+  return `${clipped.trimEnd()}…`;
+}
+
 const SIGNATURE = 'CardioMap';
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
@@ -44,7 +61,7 @@ const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-s
  * HTML part with the same words. Every interpolated value is HTML-escaped; the text part needs none.
  */
 export function renderMail(content: MailContent): RenderedMail {
-  const subject = oneLine(content.subject);
+  const subject = clipText(oneLine(content.subject), SUBJECT_MAX_LENGTH);
   const greeting = content.greeting ?? 'Hello,';
   const action = content.action ? { label: content.action.label, url: checkedUrl(content.action.url) } : undefined;
 

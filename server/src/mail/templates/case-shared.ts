@@ -1,4 +1,4 @@
-import { type RenderedMail, renderMail } from '../layout.ts';
+import { clipText, type RenderedMail, renderMail } from '../layout.ts';
 import { appLink, caseLink } from '../links.ts';
 
 export interface CaseSharedInput {
@@ -18,7 +18,8 @@ export interface CaseSharedInput {
 export function caseSharedMail(input: CaseSharedInput): RenderedMail {
   const registered = input.userId !== null;
   return renderMail({
-    subject: `${input.sharedByName} shared CardioMap case ${input.caseIdentifier} with you`,
+    // Names may fill 150 + 150 characters: shortened here so the case identifier stays in the subject.
+    subject: `${clipText(input.sharedByName, 100)} shared CardioMap case ${input.caseIdentifier} with you`,
     paragraphs: [
       `${input.sharedByName} shared the CardioMap case ${input.caseIdentifier} with you.`,
       registered

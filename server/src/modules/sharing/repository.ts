@@ -1,6 +1,6 @@
 import { FIELD_CLINICAL_SPECIALIST } from '@cardiomap/domain';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import { devices, groupMemberships, groups, sharedCases, specialisations, users } from '../../db/schema/index.ts';
 
@@ -88,6 +88,19 @@ export async function attachInvitations(db: DbOrTx, userId: string, email: strin
     .where(and(eq(sharedCases.email, email.toLowerCase()), isNull(sharedCases.userId)))
     .returning({ caseId: sharedCases.caseId });
   return rows.map((r) => r.caseId);
+}
+
+/**
+ * Holds the invitation counts of one sharer and of one case until the transaction ends, so that two
+ * shares cannot both read a count under the cap and both pass it. Advisory locks, because the per-sharer
+ * count spans cases (no one row to lock) and locking the user row would also stall the account's own
+ * updates. Always sharer first, then case: a transaction holding a case lock holds every lock it needs,
+ * so no two shares wait on each other in a circle.
+ */
+export async function lockInvitationCounts(tx: Tx, actorId: string, caseId: string): Promise<void> {
+  const query = queryOn(tx);
+  await query(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`case.share:user:${actorId}`}, 0))`);
+  await query(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`case.share:case:${caseId}`}, 0))`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Case } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
@@ -62,8 +62,10 @@ export function createSharingService(deps: SharingDeps) {
     return specialists;
   }
 
-  async function withinInvitationLimits(actor: Actor, caseId: string, adding: number): Promise<void> {
-    const recent = await repo.recentInvitations(db, actor.userId, caseId);
+  /** Call in the transaction that shares: the counts stay locked until it commits (repo.lockInvitationCounts). */
+  async function withinInvitationLimits(tx: Tx, actor: Actor, caseId: string, adding: number): Promise<void> {
+    await repo.lockInvitationCounts(tx, actor.userId, caseId);
+    const recent = await repo.recentInvitations(tx, actor.userId, caseId);
     if (recent.byActor + adding > INVITATION_LIMITS.perUserPerHour) {
       throw tooManyRequests(
         `You can send at most ${INVITATION_LIMITS.perUserPerHour} invitations an hour. Please try again later.`,
@@ -88,9 +90,9 @@ export function createSharingService(deps: SharingDeps) {
     async share(actor: Actor, caseId: string, input: ShareInput, ctx: RequestContext): Promise<Case> {
       const theCase = await shareableCase(actor, caseId);
       const recipients = await recipientsOf(actor, input);
-      await withinInvitationLimits(actor, caseId, recipients.length);
       const sharedByName = `${actor.profile.givenName} ${actor.profile.familyName}`.trim() || actor.email;
       const mailIds = await db.transaction(async (tx) => {
+        await withinInvitationLimits(tx, actor, caseId, recipients.length);
         const ids: (string | null)[] = [];
         for (const recipient of recipients) {
           const created = await repo.insertShare(tx, { caseId, recipient, sharedById: actor.userId });
