@@ -93,6 +93,7 @@ function benchConfig(): ReportConfig {
       ['Perimeter-derived diameter', `${(24 + i / 10).toFixed(1)} mm`],
       ['Area-derived diameter', `${(23.9 + i / 10).toFixed(1)} mm`],
     ].map(([label, value]) => ({ label: label ?? '', value: value ?? '', url: url(id(i + 1)) })),
+    phaseLabel: '40 %',
   }));
   const devices = ['00000000-0000-4000-8000-00000000d002', '00000000-0000-4000-8000-00000000d003'];
   const sizing = sizeCaseDevices(devices, [annulus], SIZE_CHARTS).map((s, i) => ({
@@ -115,10 +116,15 @@ function benchConfig(): ReportConfig {
     isClinical: true,
     degradationRemarks: [],
     patient: { identifier: 'PAT-0042', age: 81, sex: 'F' },
+    phases: [
+      { id: id(90), label: '0 %', percent: 0, triggerTimeMs: null, sliceCount: 250, isDefault: false },
+      { id: id(91), label: '40 %', percent: 40, triggerTimeMs: null, sliceCount: 250, isDefault: true },
+    ],
     landmarks,
     sizing,
     results: Array.from({ length: 10 }, (_, i) => ({ name: `Result ${i + 1}`, value: 10 + i / 3, unit: 'mm' })),
     figureCaptions: [],
+    figures: [],
     analystComment: 'Moderate calcification of the left coronary cusp; femoral access adequate on both sides.',
     studyInstanceUid: '2.25.123456789012345678901234567890',
     withSimulations: true,
@@ -132,8 +138,13 @@ async function main(): Promise<void> {
   const figures = Array.from({ length: FIGURES }, (_, i) => ({
     caption: `Figure of view ${i + 1}`,
     png: figurePng(i + 1),
+    phaseLabel: '40 %',
   }));
-  const config = { ...benchConfig(), figureCaptions: figures.map((f) => f.caption) };
+  const config = {
+    ...benchConfig(),
+    figureCaptions: figures.map((f) => f.caption),
+    figures: figures.map((f) => ({ caption: f.caption, phaseLabel: f.phaseLabel })),
+  };
   const figureMb = mb(figures.reduce((sum, f) => sum + f.png.length, 0));
   console.info(
     `bench/report: ${LANDMARKS} landmarks, ${FIGURES} figures ${WIDTH}×${HEIGHT} ${CHANNELS === 4 ? 'RGBA' : 'RGB'} PNG (${figureMb.toFixed(1)} MB), 2 sizing tables`,

@@ -93,7 +93,7 @@ describe('catalogue: interventions/, devices/, device-variants/, reasons, biz-da
   it('pages with absolute next and previous links', async () => {
     const first = (await getAs(t, physician, '/api/devices/?page_size=5')).json();
     expect(first.results).toHaveLength(5);
-    expect(first.next).toBe("http://localhost:8080/api/devices/?page_size=5&page=2");
+    expect(first.next).toBe('http://localhost:8080/api/devices/?page_size=5&page=2');
     const second = (await getAs(t, physician, '/api/devices/?page_size=5&page=2')).json();
     expect(second.previous).toMatch(/\/api\/devices\/\?page_size=5&page=1$/);
     expect(second.results.map((d: { id: string }) => d.id)).not.toContain(first.results[0].id);
