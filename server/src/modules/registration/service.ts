@@ -41,8 +41,6 @@ export interface RegisterInput {
 
 const VALID_MS = VERIFICATION_VALID_HOURS * 3_600_000;
 const RESEND_MS = VERIFICATION_RESEND_SECONDS * 1000;
-/** A new link is sought among this many of an address's open registrations (each costs an argon2 check). */
-const RESEND_CANDIDATES = 5;
 
 const INVALID = new HttpError(
   404,
@@ -151,6 +149,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
         expiresAt: new Date(Date.now() + VALID_MS),
       };
       const mailId = await db.transaction(async (tx) => {
+        // Only the newest registration's link works: whoever registered the address before (perhaps a
+        // stranger, with a password of their choosing) loses theirs in this same transaction.
+        await repo.lockAddress(tx, input.email);
+        const voided = await repo.voidOpenRegistrations(tx, input.email);
         const id = await repo.insertRegistration(tx, registration);
         await recordAudit(tx, {
           actorId: null,
@@ -158,7 +160,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           targetType: 'registration',
           targetId: id,
           ip,
-          details: { organisationId: organisation.id, newOrganisation: organisation.id === null },
+          details: { organisationId: organisation.id, newOrganisation: organisation.id === null, voided },
         });
         return enqueueVerification(tx, { ...registration, id }, key.key);
       });
@@ -180,7 +182,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (registration.expiresAt.getTime() <= now.getTime()) throw EXPIRED;
 
       const created = await db.transaction(async (tx) => {
-        if (!(await repo.claimVerification(tx, registration.id, now))) throw USED;
+        if (!(await repo.claimVerification(tx, registration.id, now))) {
+          // Voided meanwhile by a newer registration of the address: that one's link is the valid one.
+          throw (await repo.findRegistrationBySelector(tx, parsed.selector)) ? USED : INVALID;
+        }
         const userId = await repo.insertPendingUser(tx, registration);
         if (!userId) {
           // The address got an account meanwhile (another registration, an administrator): keep that one.
@@ -215,21 +220,20 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * gets nothing (its owner signs in).
      */
     async resend(input: { email: string; password: string }, ip: string): Promise<RegistrationAccepted> {
-      const candidates = await repo.openRegistrations(db, input.email, RESEND_CANDIDATES);
-      let match: repo.RegistrationRow | null = null;
-      for (const candidate of candidates) {
-        if (await verifyPassword(candidate.passwordHash, input.password)) {
-          match = candidate;
-          break;
-        }
-      }
-      if (candidates.length === 0) await burnPasswordCheck(input.password);
+      // Only the newest registration gets a new link: an older one was voided by it, whoever knows its password.
+      const newest = await repo.newestOpenRegistration(db, input.email);
+      const match = newest && (await verifyPassword(newest.passwordHash, input.password)) ? newest : null;
+      if (!newest) await burnPasswordCheck(input.password);
       if (!match) return accepted(input.email);
 
       const key = newVerificationKey();
       const registration = match;
       const expiresAt = new Date(Date.now() + VALID_MS);
       const mailId = await db.transaction(async (tx) => {
+        await repo.lockAddress(tx, registration.email);
+        // Rows left from before registrations voided each other: their links end with this one's renewal.
+        // A registration newer than this one has voided it instead, and the renewal below finds no row.
+        await repo.voidOpenRegistrations(tx, registration.email, registration.dateCreated);
         const renewed = await repo.renewVerificationKey(tx, registration.id, {
           selector: key.selector,
           verifierHash: key.verifierHash,
