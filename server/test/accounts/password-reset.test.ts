@@ -147,6 +147,60 @@ describe('forgot password and reset', () => {
     await signIn(t, email, NEW_PASSWORD);
   });
 
+  describe('ends every outstanding link when the password changes by any path (issue 27)', () => {
+    const OTHER_PASSWORD = 'amber lantern quarry 58 tide';
+    /** Asks for a link and answers it: a fresh, unused one (the cap allows three an hour). */
+    const outstandingLink = async (email: string) => {
+      const sent = resetMails(t, email);
+      await request(email);
+      return linkFor(t, email, sent);
+    };
+    const refusedAsUsed = async (link: { uid: string; token: string }) => {
+      const res = await confirm(link.uid, link.token, OTHER_PASSWORD);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().nonFieldErrors[0]).toMatch(/invalid or has already been used/);
+    };
+
+    it('the user changes it in the settings', async () => {
+      const email = 'other-physician@cardiomap.test';
+      const link = await outstandingLink(email);
+      const { access } = await signIn(t, email);
+      const changed = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/passwordchange/',
+        headers: bearer(access),
+        payload: { oldPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, newPassword2: NEW_PASSWORD },
+      });
+      expect(changed.statusCode).toBe(200);
+      await refusedAsUsed(link);
+      await signIn(t, email, NEW_PASSWORD);
+    });
+
+    it('an administrator sets it', async () => {
+      const email = 'lakeside-physician@cardiomap.test';
+      const link = await outstandingLink(email);
+      const admin = await signIn(t, 'superuser@cardiomap.test');
+      const set = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${link.uid}/set-password/`,
+        headers: bearer(admin.access),
+        payload: { newPassword: NEW_PASSWORD, newPassword2: NEW_PASSWORD },
+      });
+      expect(set.statusCode).toBe(200);
+      await refusedAsUsed(link);
+      await signIn(t, email, NEW_PASSWORD);
+    });
+
+    it('another link of the user sets it', async () => {
+      const email = 'trainee-physician@cardiomap.test';
+      const first = await outstandingLink(email);
+      const second = await outstandingLink(email);
+      expect((await confirm(second.uid, second.token, NEW_PASSWORD)).statusCode).toBe(200);
+      await refusedAsUsed(first);
+      await signIn(t, email, NEW_PASSWORD);
+    });
+  });
+
   it('sends at most three links an hour to one account, with the same answer', async () => {
     const email = 'venus-support@cardiomap.test';
     const bodies = new Set<string>();
