@@ -87,6 +87,11 @@ export async function openSessionProfileVersion(
   return rows[0]?.profileVersion ?? null;
 }
 
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? null;
+}
+
 export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return row?.passwordHash ?? null;

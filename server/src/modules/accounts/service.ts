@@ -41,6 +41,9 @@ const PASSWORD_EXPIRED = new HttpError(
 );
 const SIGN_IN_AGAIN = 'This sign-in attempt is no longer valid. Please sign in again.';
 
+/** A completed sign-in: the pair for the client, and whose it is (the route marks the browser, device-cookie.ts). */
+export type SignedIn = TokenPair & { userId: string };
+
 const primaryMembership = (profile: UserProfile) => profile.memberships.find((m) => m.isPrimary) ?? null;
 
 export const isPasswordExpired = (profile: UserProfile, now = new Date()) =>
@@ -68,7 +71,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return { access: await tokens.issueAccess({ userId, sessionId }), refresh };
   }
 
-  async function startSession(profile: UserProfile, ip: string, method: string, userAgent: string): Promise<TokenPair> {
+  async function startSession(profile: UserProfile, ip: string, method: string, userAgent: string): Promise<SignedIn> {
     const sessionId = await repo.createSession(db, profile.id);
     await deps.onSignIn?.(profile, sessionId, { userAgent, ip });
     await recordAudit(db, {
@@ -80,7 +83,7 @@ export function createAccountsService(deps: AccountsDeps) {
       ip,
       details: { method },
     });
-    return issueTokens(profile.id, sessionId);
+    return { ...(await issueTokens(profile.id, sessionId)), userId: profile.id };
   }
 
   const refreshesInFlight = new Map<string, Promise<TokenPair>>();
@@ -130,7 +133,7 @@ export function createAccountsService(deps: AccountsDeps) {
       input: { email: string; password: string },
       ip: string,
       userAgent = '',
-    ): Promise<TokenPair | OtpRequired> {
+    ): Promise<SignedIn | OtpRequired> {
       const profile = await repo.loadProfile(database, { email: input.email });
       if (!profile) {
         await burnPasswordCheck(input.password);
@@ -178,11 +181,14 @@ export function createAccountsService(deps: AccountsDeps) {
       };
     },
 
+    /** The account an address names, for matching a device cookie before the password is checked. */
+    accountIdOf: (email: string): Promise<string | null> => repo.findUserIdByEmail(db, email),
+
     async verifyOtp(
       input: { email: string; otp: string; otpToken: string },
       ip: string,
       userAgent = '',
-    ): Promise<TokenPair> {
+    ): Promise<SignedIn> {
       const challenge = await repo.findOtpChallenge(db, hashToken(input.otpToken));
       if (!challenge || challenge.email !== input.email || challenge.consumedAt) throw nonFieldError(SIGN_IN_AGAIN);
       if (challenge.failedAttempts >= OTP_MAX_ATTEMPTS) {

@@ -8,13 +8,14 @@ import {
 } from '@cardiomap/contract';
 import { checkPasswordFully } from '@cardiomap/domain';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { queryOn } from '../../db/query.ts';
+import { queryOn, queryOnPool } from '../../db/query.ts';
 import { fieldError, HttpError, ValidationError } from '../../lib/http-errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { emailVerificationMail } from '../../mail/templates/email-verification.ts';
 import { existingAccountMail } from '../../mail/templates/existing-account.ts';
 import { recordAudit } from '../audit/index.ts';
+import { takeMailAllowance } from '../rate-limits/index.ts';
 import { attachInvitations } from '../sharing/index.ts';
 import * as repo from './repository.ts';
 import { newVerificationKey, parseVerificationKey, verifierMatches } from './verification-key.ts';
@@ -39,6 +40,12 @@ export interface RegisterInput {
   organisationName?: string;
 }
 
+/**
+ * Registration mail (links, new links, "you already have an account") to one address an hour, whoever
+ * asks: beyond it the request is answered the same and nothing is stored or sent (issue 27).
+ */
+export const REGISTRATION_MAILS_PER_HOUR = 5;
+const MAIL_RULE = { max: REGISTRATION_MAILS_PER_HOUR, windowMs: 3_600_000 };
 const VALID_MS = VERIFICATION_VALID_HOURS * 3_600_000;
 const RESEND_MS = VERIFICATION_RESEND_SECONDS * 1000;
 
@@ -76,6 +83,9 @@ const fullName = (r: { title: string; givenName: string; middleName: string; fam
 /** Registration, e-mail verification and new links (spec §5 "New user", §7 registration/, emailverification/). */
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db } = deps.database;
+  const mailAllowed = (email: string) => takeMailAllowance(queryOnPool(deps.database), email, MAIL_RULE);
+  const refusedForMail = (email: string, ip: string, action: string) =>
+    recordAudit(db, { actorId: null, action, ip, details: { reason: 'too_many_mails' } }).then(() => accepted(email));
 
   /**
    * In the transaction that made the link, so a link is mailed only if it was stored. The outbox keeps
@@ -117,6 +127,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const organisation = await organisationNameOf(input);
       // Hashed on both paths below, so the answer takes as long for a known address as for a new one.
       const passwordHash = await hashPassword(input.password);
+      // Counted before anything is stored: beyond the cap a registration voids no earlier one either.
+      if (!(await mailAllowed(input.email))) return refusedForMail(input.email, ip, 'account.register_refused');
 
       const existingId = await repo.findUserIdByEmail(db, input.email);
       if (existingId) {
@@ -225,6 +237,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const match = newest && (await verifyPassword(newest.passwordHash, input.password)) ? newest : null;
       if (!newest) await burnPasswordCheck(input.password);
       if (!match) return accepted(input.email);
+      if (!(await mailAllowed(input.email))) return refusedForMail(input.email, ip, 'account.verification_refused');
 
       const key = newVerificationKey();
       const registration = match;
