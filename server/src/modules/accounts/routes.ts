@@ -84,8 +84,7 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
         refuseCrossSite(request);
       }
       try {
-        const arrivedAt = new Date(Date.now() - reply.elapsedTime);
-        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request), arrivedAt));
+        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request)));
       } catch (error) {
         // A dead token in the cookie would be sent again on every start: drop it.
         if (error instanceof HttpError && error.statusCode === 401) clearRefreshCookie(reply);
