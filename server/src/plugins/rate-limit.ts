@@ -87,30 +87,20 @@ function accountKey(request: FastifyRequest): string {
   return '';
 }
 
-const ONE_HOUR = 3_600_000;
-
 /**
- * Registration, new verification links and forgot password send mail to an address someone typed. Two
- * caps: per client address across every account (one host spraying many addresses; a bucket per
- * `flow`) and per account across every client address (many hosts flooding one inbox; one bucket for
- * every flow, as it is the same inbox). The account is the address typed, known or not, so the 429
- * tells nothing about whether an account exists. The plugin's own route hook runs one limiter per
- * request, so both are checked here, each counting every attempt.
+ * Registration, new verification links and forgot password send mail to an address someone typed: capped
+ * per client address across every account (one host spraying many addresses; a bucket per `flow`). The
+ * mail to one address is capped by the services instead, silently (issue 27): a 429 per address typed let
+ * anyone block an address's reset and registration for an hour.
  */
 export function accountMailRateLimits(app: FastifyInstance, flow: 'registration' | 'password-reset') {
-  const limiters = [
+  return checkAll([
     app.createRateLimit({
       max: app.config.authRateLimit,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => `account-mail|${flow}|address|${clientAddress(request)}`,
     }),
-    app.createRateLimit({
-      max: app.config.authRateLimit,
-      timeWindow: ONE_HOUR,
-      keyGenerator: (request: FastifyRequest) => `account-mail|account|${accountKey(request)}`,
-    }),
-  ];
-  return checkAll(limiters);
+  ]);
 }
 
 /**

@@ -112,16 +112,55 @@ describe('e-mail verification', () => {
     });
 
     it('keeps an account the address got meanwhile, and says so', async () => {
-      const email = 'two.registrations@example.org';
-      const first = await registered(email, { givenName: 'First' });
-      const second = await registered(email, { givenName: 'Second' });
-      expect((await verify(t, second)).statusCode).toBe(200);
-      const res = await verify(t, first);
+      const email = 'made.meanwhile@example.org';
+      const key = await registered(email, { givenName: 'Registrant' });
+      // An administrator created the account after the registration and before its link was opened.
+      await t.database.query(`INSERT INTO users (email, password_hash, given_name) VALUES ($1, 'x', 'Admin-made')`, [
+        email,
+      ]);
+      const res = await verify(t, key);
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toBe(
         'An account with this e-mail address already exists. Sign in with its password, or choose a new one.',
       );
+      expect((await userRow(t, email))?.givenName).toBe('Admin-made');
+    });
+
+    it('voids the earlier link when the address registers again: only the newest creates the account', async () => {
+      // Issue 27: a stranger registered the address first, with a password of their own; the owner then
+      // registered it. The stranger's link, mailed to the owner, must not give the owner that account.
+      const email = 'two.registrations@example.org';
+      const strangers = 'stranger chose this 77 pass';
+      const first = await registered(email, { givenName: 'First', password: strangers, password2: strangers });
+      const second = await registered(email, { givenName: 'Second' });
+      expect(await registrationRows(t, email)).toHaveLength(1);
+      const refused = await verify(t, first);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({
+        code: 'verification_invalid',
+        detail:
+          'This verification link is not valid. It may have been replaced by a newer one. Ask for a new link below.',
+      });
+      expect(await userRow(t, email)).toBeNull();
+      expect((await verify(t, second)).statusCode).toBe(200);
       expect((await userRow(t, email))?.givenName).toBe('Second');
+      const signIn = (password: string) =>
+        t.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
+      expect((await signIn(strangers)).statusCode).toBe(401);
+      expect((await signIn(STRONG_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('leaves one open registration of two concurrent ones, and only its link works', async () => {
+      const email = 'concurrent.registrations@example.org';
+      const answers = await Promise.all(
+        ['One', 'Two'].map((givenName) => register(t, registration({ email, givenName }))),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+      expect(await registrationRows(t, email)).toHaveLength(1);
+      const keys = (await outboxTo(t, email)).flatMap((m) => m.text.match(/\/emailverification\/(\S+)/)?.[1] ?? []);
+      expect(keys).toHaveLength(2);
+      const opened = await Promise.all(keys.map((key) => verify(t, key)));
+      expect(opened.map((o) => o.statusCode).sort()).toEqual([200, 404]);
     });
   });
 
@@ -185,17 +224,38 @@ describe('e-mail verification', () => {
 
     it('re-issues only the registration its own password made, never a stranger’s', async () => {
       const email = 'contested@example.org';
-      await registered(email, {
-        givenName: 'Mallory',
-        password: 'mallory chose this 77 pass',
-        password2: 'mallory chose this 77 pass',
-      });
+      const mallorys = 'mallory chose this 77 pass';
+      await registered(email, { givenName: 'Mallory', password: mallorys, password2: mallorys });
       await registered(email, { givenName: 'Owner' });
       await allowResendNow(email);
+      // Mallory's registration was voided by the owner's: her password brings no new link back.
+      const sent = (await outboxTo(t, email)).length;
+      expect((await resend(t, { email, password: mallorys })).statusCode).toBe(202);
+      expect((await outboxTo(t, email)).length).toBe(sent);
       await resend(t, { email, password: STRONG_PASSWORD });
       expect((await lastMailTo(t, email))?.text).toContain('as Dr. Owner Newcomer');
       expect((await verify(t, (await lastVerificationKey(t, email)) ?? '')).statusCode).toBe(200);
       expect((await userRow(t, email))?.givenName).toBe('Owner');
+    });
+
+    it('voids what is left of older registrations when the newest one gets a new link', async () => {
+      // Rows stored before registrations voided each other: two open ones for one address.
+      const email = 'left.over@example.org';
+      const older = await registered(email, { givenName: 'Older' });
+      await t.database.query(
+        `UPDATE registrations SET email = 'parked@example.org', date_created = now() - interval '1 hour'
+          WHERE email = $1`,
+        [email],
+      );
+      await registered(email, { givenName: 'Newer' });
+      await t.database.query(`UPDATE registrations SET email = $1 WHERE email = 'parked@example.org'`, [email]);
+      expect(await registrationRows(t, email)).toHaveLength(2);
+      await allowResendNow(email);
+      await resend(t, { email, password: STRONG_PASSWORD });
+      expect(await registrationRows(t, email)).toHaveLength(1);
+      expect((await verify(t, older)).statusCode).toBe(404);
+      expect((await verify(t, (await lastVerificationKey(t, email)) ?? '')).statusCode).toBe(200);
+      expect((await userRow(t, email))?.givenName).toBe('Newer');
     });
   });
 

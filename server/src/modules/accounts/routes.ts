@@ -13,10 +13,11 @@ import {
   passwordChangeRateLimits,
   signInAddressRateLimit,
 } from '../../plugins/rate-limit.ts';
+import { readDevice, setDeviceCookie } from './device-cookie.ts';
 import { toUserInfo } from './mapper.ts';
 import type { PasswordService } from './password-service.ts';
-import type { AccountsService } from './service.ts';
-import { SignInThrottle } from './sign-in-throttle.ts';
+import type { AccountsService, SignedIn } from './service.ts';
+import { deviceThrottleKey, SignInThrottle } from './sign-in-throttle.ts';
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? '';
 
@@ -29,6 +30,14 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
     return result;
   };
 
+  // A completed sign-in also marks the browser as one that signed in to this account (device-cookie.ts).
+  const signedIn = <T extends object>(request: FastifyRequest, reply: FastifyReply, result: T | SignedIn) => {
+    if (!('userId' in result)) return withCookie(reply, result);
+    const { userId, ...pair } = result;
+    setDeviceCookie(reply, app.tokens, userId, readDevice(request, app.tokens));
+    return withCookie(reply, pair);
+  };
+
   // Per account, whatever the address: an exponential delay after AUTH_RATE_LIMIT wrong passwords.
   const throttle = new SignInThrottle(queryOnPool(app.database), app.config.authRateLimit);
   registerRoute(
@@ -36,15 +45,20 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
     authRoutes.signIn,
     async ({ body, request, reply }) => {
       const account = body.email.trim().toLowerCase();
-      const wait = await throttle.retryAfter(account);
+      // A browser that signed in to this account before waits only for its own failures, never for the
+      // delay that others' wrong guesses put on the account (issue 27); any other attempt shares it.
+      const device = readDevice(request, app.tokens);
+      const ownDevice = device !== null && device.userId === (await service.accountIdOf(account));
+      const key = ownDevice ? deviceThrottleKey(account, device.deviceId) : account;
+      const wait = await throttle.retryAfter(key);
       if (wait > 0) throw tooManyRequests('Too many failed sign-ins. Please wait a moment and try again.', wait);
       try {
         const result = await service.signIn(body, clientAddress(request), userAgent(request));
-        await throttle.succeeded(account);
-        return withCookie(reply, result);
+        await throttle.succeeded(key);
+        return signedIn(request, reply, result);
       } catch (error) {
         // 401 is the wrong-password answer; 403 (expired password) means the password was right.
-        if (error instanceof HttpError && error.statusCode === 401) await throttle.failed(account);
+        if (error instanceof HttpError && error.statusCode === 401) await throttle.failed(key);
         throw error;
       }
     },
@@ -54,7 +68,7 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
     app,
     authRoutes.verifyOtp,
     async ({ body, request, reply }) =>
-      withCookie(reply, await service.verifyOtp(body, clientAddress(request), userAgent(request))),
+      signedIn(request, reply, await service.verifyOtp(body, clientAddress(request), userAgent(request))),
     limited,
   );
   registerRoute(app, authRoutes.resendOtp, ({ body }) => service.resendOtp(body), limited);
@@ -70,8 +84,7 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
         refuseCrossSite(request);
       }
       try {
-        const arrivedAt = new Date(Date.now() - reply.elapsedTime);
-        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request), arrivedAt));
+        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request)));
       } catch (error) {
         // A dead token in the cookie would be sent again on every start: drop it.
         if (error instanceof HttpError && error.statusCode === 401) clearRefreshCookie(reply);

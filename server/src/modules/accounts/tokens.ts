@@ -20,6 +20,8 @@ export interface TokenService {
    * the grace window a second refresh with `previous` answers the same successor without keeping it.
    */
   successorRefresh(previous: string): string;
+  /** Keyed MAC of a device cookie's contents (device-cookie.ts): only this server can make one. */
+  deviceMac(contents: string): string;
 }
 
 const AUDIENCE = 'cardiomap-api';
@@ -74,6 +76,7 @@ export async function createTokenService(db: DbOrTx, accessTokenMinutes: number)
       }
     },
     successorRefresh: (previous) => createHmac('sha256', secret).update(`refresh:${previous}`).digest('base64url'),
+    deviceMac: (contents) => createHmac('sha256', secret).update(`device:${contents}`).digest('base64url'),
     hashCode: (challengeId, code) => createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex'),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   groupMemberships,
@@ -37,6 +37,35 @@ export async function searchOrganisations(db: DbOrTx, search: string, limit: num
     .limit(limit);
 }
 
+/**
+ * Serialises the registrations of one address until the transaction ends (a transaction-scoped advisory
+ * lock on the address: there is no row to lock before the first registration exists), so of two
+ * concurrent registrations the later one sees, and voids, the earlier.
+ */
+export async function lockAddress(tx: DbOrTx, email: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`registration:${email}`}, 0))`);
+}
+
+/**
+ * Voids every registration of the address still waiting for its link (issue 27): only the newest
+ * registration's link may create the account, so a stranger's earlier link cannot hand the owner an
+ * account with the stranger's password. The rows go, with their password hashes; the audit keeps the trace.
+ * With `createdBefore`, only the registrations older than that (a resend never voids a newer one).
+ */
+export async function voidOpenRegistrations(tx: DbOrTx, email: string, createdBefore?: Date): Promise<number> {
+  const rows = await tx
+    .delete(registrations)
+    .where(
+      and(
+        eq(registrations.email, email),
+        isNull(registrations.verifiedAt),
+        createdBefore === undefined ? undefined : lt(registrations.dateCreated, createdBefore),
+      ),
+    )
+    .returning({ id: registrations.id });
+  return rows.length;
+}
+
 export async function insertRegistration(db: DbOrTx, registration: NewRegistration): Promise<string> {
   const [row] = await db.insert(registrations).values(registration).returning({ id: registrations.id });
   if (!row) throw new Error('Registration was not stored');
@@ -48,14 +77,18 @@ export async function findRegistrationBySelector(db: DbOrTx, selector: string): 
   return row ?? null;
 }
 
-/** The newest registrations of an address still waiting for verification (a bounded number). */
-export async function openRegistrations(db: DbOrTx, email: string, limit: number): Promise<RegistrationRow[]> {
-  return db
+/**
+ * The newest registration of an address still waiting for verification: the only one whose link may
+ * work (a new registration voids the earlier ones; rows stored before that rule may still be several).
+ */
+export async function newestOpenRegistration(db: DbOrTx, email: string): Promise<RegistrationRow | null> {
+  const [row] = await db
     .select()
     .from(registrations)
     .where(and(eq(registrations.email, email), isNull(registrations.verifiedAt)))
     .orderBy(desc(registrations.dateCreated))
-    .limit(limit);
+    .limit(1);
+  return row ?? null;
 }
 
 /**

@@ -8,13 +8,14 @@ import {
 } from '@cardiomap/contract';
 import { checkPasswordFully } from '@cardiomap/domain';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { queryOn } from '../../db/query.ts';
+import { queryOn, queryOnPool } from '../../db/query.ts';
 import { fieldError, HttpError, ValidationError } from '../../lib/http-errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { emailVerificationMail } from '../../mail/templates/email-verification.ts';
 import { existingAccountMail } from '../../mail/templates/existing-account.ts';
 import { recordAudit } from '../audit/index.ts';
+import { takeMailAllowance } from '../rate-limits/index.ts';
 import { attachInvitations } from '../sharing/index.ts';
 import * as repo from './repository.ts';
 import { newVerificationKey, parseVerificationKey, verifierMatches } from './verification-key.ts';
@@ -39,10 +40,14 @@ export interface RegisterInput {
   organisationName?: string;
 }
 
+/**
+ * Registration mail (links, new links, "you already have an account") to one address an hour, whoever
+ * asks: beyond it the request is answered the same and nothing is stored or sent (issue 27).
+ */
+export const REGISTRATION_MAILS_PER_HOUR = 5;
+const MAIL_RULE = { max: REGISTRATION_MAILS_PER_HOUR, windowMs: 3_600_000 };
 const VALID_MS = VERIFICATION_VALID_HOURS * 3_600_000;
 const RESEND_MS = VERIFICATION_RESEND_SECONDS * 1000;
-/** A new link is sought among this many of an address's open registrations (each costs an argon2 check). */
-const RESEND_CANDIDATES = 5;
 
 const INVALID = new HttpError(
   404,
@@ -78,6 +83,9 @@ const fullName = (r: { title: string; givenName: string; middleName: string; fam
 /** Registration, e-mail verification and new links (spec §5 "New user", §7 registration/, emailverification/). */
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db } = deps.database;
+  const mailAllowed = (email: string) => takeMailAllowance(queryOnPool(deps.database), email, MAIL_RULE);
+  const refusedForMail = (email: string, ip: string, action: string) =>
+    recordAudit(db, { actorId: null, action, ip, details: { reason: 'too_many_mails' } }).then(() => accepted(email));
 
   /**
    * In the transaction that made the link, so a link is mailed only if it was stored. The outbox keeps
@@ -119,6 +127,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const organisation = await organisationNameOf(input);
       // Hashed on both paths below, so the answer takes as long for a known address as for a new one.
       const passwordHash = await hashPassword(input.password);
+      // Counted before anything is stored: beyond the cap a registration voids no earlier one either.
+      if (!(await mailAllowed(input.email))) return refusedForMail(input.email, ip, 'account.register_refused');
 
       const existingId = await repo.findUserIdByEmail(db, input.email);
       if (existingId) {
@@ -151,6 +161,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
         expiresAt: new Date(Date.now() + VALID_MS),
       };
       const mailId = await db.transaction(async (tx) => {
+        // Only the newest registration's link works: whoever registered the address before (perhaps a
+        // stranger, with a password of their choosing) loses theirs in this same transaction.
+        await repo.lockAddress(tx, input.email);
+        const voided = await repo.voidOpenRegistrations(tx, input.email);
         const id = await repo.insertRegistration(tx, registration);
         await recordAudit(tx, {
           actorId: null,
@@ -158,7 +172,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           targetType: 'registration',
           targetId: id,
           ip,
-          details: { organisationId: organisation.id, newOrganisation: organisation.id === null },
+          details: { organisationId: organisation.id, newOrganisation: organisation.id === null, voided },
         });
         return enqueueVerification(tx, { ...registration, id }, key.key);
       });
@@ -180,7 +194,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (registration.expiresAt.getTime() <= now.getTime()) throw EXPIRED;
 
       const created = await db.transaction(async (tx) => {
-        if (!(await repo.claimVerification(tx, registration.id, now))) throw USED;
+        if (!(await repo.claimVerification(tx, registration.id, now))) {
+          // Voided meanwhile by a newer registration of the address: that one's link is the valid one.
+          throw (await repo.findRegistrationBySelector(tx, parsed.selector)) ? USED : INVALID;
+        }
         const userId = await repo.insertPendingUser(tx, registration);
         if (!userId) {
           // The address got an account meanwhile (another registration, an administrator): keep that one.
@@ -215,21 +232,21 @@ export function createRegistrationService(deps: RegistrationDeps) {
      * gets nothing (its owner signs in).
      */
     async resend(input: { email: string; password: string }, ip: string): Promise<RegistrationAccepted> {
-      const candidates = await repo.openRegistrations(db, input.email, RESEND_CANDIDATES);
-      let match: repo.RegistrationRow | null = null;
-      for (const candidate of candidates) {
-        if (await verifyPassword(candidate.passwordHash, input.password)) {
-          match = candidate;
-          break;
-        }
-      }
-      if (candidates.length === 0) await burnPasswordCheck(input.password);
+      // Only the newest registration gets a new link: an older one was voided by it, whoever knows its password.
+      const newest = await repo.newestOpenRegistration(db, input.email);
+      const match = newest && (await verifyPassword(newest.passwordHash, input.password)) ? newest : null;
+      if (!newest) await burnPasswordCheck(input.password);
       if (!match) return accepted(input.email);
+      if (!(await mailAllowed(input.email))) return refusedForMail(input.email, ip, 'account.verification_refused');
 
       const key = newVerificationKey();
       const registration = match;
       const expiresAt = new Date(Date.now() + VALID_MS);
       const mailId = await db.transaction(async (tx) => {
+        await repo.lockAddress(tx, registration.email);
+        // Rows left from before registrations voided each other: their links end with this one's renewal.
+        // A registration newer than this one has voided it instead, and the renewal below finds no row.
+        await repo.voidOpenRegistrations(tx, registration.email, registration.dateCreated);
         const renewed = await repo.renewVerificationKey(tx, registration.id, {
           selector: key.selector,
           verifierHash: key.verifierHash,
