@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import type { TokenPair } from '@cardiomap/contract';
-import { hashToken } from '../../src/modules/accounts/tokens.ts';
 import type { TestApp } from './test-app.ts';
 import { TEST_PASSWORD } from './test-app.ts';
 
@@ -34,6 +34,6 @@ export async function accessTokenKey(t: TestApp): Promise<Uint8Array> {
 export async function usedLongAgo(t: TestApp, refresh: string): Promise<void> {
   await t.database.query(
     `UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1 AND used_at IS NOT NULL`,
-    [hashToken(refresh)],
+    [createHash('sha256').update(refresh).digest('hex')],
   );
 }

@@ -5,7 +5,7 @@
  * Pure: the pixel check for positions nothing tells apart is the caller's (ingest-zip.ts).
  */
 import type { FramePhase } from '../types.ts';
-import type { SeriesFrame } from './series.ts';
+import type { SliceInput } from './geometry.ts';
 
 export type PhaseKind = 'percent' | 'trigger' | 'temporal-index' | 'temporal-identifier';
 
@@ -39,7 +39,8 @@ export interface PhaseSplit<F> {
   phases: { key: number | null; frames: F[] }[];
 }
 
-type Phased = Pick<SeriesFrame, 'geometry' | 'phase'>;
+/** What phase grouping reads of a frame (a SeriesFrame has it; typed apart so series.ts can import this file). */
+type Phased = Pick<SliceInput, 'geometry'> & { phase?: FramePhase };
 
 const keyOf = (value: number, step: number) => Math.round(value / step) * step;
 const positionKey = (f: Phased) => f.geometry.position.map((x) => x.toFixed(2)).join(',');
