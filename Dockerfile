@@ -24,6 +24,8 @@ ENV NODE_ENV=production \
     PORT=8080 \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
+# The PDF report sets Chinese, Japanese and Korean text in Noto Sans CJK (reports/pdf/fonts.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 # The bundles import packages from node_modules and read the migrations and codecs beside the sources.
 COPY --from=build --chown=root:root /app /app
 RUN mkdir -p /data && chown node:node /data

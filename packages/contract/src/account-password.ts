@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, messageSchema } from './common.ts';
+import { emailSchema, messageSchema, personName } from './common.ts';
 import { errorResponses } from './errors.ts';
 import { defineRoute } from './route.ts';
 import { TITLES, userInfoSchema } from './users.ts';
@@ -49,9 +49,9 @@ export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema
 
 export const profileChangeRequestSchema = z
   .object({
-    givenName: z.string().trim().min(1, blankMessage).max(150),
-    middleName: z.string().trim().max(30, 'Ensure this field has no more than 30 characters.'),
-    familyName: z.string().trim().min(1, blankMessage).max(150),
+    givenName: personName(z.string().trim().min(1, blankMessage).max(150)),
+    middleName: personName(z.string().trim().max(30, 'Ensure this field has no more than 30 characters.')),
+    familyName: personName(z.string().trim().min(1, blankMessage).max(150)),
     title: z.enum(TITLES, 'Choose one of the listed titles.'),
     phoneNumber: z.string().trim().max(150, 'Ensure this field has no more than 150 characters.'),
   })

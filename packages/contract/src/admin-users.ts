@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, uuidSchema } from './common.ts';
+import { idParamsSchema, personName, uuidSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
 import { defineRoute } from './route.ts';
 import { TITLES } from './users.ts';
@@ -13,7 +13,8 @@ export const ADMIN_USER_MESSAGES = {
   fcsNeedsDevice: 'A Field Clinical Specialist needs at least one device.',
 } as const;
 
-const name = (max: number) => z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+const name = (max: number) =>
+  personName(z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`));
 const requiredName = name(150).min(1, ADMIN_USER_MESSAGES.required);
 
 export const membershipInputSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
+import { personName } from './common.ts';
 import { errorResponses } from './errors.ts';
 import { defineRoute } from './route.ts';
 import { TITLES } from './users.ts';
@@ -33,7 +34,6 @@ const M = REGISTRATION_MESSAGES;
 const maxLength = (max: number) => `Ensure this field has no more than ${max} characters.`;
 const text = () => z.string({ error: (i) => (i.input == null ? M.required : 'Enter text.') });
 const requiredText = (max: number) => text().trim().min(1, M.blank).max(max, maxLength(max));
-const optionalText = (max: number) => text().trim().max(max, maxLength(max)).default('');
 
 /** An address as sign-in compares it: trimmed, lower-case. */
 export const registrationEmailSchema = text().trim().toLowerCase().max(254, maxLength(254)).pipe(z.email(M.email));
@@ -46,9 +46,9 @@ export const registrationEmailSchema = text().trim().toLowerCase().max(254, maxL
  */
 export const registerRequestSchema = z
   .object({
-    givenName: requiredText(150),
-    middleName: optionalText(30),
-    familyName: requiredText(150),
+    givenName: personName(requiredText(150)),
+    middleName: personName(text().trim().max(30, maxLength(30))).default(''),
+    familyName: personName(requiredText(150)),
     title: z.enum(TITLES, { error: (i) => (i.input == null ? M.required : M.title) }).default(''),
     phoneNumber: requiredText(150),
     email: registrationEmailSchema,

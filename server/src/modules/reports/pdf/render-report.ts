@@ -48,13 +48,14 @@ export async function renderReport(
       Creator: `CardioMap ${meta.softwareVersion}`,
     },
   });
-  registerFonts(doc);
+  const { missingGlyphs } = registerFonts(doc, textOf(config, figures));
   // Shrunk in parallel (zlib runs off the main thread) before the synchronous layout starts.
   const fitted = await Promise.all(figures.map(async (figure) => ({ ...figure, png: await fitFigure(figure.png) })));
   doc.pipe(out);
   const done = finished(out);
 
   header(doc, config);
+  if (missingGlyphs.length > 0) missingGlyphsNote(doc, missingGlyphs);
   measurements(doc, config);
   sizing(doc, config);
   results(doc, config);
@@ -64,6 +65,37 @@ export async function renderReport(
 
   doc.end();
   await done;
+}
+
+/** Every string the report may print from its inputs, to choose a font that draws them all. */
+function textOf(config: ReportConfig, figures: readonly { caption?: string }[]): string {
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value && typeof value === 'object') for (const item of Object.values(value)) walk(item);
+  };
+  walk(config);
+  walk(figures.map((f) => f.caption ?? ''));
+  return strings.join('\n');
+}
+
+/** Said at the top instead of leaving gaps: no font on this server draws these characters. */
+function missingGlyphsNote(doc: Doc, missing: readonly string[]): void {
+  const codes = missing
+    .slice(0, 12)
+    .map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const more = missing.length > codes.length ? ` and ${missing.length - codes.length} more` : '';
+  doc
+    .moveDown(0.3)
+    .font('bold')
+    .fontSize(9)
+    .fillColor(COLOURS.warn)
+    .text(
+      `Some characters of this report could not be shown: no font on this server draws ${codes.join(', ')}${more}.`,
+      MARGIN,
+    )
+    .fillColor(COLOURS.text);
 }
 
 function header(doc: Doc, config: ReportConfig): void {
