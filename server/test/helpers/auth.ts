@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { TokenPair } from '@cardiomap/contract';
 import type { TestApp } from './test-app.ts';
 import { TEST_PASSWORD } from './test-app.ts';
@@ -25,15 +24,4 @@ export async function accessTokenKey(t: TestApp): Promise<Uint8Array> {
     `SELECT value FROM app_secrets WHERE name = 'access_token_key'`,
   );
   return new Uint8Array(row?.value ?? []);
-}
-
-/**
- * Moves a used refresh token's use back past the grace (REFRESH_GRACE_MS), so that presenting it again
- * is a reuse, without waiting for the grace to pass.
- */
-export async function usedLongAgo(t: TestApp, refresh: string): Promise<void> {
-  await t.database.query(
-    `UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE token_hash = $1 AND used_at IS NOT NULL`,
-    [createHash('sha256').update(refresh).digest('hex')],
-  );
 }

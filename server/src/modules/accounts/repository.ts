@@ -130,14 +130,15 @@ export async function insertRefreshToken(
 
 /**
  * Marks a refresh token used in one statement, so two concurrent refreshes with the same token cannot
- * both succeed. Answers the session it belongs to, or, for a token already used, when that was.
+ * both succeed. Answers the session it belongs to, or why it cannot be used.
  */
 export async function useRefreshToken(
   db: DbOrTx,
   tokenHash: string,
+  repeat?: { arrivedAt: Date; successorHash: string },
 ): Promise<
-  | { kind: 'ok'; sessionId: string; userId: string }
-  | { kind: 'used'; sessionId: string; usedAt: Date }
+  | { kind: 'ok' | 'grace'; sessionId: string; userId: string }
+  | { kind: 'reused'; sessionId: string }
   | { kind: 'invalid' }
 > {
   const now = new Date();
@@ -150,25 +151,23 @@ export async function useRefreshToken(
     const session = await liveSession(db, used.sessionId);
     return session ? { kind: 'ok', sessionId: used.sessionId, userId: session.userId } : { kind: 'invalid' };
   }
-  const known = await findRefreshToken(db, tokenHash);
-  return known?.usedAt ? { kind: 'used', sessionId: known.sessionId, usedAt: known.usedAt } : { kind: 'invalid' };
-}
-
-/** A refresh token's sign-in and when it was used (null while unused); null when unknown or expired. */
-export async function findRefreshToken(
-  db: DbOrTx,
-  tokenHash: string,
-): Promise<{ sessionId: string; usedAt: Date | null } | null> {
-  const [row] = await db
+  const [known] = await db
     .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), gt(refreshTokens.expiresAt, new Date())));
-  return row ?? null;
-}
-
-/** The user of a sign-in that has not been revoked, or null. */
-export async function liveSessionUser(db: DbOrTx, sessionId: string): Promise<string | null> {
-  return (await liveSession(db, sessionId))?.userId ?? null;
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!known?.usedAt) return { kind: 'invalid' };
+  // This request arrived before the token was used: it ran alongside that use (a second tab, possibly on
+  // another instance), so it is not a copy coming back; it gets the same successor while that is unused.
+  // A request that arrives after the use (the client already had the answer) is a reuse.
+  if (repeat && repeat.arrivedAt.getTime() <= known.usedAt.getTime()) {
+    const [successor] = await db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, repeat.successorHash), isNull(refreshTokens.usedAt)));
+    const session = successor ? await liveSession(db, known.sessionId) : null;
+    if (session) return { kind: 'grace', sessionId: known.sessionId, userId: session.userId };
+  }
+  return { kind: 'reused', sessionId: known.sessionId };
 }
 
 async function liveSession(db: DbOrTx, sessionId: string): Promise<{ userId: string } | null> {

@@ -84,7 +84,8 @@ export function accountsRoutes(app: FastifyInstance, service: AccountsService, p
         refuseCrossSite(request);
       }
       try {
-        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request)));
+        const arrivedAt = new Date(Date.now() - reply.elapsedTime);
+        return withCookie(reply, await service.refresh({ refresh }, clientAddress(request), arrivedAt));
       } catch (error) {
         // A dead token in the cookie would be sent again on every start: drop it.
         if (error instanceof HttpError && error.statusCode === 401) clearRefreshCookie(reply);

@@ -8,7 +8,7 @@ import {
 } from '@cardiomap/contract';
 import { passwordExpiry } from '@cardiomap/domain';
 import type { Config } from '../../config.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Actor, UserProfile } from '../../lib/actor.ts';
 import { fieldError, HttpError, nonFieldError, tokenNotValid, tooManyRequests } from '../../lib/http-errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -30,15 +30,9 @@ export interface AccountsDeps {
 }
 
 /**
- * A used refresh token that comes back within this long after its use is taken for a parallel refresh
- * (tabs, retries, an API client's burst) and answered with its successor; later, it is a copy and ends
- * the sign-in (issue 27). Keyed on when the successor was issued, not on when the request arrived: over
- * HTTP the later requests of one burst may reach the handler after the first was answered.
+ * Two tabs (or a retried request) refreshing with the same token moments apart get the same successor
+ * instead of ending the sign-in; a copy used later than this still revokes it (issue 22).
  */
-export const REFRESH_GRACE_MS = 5_000;
-/** How far down the successors a repeat may follow, when the first successor was itself used meanwhile. */
-const GRACE_STEPS = 5;
-
 const NO_ACTIVE_ACCOUNT = new HttpError(401, 'no_active_account', 'No active account found with the given credentials');
 const PASSWORD_EXPIRED = new HttpError(
   403,
@@ -94,53 +88,23 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const refreshesInFlight = new Map<string, Promise<TokenPair>>();
 
-  type Rotation =
-    | { kind: 'ok' | 'grace'; sessionId: string; userId: string; refresh: string }
-    | { kind: 'reused'; sessionId: string }
-    | { kind: 'invalid' };
-
-  /**
-   * A used token came back. Within the grace of its use it is a parallel refresh: it gets the first
-   * successor down its line that is still unused (the successors are derived from the token, so any
-   * instance finds them), as long as each was used within the grace too. Otherwise it is a copy.
-   */
-  async function repeatedRefresh(
-    tx: DbOrTx,
-    presented: string,
-    used: { sessionId: string; usedAt: Date },
-  ): Promise<Rotation> {
-    const reused = { kind: 'reused', sessionId: used.sessionId } as const;
-    const now = Date.now();
-    let token = presented;
-    let usedAt = used.usedAt;
-    for (let step = 0; step < GRACE_STEPS; step++) {
-      if (now - usedAt.getTime() > REFRESH_GRACE_MS) return reused;
-      token = tokens.successorRefresh(token);
-      const successor = await repo.findRefreshToken(tx, hashToken(token));
-      if (successor?.sessionId !== used.sessionId) return reused;
-      if (!successor.usedAt) {
-        const userId = await repo.liveSessionUser(tx, used.sessionId);
-        return userId ? { kind: 'grace', sessionId: used.sessionId, userId, refresh: token } : { kind: 'invalid' };
-      }
-      usedAt = successor.usedAt;
-    }
-    return reused;
-  }
-
-  async function rotateRefresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
+  async function rotateRefresh(input: { refresh: string }, ip: string, arrivedAt: Date): Promise<TokenPair> {
     // The successor is derived from the token, so a repeat from another instance can answer the same one.
     const successor = tokens.successorRefresh(input.refresh);
     // The successor is stored with the use, in one transaction: a concurrent repeat sees both or neither.
-    const result = await db.transaction(async (tx): Promise<Rotation> => {
-      const used = await repo.useRefreshToken(tx, hashToken(input.refresh));
-      if (used.kind === 'used') return repeatedRefresh(tx, input.refresh, used);
-      if (used.kind === 'invalid') return used;
-      await repo.insertRefreshToken(tx, {
-        sessionId: used.sessionId,
-        tokenHash: hashToken(successor),
-        expiresAt: new Date(Date.now() + config.refreshTokenDays * 86_400_000),
+    const result = await db.transaction(async (tx) => {
+      const used = await repo.useRefreshToken(tx, hashToken(input.refresh), {
+        arrivedAt,
+        successorHash: hashToken(successor),
       });
-      return { ...used, refresh: successor };
+      if (used.kind === 'ok') {
+        await repo.insertRefreshToken(tx, {
+          sessionId: used.sessionId,
+          tokenHash: hashToken(successor),
+          expiresAt: new Date(Date.now() + config.refreshTokenDays * 86_400_000),
+        });
+      }
+      return used;
     });
     if (result.kind === 'reused') {
       // A used token coming back means it was copied: end the whole sign-in, thief and owner alike.
@@ -160,7 +124,7 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
     return {
       access: await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId }),
-      refresh: result.refresh,
+      refresh: successor,
     };
   }
 
@@ -273,16 +237,21 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * Rotates a refresh token. Parallel refreshes of one token (tabs, retries) answer the same successor
-     * (issue 22, 27): in this process they join the rotation in flight; on any instance, a repeat within
-     * `REFRESH_GRACE_MS` of the use gets the successor. A used token that comes back later is a copy and
-     * ends the sign-in (spec §4).
+     * Rotates a refresh token. Concurrent refreshes of one token (two tabs, retries) share one rotation
+     * and answer the same pair (issue 22); a used token that comes back afterwards is a copy and ends the
+     * sign-in (spec §4). In this process the repeats join the rotation in flight; across instances, a
+     * repeat that arrived before the use answers the same derived successor.
      */
-    refresh(input: { refresh: string }, ip: string): Promise<TokenPair> {
+    /**
+     * `arrivedAt` is when the request reached the server, not when this runs: the rate limiter and
+     * body parsing come first, so two tabs' requests that arrived together may reach here after the
+     * first of them has already used the token, and must still count as concurrent (grace), not reuse.
+     */
+    refresh(input: { refresh: string }, ip: string, arrivedAt = new Date()): Promise<TokenPair> {
       const key = hashToken(input.refresh);
       const inFlight = refreshesInFlight.get(key);
       if (inFlight) return inFlight;
-      const rotation = rotateRefresh(input, ip).finally(() => refreshesInFlight.delete(key));
+      const rotation = rotateRefresh(input, ip, arrivedAt).finally(() => refreshesInFlight.delete(key));
       refreshesInFlight.set(key, rotation);
       return rotation;
     },
