@@ -100,10 +100,10 @@ describe('sign-in from a browser that signed in before', () => {
   });
 
   it('keeps the device id across sign-ins, and gives another account’s browser a new one', async () => {
-    const first = deviceCookieOf(await attempt('physician@cardiomap.test', TEST_PASSWORD, '192.0.2.40'));
-    const again = deviceCookieOf(await attempt('physician@cardiomap.test', TEST_PASSWORD, '192.0.2.40', first));
+    const first = deviceCookieOf(await attempt('venus-sales@cardiomap.test', TEST_PASSWORD, '192.0.2.40'));
+    const again = deviceCookieOf(await attempt('venus-sales@cardiomap.test', TEST_PASSWORD, '192.0.2.40', first));
     expect(again.split('.')[1]).toBe(first.split('.')[1]);
-    const switched = deviceCookieOf(await attempt('case-manager@cardiomap.test', TEST_PASSWORD, '192.0.2.40', first));
+    const switched = deviceCookieOf(await attempt('development@cardiomap.test', TEST_PASSWORD, '192.0.2.40', first));
     expect(switched.split('.')[1]).not.toBe(first.split('.')[1]);
   });
 });
