@@ -37,7 +37,7 @@ describe('GET /api/health/ready/', () => {
       checks: { database: { status: 'timeout', ms: READINESS_PROBE_TIMEOUT_MS }, storage: { status: 'ok' } },
     });
     const live = await t.app.inject({ method: 'GET', url: '/api/health/' });
-    expect(live.json()).toMatchObject({ database: 'unreachable', storage: 'ok' });
+    expect(live.statusCode).toBe(200);
   });
 
   it('answers 503 naming the database when it is gone', async () => {
