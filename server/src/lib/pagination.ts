@@ -1,5 +1,6 @@
 import type { Paginated } from '@cardiomap/contract';
 import type { FastifyRequest } from 'fastify';
+import { webAppUrl } from '../mail/links.ts';
 
 export interface PageRequest {
   page: number;
@@ -11,7 +12,7 @@ export const pageWindow = ({ page, page_size }: PageRequest) => ({ limit: page_s
 
 /**
  * The list envelope of architecture.md §4 with absolute `next`/`previous` links: the same query with
- * another page number, on PUBLIC_URL when set, else on localhost at PORT (what `npm start` prints). Never
+ * another page number, on the web app's address (`webAppUrl`: PUBLIC_URL, else localhost at PORT). Never
  * on the request's Host header: a client (or anyone in front of it) chooses that, and a link built from
  * it would send the next page's request, with its token, wherever the header said (issue 27).
  */
@@ -22,7 +23,7 @@ export function paginated<T>(
   count: number,
   results: T[],
 ): Paginated<T> {
-  const base = publicUrl ?? `http://localhost:${request.server.config.port}`;
+  const base = webAppUrl({ publicUrl, port: request.server.config.port });
   const link = (page: number) => {
     const url = new URL(request.url, base);
     url.searchParams.set('page', String(page));
