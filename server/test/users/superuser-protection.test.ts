@@ -26,6 +26,11 @@ describe('superuser accounts and the admin password route', () => {
     expect(res.statusCode).toBe(201);
     return { id: res.json().id as string, token: (await signIn(t, email, PASSWORD)).access };
   };
+  /** Each test starts from the seed's state: the seeded superuser is the only active one. */
+  const onlySeededSuperuser = async () => {
+    await t.database.query('UPDATE users SET is_superuser = (id = $1) WHERE is_superuser OR id = $1', [superuserId]);
+    await t.database.query('UPDATE users SET is_active = true WHERE id = $1', [superuserId]);
+  };
   const activeSuperusers = async () =>
     (await t.database.query<{ id: string }>('SELECT id FROM users WHERE is_superuser AND is_active')).map((r) => r.id);
 
@@ -60,6 +65,7 @@ describe('superuser accounts and the admin password route', () => {
   });
 
   it('keeps the last active superuser: its flag stays, concurrent demotions leave one', async () => {
+    await onlySeededSuperuser();
     expect(await activeSuperusers()).toEqual([superuserId]);
     const alone = await send('PATCH', `/api/users/${superuserId}/`, w.superuser, { isSuperuser: false });
     expect(alone.statusCode).toBe(409);
@@ -76,13 +82,11 @@ describe('superuser accounts and the admin password route', () => {
     expect(results.map((r) => r.statusCode).filter((s) => s === 200)).toHaveLength(1);
     expect(results.map((r) => r.statusCode).filter((s) => s === 409 || s === 403)).toHaveLength(1);
     expect(await activeSuperusers()).toHaveLength(1);
-    // Put the seeded superuser back for the next test whichever won.
-    await t.database.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuserId]);
   });
 
   it('keeps an active superuser when two deactivate each other at once', async () => {
+    await onlySeededSuperuser();
     const third = await newSuperuser('third-root@cardiomap.test');
-    await t.database.query(`UPDATE users SET is_superuser = false WHERE email = 'second-root@cardiomap.test'`);
     const results = await Promise.all([
       send('DELETE', `/api/users/${third.id}/`, w.superuser),
       send('DELETE', `/api/users/${superuserId}/`, third.token),
@@ -91,7 +95,6 @@ describe('superuser accounts and the admin password route', () => {
     expect(results.map((r) => r.statusCode).filter((s) => s === 204)).toHaveLength(1);
     expect(results.map((r) => r.statusCode).filter((s) => s === 409 || s === 401)).toHaveLength(1);
     expect(await activeSuperusers()).toHaveLength(1);
-    await t.database.query('UPDATE users SET is_active = true, is_superuser = true WHERE id = $1', [superuserId]);
   });
 
   it('sends an administrator to the password change for its own password', async () => {
