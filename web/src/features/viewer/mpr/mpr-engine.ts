@@ -400,7 +400,11 @@ export function createMprEngine(options: {
     }
     if (current.allSlicesIn && current.pending === 0 && snapshot().completeMs === null) {
       performance.mark('cm:mpr:volume-complete');
-      store.update({ completeMs: performance.now() - current.startedAt });
+      // A frame may finish before the throttled upload reported the count: complete means all are in.
+      store.update({
+        completeMs: performance.now() - current.startedAt,
+        progress: { loaded: current.loaded, total: current.header?.dimensions[2] ?? current.loaded },
+      });
     }
   }
 
