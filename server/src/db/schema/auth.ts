@@ -40,6 +40,11 @@ export const refreshTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * When the rotation that used this token answered (its successor left the server). A repeat that
+     * reached the server before then ran alongside that rotation; one that came later is a copy.
+     */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [index('refresh_tokens_session').on(t.sessionId)],
 );

@@ -152,14 +152,13 @@ export async function useRefreshToken(
     return session ? { kind: 'ok', sessionId: used.sessionId, userId: session.userId } : { kind: 'invalid' };
   }
   const [known] = await db
-    .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+    .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt, answeredAt: refreshTokens.answeredAt })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
   if (!known?.usedAt) return { kind: 'invalid' };
-  // This request arrived before the token was used: it ran alongside that use (a second tab, possibly on
-  // another instance), so it is not a copy coming back; it gets the same successor while that is unused.
-  // A request that arrives after the use (the client already had the answer) is a reuse.
-  if (repeat && repeat.arrivedAt.getTime() <= known.usedAt.getTime()) {
+  if (repeat && arrivedBeforeAnswer(repeat.arrivedAt, { usedAt: known.usedAt, answeredAt: known.answeredAt })) {
+    // It ran alongside the rotation that used the token (a second tab, a retry, possibly another
+    // instance), so it is not a copy coming back: it gets the same successor while that is unused.
     const [successor] = await db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
@@ -168,6 +167,33 @@ export async function useRefreshToken(
     if (session) return { kind: 'grace', sessionId: known.sessionId, userId: session.userId };
   }
   return { kind: 'reused', sessionId: known.sessionId };
+}
+
+/**
+ * How long a rotation may take between using its token and answering. A used token without an answer
+ * older than this belongs to a rotation that never answered (it failed or its process died): nobody
+ * holds its successor, so a repeat then is treated as a copy, not waited for.
+ */
+export const REFRESH_ANSWER_WINDOW_MS = 30_000;
+
+/**
+ * A repeat is concurrent when it reached the server before the rotation's answer left it: its client
+ * cannot have had the successor yet. Comparing with the answer, not with the use, matters because a
+ * burst's later requests often reach the handler only after the first has used the token. A repeat
+ * that arrives after the answer (even a millisecond after, as a replay would) is a copy.
+ */
+function arrivedBeforeAnswer(arrivedAt: Date, token: { usedAt: Date; answeredAt: Date | null }): boolean {
+  if (token.answeredAt) return arrivedAt.getTime() < token.answeredAt.getTime();
+  // Still rotating: the answer has not been sent, so whoever sent this could not have seen it.
+  return Date.now() - token.usedAt.getTime() < REFRESH_ANSWER_WINDOW_MS;
+}
+
+/** Records that the rotation which used this token answered now; called just before the answer is sent. */
+export async function markRefreshAnswered(db: DbOrTx, tokenHash: string, answeredAt: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ answeredAt })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.answeredAt)));
 }
 
 async function liveSession(db: DbOrTx, sessionId: string): Promise<{ userId: string } | null> {

@@ -122,10 +122,16 @@ export function createAccountsService(deps: AccountsDeps) {
     if (result.kind === 'invalid') throw tokenNotValid('Token is invalid or expired');
     const profile = await repo.loadProfile(database, { userId: result.userId, sessionId: result.sessionId });
     if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
-    return {
-      access: await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId }),
-      refresh: successor,
-    };
+    const access = await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId });
+    if (result.kind === 'ok') {
+      // Requests already at the socket are stamped with their arrival first: the embedded database
+      // answers without giving the event loop a turn, so a burst's twins would otherwise be read only
+      // after this answer and look like copies of it.
+      await new Promise((resolve) => setImmediate(resolve));
+      // Written before the answer leaves, so a client that has the answer finds it when it replays the token.
+      await repo.markRefreshAnswered(db, hashToken(input.refresh), new Date());
+    }
+    return { access, refresh: successor };
   }
 
   return {
@@ -239,10 +245,10 @@ export function createAccountsService(deps: AccountsDeps) {
     /**
      * Rotates a refresh token. Concurrent refreshes of one token (two tabs, retries) share one rotation
      * and answer the same pair (issue 22); a used token that comes back afterwards is a copy and ends the
-     * sign-in (spec §4). In this process the repeats join the rotation in flight; across instances, a
-     * repeat that arrived before the use answers the same derived successor.
-     */
-    /**
+     * sign-in (spec §4). In this process the repeats join the rotation in flight; otherwise (another
+     * instance, or read after the rotation finished) a repeat that arrived before the rotation answered
+     * gets the same derived successor (issue 27), and one that arrived after the answer is a copy.
+     *
      * `arrivedAt` is when the request reached the server, not when this runs: the rate limiter and
      * body parsing come first, so two tabs' requests that arrived together may reach here after the
      * first of them has already used the token, and must still count as concurrent (grace), not reuse.
