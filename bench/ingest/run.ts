@@ -1,12 +1,14 @@
 // bench/ingest (issue 4 §3): time from upload confirmation to volume ready, slices per second and the
 // server's peak memory, for a self-made 512×512×500 CT zip and the real 134-slice series, beside the
 // same zips ingested by Orthanc (REST upload) on the same machine in the same run. BENCH_BIG=1 adds a
-// ~2 GB zip for the memory target. Prints figures beside the targets; asserts nothing (shared machine).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// ~2 GB zip for the memory target, and a 10-phase gated series (issue 28) rides along unless
+// BENCH_GATED=false. Prints figures beside the targets; asserts nothing (shared machine).
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaseStatus } from '@cardiomap/contract';
+import { gatedPhantomZip } from '../../server/src/imaging/testing/phantom.ts';
 import { statusBytes, waitUntilIdle, watchPeakRss } from '../lib/process-usage.ts';
 import { bearer, freshPostgres, startServer } from '../lib/server.ts';
 import { type IngestFigures, ingestThroughCardioMap } from './cardiomap-upload.ts';
@@ -25,6 +27,9 @@ const PHASES_ONLY = process.env.BENCH_PHASES_ONLY === '1';
 const SLICES = Number(process.env.BENCH_SLICES ?? 500);
 const BIG = process.env.BENCH_BIG === '1';
 const BIG_SLICES = Number(process.env.BENCH_BIG_SLICES ?? 4000);
+/** Issue 28: a 10-phase × 250-slice gated series through the server too, for its peak memory there. */
+const WITH_GATED = process.env.BENCH_GATED !== 'false';
+const GATED = { phases: Number(process.env.BENCH_PHASES ?? 10), slices: Number(process.env.BENCH_PHASE_SLICES ?? 250) };
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT ?? 1800);
 const DEMO_PASSWORD = 'cardiomap-bench-password';
 const REAL_SERIES = fileURLToPath(
@@ -73,6 +78,17 @@ async function makeZips(folder: string): Promise<BenchZip[]> {
       ),
     );
   } else console.warn(`The real 134-slice series is not at ${REAL_SERIES}: that scenario is skipped.`);
+  if (WITH_GATED) {
+    const label = `gated-${GATED.phases}x512x512x${GATED.slices}`;
+    const path = join(folder, `${label}.zip`);
+    zips.push(
+      await reuseOrMake(path, async () => {
+        await gatedPhantomZip(path, { ...GATED, size: 512, uidRoot: '2.25.4242003' });
+        const slices = GATED.phases * GATED.slices;
+        return { label, path, bytes: statSync(path).size, slices, dicomBytes: slices * 512 * 512 * 2 };
+      }),
+    );
+  }
   if (BIG) {
     // Stored, not deflated: 4,000 slices of 512×512 make the ~2 GB the memory target names.
     zips.push(

@@ -55,6 +55,14 @@ describe('safeRedirectTarget', () => {
     ['//evil.example/', '/cases'],
     ['/\\evil.example', '/cases'],
     ['/login?redirect=/x', '/cases'],
+    // What the browser's URL parser drops must not hide another host (issue 27).
+    ['/\t/evil.example', '/cases'],
+    ['/\n/evil.example', '/cases'],
+    ['\r//evil.example', '/cases'],
+    [' //evil.example', '/cases'],
+    ['/\t\\evil.example', '/cases'],
+    ['/ca\tses', '/cases'],
+    ['/cases\u0000', '/cases'],
   ])('%s → %s', (input, expected) => {
     expect(safeRedirectTarget(input)).toBe(expected);
   });

@@ -34,9 +34,21 @@ export const decideGuard = (user: GuardUser, requirements: RouteRequirements): G
   return { kind: 'allow' };
 };
 
+/**
+ * A link target as the browser's URL parser reads it: tabs and newlines anywhere are dropped, and C0
+ * controls and spaces at either end, so `/<TAB>/evil.example` is `//evil.example`, another host.
+ * Checks must look at this form, not at the raw text (issue 27).
+ */
+export const asBrowserReadsIt = (raw: string): string =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+  raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+
+/** A path of this site: one slash, not `//host` or `/\host`, which the browser takes for another host. */
+export const isSameSitePath = (target: string): boolean => target.startsWith('/') && !/^\/[/\\]/.test(target);
+
 /** Only same-site paths may be used as a post-login redirect target (no open redirects). */
-export const safeRedirectTarget = (target: string | null | undefined, fallback = '/cases'): string => {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  if (target.startsWith('/login')) return fallback;
+export const safeRedirectTarget = (raw: string | null | undefined, fallback = '/cases'): string => {
+  const target = asBrowserReadsIt(raw ?? '');
+  if (!isSameSitePath(target) || target.startsWith('/login')) return fallback;
   return target;
 };

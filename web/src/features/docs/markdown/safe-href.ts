@@ -1,3 +1,5 @@
+import { asBrowserReadsIt, isSameSitePath } from '@cardiomap/domain';
+
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 
 /**
@@ -7,13 +9,10 @@ const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
  * with `//` or `/\` is another host to the browser, so it is refused too.
  */
 export function safeHref(raw: string): string | null {
-  // Read the target as the browser's URL parser will: it drops tabs and newlines anywhere and C0 controls
-  // and spaces at either end, so `/<TAB>/evil.example` is `//evil.example`, another host (issue 27).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-  const target = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const target = asBrowserReadsIt(raw);
   if (target === '') return null;
   if (target.startsWith('#')) return target;
-  if (target.startsWith('/')) return /^\/[/\\]/.test(target) ? null : target;
+  if (target.startsWith('/')) return isSameSitePath(target) ? target : null;
   try {
     const url = new URL(target);
     return ALLOWED_SCHEMES.has(url.protocol) ? url.href : null;
