@@ -31,6 +31,23 @@ describe('untrusted request text', () => {
     expect(failures).toEqual([]);
   });
 
+  it('never answers 500 to a NUL in a path parameter, of any route and method', async () => {
+    const failures: string[] = [];
+    for (const [name, route] of Object.entries(routes)) {
+      if (!route.path.includes(':')) continue;
+      const url = route.path.replace(/:[A-Za-z]+/g, 'a%00b');
+      const res = await t.app.inject({
+        method: route.method,
+        url,
+        headers: route.auth ? bearer(token) : {},
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (res.statusCode >= 500)
+        failures.push(`${name} ${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('builds next/previous links from PUBLIC_URL or localhost, never from the Host header', async () => {
     const res = await t.app.inject({
       method: 'GET',
