@@ -16,13 +16,24 @@ const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 const attributes = (maxAgeSeconds: number) =>
   `Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
 
+/**
+ * Beside the refresh cookie, a flag that the page's scripts may read: it says only that a refresh cookie
+ * was set, never the token. Without it a signed-out page does not ask the refresh route at all, which
+ * would answer 400 and put an error in the console of every visitor (issue 30).
+ */
+export const SESSION_HINT_COOKIE = 'cm_session';
+
+const hintAttributes = (maxAgeSeconds: number) => `Path=/; Max-Age=${maxAgeSeconds}; Secure; SameSite=Strict`;
+
 export function setRefreshCookie(reply: FastifyReply, refresh: string, days: number): void {
   reply.header('set-cookie', `${REFRESH_COOKIE}=${refresh}; ${attributes(days * 86_400)}`);
+  reply.header('set-cookie', `${SESSION_HINT_COOKIE}=1; ${hintAttributes(days * 86_400)}`);
 }
 
-/** Sign-out: the browser drops the cookie (same name and path, expired). */
+/** Sign-out: the browser drops the cookie (same name and path, expired), and the flag with it. */
 export function clearRefreshCookie(reply: FastifyReply): void {
   reply.header('set-cookie', `${REFRESH_COOKIE}=; ${attributes(0)}`);
+  reply.header('set-cookie', `${SESSION_HINT_COOKIE}=; ${hintAttributes(0)}`);
 }
 
 export function readRefreshCookie(request: FastifyRequest): string | undefined {

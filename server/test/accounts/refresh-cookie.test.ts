@@ -38,9 +38,11 @@ describe('refresh cookie', () => {
       payload: { refresh: pair.refresh },
     });
     expect(res.statusCode).toBe(200);
-    const cookie = setCookie(res);
+    const cookie = setCookie(res)
+      .split('\n')
+      .find((line) => line.startsWith('cm_refresh='));
     expect(cookieValue(res)).toBe(res.json().refresh);
-    const attributes = cookie.split(';').map((a) => a.trim().toLowerCase());
+    const attributes = (cookie ?? '').split(';').map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(
       expect.arrayContaining([
         'httponly',
@@ -56,6 +58,23 @@ describe('refresh cookie', () => {
     const res = await signInRaw();
     if (res.statusCode !== 200) return expect.fail(`sign-in answered ${res.statusCode} ${res.body}`);
     expect(cookieValue(res)).toBe(res.json().refresh);
+  });
+
+  it('sets a script-readable flag beside the cookie that holds no token, and clears it with the cookie', async () => {
+    // Issue 30: the page asks the refresh route only when this flag says a refresh cookie is there.
+    const res = await signInRaw();
+    const hint = setCookie(res)
+      .split('\n')
+      .find((line) => line.startsWith('cm_session='));
+    expect(hint).toBe(`cm_session=1; Path=/; Max-Age=${7 * 86_400}; Secure; SameSite=Strict`);
+    expect(hint).not.toContain(res.json().refresh);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      headers: bearer(res.json().access),
+      payload: {},
+    });
+    expect(setCookie(out)).toMatch(/^cm_session=; Path=\/; Max-Age=0; Secure; SameSite=Strict$/m);
   });
 
   it('rotates by the cookie alone; a reused cookie revokes the sign-in and is cleared', async () => {

@@ -16,6 +16,8 @@ export function requestNewPair(handed?: string): Promise<StoredTokens | null> {
 
 async function postRefresh(handed?: string): Promise<StoredTokens | null> {
   const refresh = handed ?? framedRefresh ?? undefined;
+  // Without a token to send and no refresh cookie set, the server could only answer 400 (issue 30).
+  if (!refresh && !hasSessionHint()) return null;
   try {
     const response = await fetch('/api/refreshtoken/', {
       method: 'POST',
@@ -36,6 +38,15 @@ async function postRefresh(handed?: string): Promise<StoredTokens | null> {
     return null;
   }
 }
+
+/**
+ * The server sets the script-readable `cm_session` flag with the HttpOnly refresh cookie and clears it
+ * with it: the page cannot see the cookie itself, only whether there is one to send.
+ */
+const SESSION_HINT_COOKIE = 'cm_session';
+const hasSessionHint = (): boolean =>
+  typeof document !== 'undefined' &&
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=1`));
 
 /**
  * A hospital portal on another site embeds the app in a frame: there the browser never sends the

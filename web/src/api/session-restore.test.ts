@@ -56,6 +56,19 @@ describe('the access token in memory (issue 22)', () => {
     expect(bodies).toHaveLength(1);
   });
 
+  it('does not ask the server at all in a browser without a refresh cookie (no console error when signed out)', async () => {
+    // Issue 30: the HttpOnly cookie is invisible to the page; the server's cm_session flag tells it is there.
+    // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
+    document.cookie = 'cm_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const bodies = refreshRoute();
+    expect(await restoreSession()).toBe(false);
+    expect(tokenStore.status()).toBe('signed-out');
+    expect(bodies).toEqual([]);
+    // A handed-over pair still goes to the server: the token travels in the body.
+    await keepHandedSession({ access: 'handed-access', refresh: 'handed-refresh' });
+    expect(bodies).toEqual([{ refresh: 'handed-refresh' }]);
+  });
+
   it('is signed out when the restore is refused', async () => {
     const bodies = refreshRoute({ fail: true });
     expect(await restoreSession()).toBe(false);

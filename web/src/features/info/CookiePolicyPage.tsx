@@ -15,6 +15,18 @@ const STORED = [
     purpose: 'Keep you signed in',
     kept: 'Until you log out or the session expires',
   },
+  {
+    name: 'cm_session',
+    kind: 'Strictly necessary (cookie)',
+    purpose: 'Tells the page that you are signed in, so a signed-out visit asks nothing of the server',
+    kept: 'As long as cm_refresh',
+  },
+  {
+    name: 'cm_device',
+    kind: 'Strictly necessary (cookie, not readable by scripts)',
+    purpose: 'Recognises a browser you signed in with before, so others’ failed sign-ins do not lock you out',
+    kept: '1 year',
+  },
 ];
 
 /** Spec §1: the consent dialog links here. */
