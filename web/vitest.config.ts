@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // A page test types and waits through several renders: on a loaded 2-core CI machine that can take
+    // far longer than vitest's 5 s default, which would fail tests that are right, only slow.
+    testTimeout: 30_000,
   },
 });

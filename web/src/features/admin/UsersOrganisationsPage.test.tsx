@@ -1,5 +1,5 @@
 import type { AdminUser, TrainingRecord, UserSummary } from '@cardiomap/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,6 @@ import { server, setUpMockApi } from '../../testing/server.ts';
 import { organisation } from './testing/admin-fixtures.ts';
 
 setUpMockApi();
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const ADMIN = { canEditUsersAndOrganisations: true, hasRole: true };

@@ -1,5 +1,5 @@
 import type { Case } from '@cardiomap/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,6 @@ import { CASE_ID, caseFixture } from '../testing/case-fixtures.ts';
 import { mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 
 setUpMockApi();
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const CONFLICT = 'This case is being processed and can no longer be canceled.';

@@ -1,5 +1,5 @@
 import type { ReportStatus } from '@cardiomap/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,6 @@ import { CaseReportActions } from './CaseReportActions.tsx';
 import { DOWNLOAD_REPORT_TOOLTIP, MISSING_REPORT_FILE } from './report-messages.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 setUpMockApi();
 
 const STUDY_ID = '5a000000-0000-4000-8000-000000000001';
