@@ -10,7 +10,12 @@ import {
 import { PANE_IDS, type PaneId } from './mpr-settings.ts';
 
 const DIMS: [number, number, number] = [4, 4, 4];
-const HEADER = { dimensions: DIMS, spacing: [1, 1, 1], origin: [0, 0, 0], direction: [1, 0, 0, 0, 1, 0, 0, 0, 1] };
+const HEADER: CinePhase['header'] = {
+  dimensions: DIMS,
+  spacing: [1, 1, 1],
+  origin: [0, 0, 0],
+  direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+};
 /** Lower 0, upper 300: a voxel of 100 is grey 85. */
 const LEVELS = { windowCenter: 150, windowWidth: 300 };
 
@@ -35,7 +40,7 @@ function setup() {
       document.body.append(host);
       return [pane, host];
     }),
-  ) as Record<PaneId, HTMLElement>;
+  ) as unknown as Record<PaneId, HTMLElement>;
   const toWorld: Record<PaneId, (c: [number, number]) => Point3> = {
     axial: ([x, y]) => [x / 10, y / 10, axialK],
     coronal: ([x, y]) => [x / 10, 2, 4 - y / 10],
