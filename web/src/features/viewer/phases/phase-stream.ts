@@ -83,6 +83,7 @@ export function createPhaseStream(options: {
     const allReadyMs =
       snapshot.allReadyMs ?? (ready === entries.length && startedAt !== null ? now() - startedAt : null);
     if (ready === snapshot.ready && failed === snapshot.failed && allReadyMs === snapshot.allReadyMs) return;
+    if (allReadyMs !== null && snapshot.allReadyMs === null) performance.mark('cm:phases:all-ready');
     snapshot = { ready, total: entries.length, failed, allReadyMs };
     for (const listener of [...listeners]) listener();
   }
