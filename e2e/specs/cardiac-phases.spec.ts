@@ -124,20 +124,26 @@ async function playCine(page: Page) {
   await page.getByTestId('study-viewer').getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('p');
   await expect(page.getByRole('button', { name: 'Pause cine' })).toBeVisible();
-  // Each label the header shows while playing, with the grey at the centre of a pane's frame then.
-  const seen = await page.evaluate(
+  // Each label the header shows while playing, and the sum of a pane's frame pixels per phase drawn:
+  // the heart's HU and radius differ by phase, so each phase's frame differs.
+  const { labels, sums } = await page.evaluate(
     () =>
-      new Promise<Record<string, number>>((resolve) => {
-        const seen: Record<string, number> = {};
+      new Promise<{ labels: string[]; sums: Record<string, number> }>((resolve) => {
+        const labels = new Set<string>();
+        const sums: Record<string, number> = {};
         const check = () => {
           const label = document.querySelector('[data-testid="cine-phase"]')?.textContent ?? '';
+          if (label.endsWith('%')) labels.add(label);
           const frame = document.querySelector<HTMLCanvasElement>('canvas[data-testid="mpr-cine-frame"]');
-          if (!label.endsWith('%') || !frame || label in seen) return;
-          const centre = frame.getContext('2d')?.getImageData(frame.width >> 1, frame.height >> 1, 1, 1).data[0];
-          seen[label] = centre ?? -1;
-          if (Object.keys(seen).length === 3) {
+          const phaseId = frame?.dataset.phaseId;
+          if (frame && phaseId && !(phaseId in sums)) {
+            const data =
+              frame.getContext('2d')?.getImageData(0, 0, frame.width, frame.height).data ?? new Uint8ClampedArray();
+            sums[phaseId] = data.reduce((sum: number, value: number) => sum + value, 0);
+          }
+          if (labels.size === 3 && Object.keys(sums).length === 3) {
             observer.disconnect();
-            resolve(seen);
+            resolve({ labels: [...labels], sums });
           }
         };
         const observer = new MutationObserver(check);
@@ -145,8 +151,8 @@ async function playCine(page: Page) {
         check();
       }),
   );
-  expect(Object.keys(seen).sort()).toEqual(['Cine: 0 %', 'Cine: 40 %', 'Cine: 70 %']);
-  expect(new Set(Object.values(seen)).size).toBe(3);
+  expect(labels.sort()).toEqual(['Cine: 0 %', 'Cine: 40 %', 'Cine: 70 %']);
+  expect(new Set(Object.values(sums)).size).toBe(3);
   await expect(page.locator('canvas[data-testid="mpr-cine-frame"]')).toHaveCount(3);
   const stats = await page.evaluate(() => (window as CineWindow).__cmViewer?.cine?.stats());
   expect(stats?.phasesDrawn.sort()).toHaveLength(3);
