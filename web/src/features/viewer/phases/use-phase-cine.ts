@@ -38,10 +38,12 @@ export function usePhaseCine(phases: readonly ViewerPhase[], current: ViewerPhas
   const engine = useSyncExternalStore(session.subscribe, () => session.getSnapshot().mprEngine);
   // The stream lives as long as the study's files: a refreshed signature opens the latest link.
   const latestUrls = useRef(new Map<string, string>());
-  for (const phase of phases) {
-    const url = phase.attributes.readUrl;
-    if (url) latestUrls.current.set(signedObject(url), url);
-  }
+  useEffect(() => {
+    for (const phase of phases) {
+      const url = phase.attributes.readUrl;
+      if (url) latestUrls.current.set(signedObject(url), url);
+    }
+  }, [phases]);
   const files = phases.flatMap((phase) =>
     phase.attributes.readUrl ? [`${phase.id} ${signedObject(phase.attributes.readUrl)}`] : [],
   );
