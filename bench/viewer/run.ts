@@ -312,11 +312,13 @@ try {
               : '(no target)',
       });
     }
-    console.info(
-      `\nStudy viewer, MPR route, cold browser per run, headless Chromium on loopback, PGlite server.\n` +
-        `Target (512×512×${SLICES}): first frame ≤ ${TARGET.firstFrameMs} ms, full volume ≤ ${TARGET.fullVolumeMs} ms from navigation start.`,
-    );
-    if (rows.length) console.table(rows);
+    if (rows.length) {
+      console.info(
+        `\nStudy viewer, MPR route, cold browser per run, headless Chromium on loopback, PGlite server.\n` +
+          `Target (512×512×${SLICES}): first frame ≤ ${TARGET.firstFrameMs} ms, full volume ≤ ${TARGET.fullVolumeMs} ms from navigation start.`,
+      );
+      console.table(rows);
+    }
     if (phaseZips.length) await benchPhases(server, phaseZips);
   } finally {
     await server.stop();
