@@ -20,13 +20,16 @@ vi.setConfig({ testTimeout: 30_000 });
 const HEADER = { dimensions: [1, 1, 2] } as unknown as VolumeHeader;
 
 /** A download complete at once, or never when `stalled`. */
-function download(url: string, stalled: boolean): VolumeDownload {
+function download(url: string, stalled: boolean, held: AbortSignal[]): VolumeDownload {
   const present = new Uint8Array(2).fill(stalled ? 0 : 1);
   return {
     url,
     live: true,
     adopted: false,
-    adopt: () => new Promise(() => undefined),
+    adopt(_sink, signal) {
+      held.push(signal);
+      return new Promise(() => undefined);
+    },
     watch(watcher: DownloadWatcher) {
       if (!stalled) watcher.slices({ header: HEADER, voxels: new Int16Array(2), present });
       return () => undefined;
@@ -45,18 +48,19 @@ function sessionWith(stalledUrls: string[] = []) {
     cinePane: () => null,
   } as unknown as MprEngine;
   const opened: string[] = [];
+  const held: AbortSignal[] = [];
   const session = {
     subscribe: () => () => undefined,
     getSnapshot: () => ({ mprEngine: engine }),
     openVolume(url: string) {
       opened.push(url);
-      return download(url, stalledUrls.includes(url));
+      return download(url, stalledUrls.includes(url), held);
     },
   } as unknown as ViewerSession;
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ViewerSessionContext value={session}>{children}</ViewerSessionContext>
   );
-  return { wrapper, opened };
+  return { wrapper, opened, held };
 }
 
 function Header({ phases, current }: { phases: ViewerPhase[]; current: ViewerPhase | null }) {
@@ -73,13 +77,18 @@ describe('CineControls (issue 28 §2)', () => {
   const load = gatedViewerLoadFixture();
   const current = defaultViewerPhase(load);
 
-  it('says how many phases are in while they stream, and cannot play before all are', async () => {
+  it('says how many phases are in while they stream, cannot play before all are, and lets go on unmount', async () => {
     // The last in order (after the default 40 % comes 70 %, then 0 %) never finishes.
     const stalled = load.phases[0]?.attributes.readUrl as string;
-    const { wrapper } = sessionWith([stalled]);
-    render(<Header phases={load.phases} current={current} />, { wrapper });
+    const { wrapper, held } = sessionWith([stalled]);
+    const { unmount } = render(<Header phases={load.phases} current={current} />, { wrapper });
     expect(await screen.findByText('2 of 3 phases ready')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play cine' })).toBeDisabled();
+    // Leaving the viewer lets go of the downloads the stream held.
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.some((signal) => !signal.aborted)).toBe(true);
+    unmount();
+    expect(held.every((signal) => signal.aborted)).toBe(true);
   });
 
   it('plays and pauses with the button and with the P key, but not while typing', async () => {
