@@ -4,7 +4,13 @@
 // first. The viewer marks both moments itself (performance marks `cm:mpr:first-frame` and
 // `cm:mpr:volume-complete`, relative to navigation start). Prints figures beside the targets; asserts
 // nothing (shared machine).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+//
+// Issue 28 §2: an ECG-gated phantom (BENCH_PHASES phases × BENCH_PHASE_SLICES slices, 512², one series)
+// beside a single-phase one of the same size: the default phase's first frame (must not change with
+// phases), the time until every phase is in memory (mark `cm:phases:all-ready`), and cine's rate, the
+// phases per second actually put on the panes in this Chromium (the player's own count, over
+// CINE_FRAMES frames). BENCH_ONLY_PHASES=1 skips the single-volume scenarios above.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../../e2e/support/chromium.ts';
 // @ts-expect-error the start script's helpers are plain JavaScript without declarations
 import { ensureWebBuilt } from '../../scripts/lib.mjs';
+import { gatedPhantomZip } from '../../server/src/imaging/testing/phantom.ts';
 import { ingestThroughCardioMap } from '../ingest/cardiomap-upload.ts';
 import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from '../ingest/make-zips.ts';
 import { waitUntilIdle } from '../lib/process-usage.ts';
@@ -20,6 +27,12 @@ import { bearer, startServer } from '../lib/server.ts';
 const PORT = Number(process.env.BENCH_PORT ?? 18498);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SLICES = Number(process.env.BENCH_SLICES ?? 500);
+const PHASES = Number(process.env.BENCH_PHASES ?? 10);
+const PHASE_SLICES = Number(process.env.BENCH_PHASE_SLICES ?? 64);
+const PHASE_RUNS = Number(process.env.BENCH_PHASE_RUNS ?? 3);
+const ONLY_PHASES = process.env.BENCH_ONLY_PHASES === '1';
+/** Cine frames counted for its rate (≥ 3 loops of 10 phases). */
+const CINE_FRAMES = 45;
 /** Set: every visit also prints all its resources and main-thread long tasks, for finding where time goes. */
 const DETAIL = process.env.BENCH_DETAIL === '1';
 const DEMO_PASSWORD = 'cardiomap-bench-password';
@@ -40,6 +53,9 @@ interface ViewerRun {
   firstFrameMs: number;
   fullVolumeMs: number;
   heapMiB: number;
+  /** A multi-phase study: every phase in memory (from navigation start), and cine's drawn rate. */
+  allPhasesMs?: number;
+  cinePhasesPerSecond?: number;
 }
 
 const median = (values: number[]) => {
@@ -47,6 +63,20 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 const load = () => loadavg()[0]?.toFixed(1);
+
+/** Issue 28: a single-phase and a PHASES-phase gated phantom of the same slices (512², one series). */
+async function makePhaseZips(folder: string): Promise<BenchZip[]> {
+  const make = async (phases: number, uidRoot: string): Promise<BenchZip> => {
+    const label = `gated-${phases}x${PHASE_SLICES}`;
+    const path = join(folder, `${label}.zip`);
+    return reuseOrMake(path, async () => {
+      const made = await gatedPhantomZip(path, { phases, slices: PHASE_SLICES, size: 512, uidRoot });
+      const bytes = statSync(path).size;
+      return { label, path, bytes, slices: made.fileCount, dicomBytes: made.fileCount * 512 * 512 * 2 };
+    });
+  };
+  return [await make(1, '2.25.2828101'), await make(PHASES, '2.25.2828102')];
+}
 
 async function makeZips(folder: string): Promise<BenchZip[]> {
   const zips = [
@@ -88,7 +118,12 @@ async function ingestStudy(url: string, pid: number, zip: BenchZip): Promise<str
 }
 
 /** One cold visit: a fresh browser context signed in as the analyst, straight onto the MPR route. */
-async function visit(url: string, studyId: string, tokens: { access: string; refresh: string }): Promise<ViewerRun> {
+async function visit(
+  url: string,
+  studyId: string,
+  tokens: { access: string; refresh: string },
+  phases = false,
+): Promise<ViewerRun> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -157,11 +192,36 @@ async function visit(url: string, studyId: string, tokens: { access: string; ref
       console.info(`  marks: ${detail.marks.join(' | ')}`);
       console.info(`  long tasks (start+ms): ${detail.longTasks.join(', ')}`);
     }
-    return { firstFrameMs, fullVolumeMs, heapMiB: heap / 1024 / 1024 };
+    if (!phases) return { firstFrameMs, fullVolumeMs, heapMiB: heap / 1024 / 1024 };
+    const allPhasesMs = (await (await mark('cm:phases:all-ready')).jsonValue()) as number;
+    await page.getByRole('button', { name: 'Play cine' }).click();
+    await page.waitForFunction(
+      (frames) => {
+        const cine = (globalThis as unknown as CineWindow).__cmViewer?.cine;
+        return (cine?.stats()?.framesDrawn ?? 0) >= frames;
+      },
+      CINE_FRAMES,
+      { timeout: 60_000 },
+    );
+    const stats = await page.evaluate(() => (globalThis as unknown as CineWindow).__cmViewer?.cine?.stats());
+    const phaseHeap = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    );
+    return {
+      firstFrameMs,
+      fullVolumeMs,
+      heapMiB: phaseHeap / 1024 / 1024,
+      allPhasesMs,
+      cinePhasesPerSecond: stats?.phasesPerSecond ?? Number.NaN,
+    };
   } finally {
     await browser.close();
   }
 }
+
+type CineWindow = {
+  __cmViewer?: { cine?: { stats(): { framesDrawn: number; phasesPerSecond: number | null } | null } };
+};
 
 async function signInTokens(url: string): Promise<{ access: string; refresh: string }> {
   const response = await fetch(`${url}/api/token/`, {
@@ -173,6 +233,40 @@ async function signInTokens(url: string): Promise<{ access: string; refresh: str
   return (await response.json()) as { access: string; refresh: string };
 }
 
+/** Issue 28 §2: the same visit on a single-phase and a multi-phase study, then cine on the latter. */
+async function benchPhases(server: { url: string; pid: number }, zips: BenchZip[]): Promise<void> {
+  const rows: Record<string, string | number>[] = [];
+  for (const [index, zip] of zips.entries()) {
+    const studyId = await ingestStudy(server.url, server.pid, zip);
+    await waitUntilIdle(server.pid);
+    const multi = index > 0;
+    const runs: ViewerRun[] = [];
+    for (let i = 0; i < PHASE_RUNS; i++) {
+      runs.push(await visit(server.url, studyId, await signInTokens(server.url), multi));
+    }
+    const figure = (pick: (r: ViewerRun) => number | undefined) => {
+      const values = runs.map(pick).filter((v): v is number => v !== undefined && Number.isFinite(v));
+      return values.length ? Math.round(median(values) * 10) / 10 : '–';
+    };
+    rows.push({
+      study: multi ? `${PHASES} phases × ${PHASE_SLICES} (512²)` : `1 phase × ${PHASE_SLICES} (512²)`,
+      runs: PHASE_RUNS,
+      'first frame ms (median)': figure((r) => r.firstFrameMs),
+      'first frame ms (all)': runs.map((r) => Math.round(r.firstFrameMs)).join(' / '),
+      'default phase whole ms': figure((r) => r.fullVolumeMs),
+      'all phases in ms': figure((r) => r.allPhasesMs),
+      'cine phases/s (target ≥ 10)': figure((r) => r.cinePhasesPerSecond),
+      'JS heap MiB': Math.round(median(runs.map((r) => r.heapMiB))),
+      'load 1m': load() ?? '',
+    });
+  }
+  console.info(
+    `\nIssue 28 §2, cardiac phases: same slices with 1 and ${PHASES} phases, cold browser per run, from navigation start.\n` +
+      `The first frame of the default phase should match within noise; cine rate is what the player drew over ${CINE_FRAMES} frames.`,
+  );
+  console.table(rows);
+}
+
 console.info(`bench/viewer on ${cpus().length} cores, load average ${load()} before the run`);
 // The viewer under test is the production build the server serves, as after `npm start`.
 ensureWebBuilt();
@@ -181,7 +275,8 @@ const zipFolder = keptFolder ?? mkdtempSync(join(tmpdir(), 'cardiomap-bench-zips
 mkdirSync(zipFolder, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'cardiomap-bench-viewer-'));
 try {
-  const zips = await makeZips(zipFolder);
+  const zips = ONLY_PHASES ? [] : await makeZips(zipFolder);
+  const phaseZips = PHASES > 1 ? await makePhaseZips(zipFolder) : [];
   const server = await startServer(PORT, {
     DATA_DIR: dataDir,
     JOB_TEMP_DIR: join(dataDir, 'jobs'),
@@ -192,7 +287,7 @@ try {
   try {
     await waitUntilIdle(server.pid);
     const rows: Record<string, string | number>[] = [];
-    for (const zip of zips) {
+    for (const zip of ONLY_PHASES ? [] : zips) {
       const studyId = await ingestStudy(server.url, server.pid, zip);
       await waitUntilIdle(server.pid);
       const runs: ViewerRun[] = [];
@@ -217,11 +312,14 @@ try {
               : '(no target)',
       });
     }
-    console.info(
-      `\nStudy viewer, MPR route, cold browser per run, headless Chromium on loopback, PGlite server.\n` +
-        `Target (512×512×${SLICES}): first frame ≤ ${TARGET.firstFrameMs} ms, full volume ≤ ${TARGET.fullVolumeMs} ms from navigation start.`,
-    );
-    console.table(rows);
+    if (rows.length) {
+      console.info(
+        `\nStudy viewer, MPR route, cold browser per run, headless Chromium on loopback, PGlite server.\n` +
+          `Target (512×512×${SLICES}): first frame ≤ ${TARGET.firstFrameMs} ms, full volume ≤ ${TARGET.fullVolumeMs} ms from navigation start.`,
+      );
+      console.table(rows);
+    }
+    if (phaseZips.length) await benchPhases(server, phaseZips);
   } finally {
     await server.stop();
   }

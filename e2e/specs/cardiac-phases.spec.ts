@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { gatedPhantomZip } from '../../server/src/imaging/testing/phantom.ts';
 import { addAnalysisByApi } from '../support/delivery.ts';
 import { signedInPage, signIn, VIEWER_CONTEXT } from '../support/demo.ts';
@@ -9,7 +10,7 @@ import { apiOf, ingestZipByApi, waitForWholeVolume } from '../support/viewer.ts'
 
 /**
  * Issue 28, end to end: a gated case (three phases, 0/40/70 %) opens on its TAVI default, 40 %; the
- * analyst switches phase, is warned about sizing the annulus in diastole, places it on the systolic
+ * other phases stream in and the analyst plays cine over them; the analyst switches phase, is warned about sizing the annulus in diastole, places it on the systolic
  * phase, and the report names that phase.
  */
 
@@ -40,11 +41,15 @@ test('an analyst switches cardiac phase, places the annulus in systole, and the 
   const selector = analyst.getByRole('combobox', { name: 'Cardiac phase' });
   await expect(selector).toHaveText(/^40 % .*\(default\)$/);
 
-  // Diastole: the 70 % volume is loaded into the panes; an annulus placed there gets the planning note.
-  const volumeOf70 = analyst.waitForResponse((r) => /\.cmvol/.test(r.url()) && r.request().method() === 'GET');
+  // The other phases stream in behind the default one; then cine plays them in all three panes.
+  await expect(analyst.getByTestId('phase-stream-progress')).toHaveText('3 phases ready', { timeout: 60_000 });
+  await playCine(analyst);
+
+  // Diastole: the 70 % volume is loaded into the panes (its download came in behind the default);
+  // an annulus placed there gets the planning note.
   await selector.click();
   await analyst.getByRole('option', { name: /^70 %/ }).click();
-  await volumeOf70;
+  await expect(selector).toHaveText(/^70 %/);
   await waitForWholeVolume(analyst);
   await openDetails(analyst);
   await sidebar(analyst).getByLabel('Edit mode').check();
@@ -97,3 +102,62 @@ test('an analyst switches cardiac phase, places the annulus in systole, and the 
   expect(text).toMatch(/^\s*Annulus\s+40 %\s+Perimeter/m);
   await manager.context().close();
 });
+
+type CineWindow = Window & {
+  __cmViewer?: {
+    cine?: { stats(): { framesDrawn: number; phasesDrawn: string[] } | null };
+    mpr?: { viewport(pane: string): { getCamera(): { focalPoint: number[]; viewPlaneNormal: number[] } } | undefined };
+  };
+};
+
+/**
+ * Plays cine with its key and pauses with its button: the panes' frames go through every phase (the
+ * label and the pixels change: the phantom's heart has a HU per phase) while the planes stay put.
+ */
+async function playCine(page: Page) {
+  const cameraOf = () =>
+    page.evaluate(() => {
+      const camera = (window as CineWindow).__cmViewer?.mpr?.viewport('axial')?.getCamera();
+      return camera && { focalPoint: camera.focalPoint, normal: camera.viewPlaneNormal };
+    });
+  const before = await cameraOf();
+  await page.getByTestId('study-viewer').getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('p');
+  await expect(page.getByRole('button', { name: 'Pause cine' })).toBeVisible();
+  // Each label the header shows while playing, and the sum of a pane's frame pixels per phase drawn:
+  // the heart's HU and radius differ by phase, so each phase's frame differs.
+  const { labels, sums } = await page.evaluate(
+    () =>
+      new Promise<{ labels: string[]; sums: Record<string, number> }>((resolve) => {
+        const labels = new Set<string>();
+        const sums: Record<string, number> = {};
+        const check = () => {
+          const label = document.querySelector('[data-testid="cine-phase"]')?.textContent ?? '';
+          if (label.endsWith('%')) labels.add(label);
+          const frame = document.querySelector<HTMLCanvasElement>('canvas[data-testid="mpr-cine-frame"]');
+          const phaseId = frame?.dataset.phaseId;
+          if (frame && phaseId && !(phaseId in sums)) {
+            const data =
+              frame.getContext('2d')?.getImageData(0, 0, frame.width, frame.height).data ?? new Uint8ClampedArray();
+            sums[phaseId] = data.reduce((sum: number, value: number) => sum + value, 0);
+          }
+          if (labels.size === 3 && Object.keys(sums).length === 3) {
+            observer.disconnect();
+            resolve({ labels: [...labels], sums });
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        check();
+      }),
+  );
+  expect(labels.sort()).toEqual(['Cine: 0 %', 'Cine: 40 %', 'Cine: 70 %']);
+  expect(new Set(Object.values(sums)).size).toBe(3);
+  await expect(page.locator('canvas[data-testid="mpr-cine-frame"]')).toHaveCount(3);
+  const stats = await page.evaluate(() => (window as CineWindow).__cmViewer?.cine?.stats());
+  expect(stats?.phasesDrawn.sort()).toHaveLength(3);
+  expect(await cameraOf()).toEqual(before);
+  await page.getByRole('button', { name: 'Pause cine' }).click();
+  await expect(page.locator('canvas[data-testid="mpr-cine-frame"]')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Cardiac phase' })).toHaveText(/^40 % .*\(default\)$/);
+}

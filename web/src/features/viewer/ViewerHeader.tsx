@@ -1,20 +1,25 @@
 import type { ViewerLoad, ViewerPhase } from '@cardiomap/contract';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { headerWarnings } from './header-alerts.ts';
+import { CineControls } from './phases/CineControls.tsx';
 import { PhaseSelector } from './phases/PhaseSelector.tsx';
+import type { PhaseCine } from './phases/use-phase-cine.ts';
 
 export const NON_CLINICAL_WARNING =
   'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
 
-/** Title, subtitle, the cardiac phase, the study's warnings and (spec §8) the non-clinical banner. */
+/** Title, subtitle, the cardiac phase and its cine, the study's warnings and (spec §8) the non-clinical banner. */
 export function ViewerHeader({
   load,
   currentPhase,
   onSelectPhase,
+  cine,
 }: {
   load: ViewerLoad;
   currentPhase: ViewerPhase | null;
   onSelectPhase(phaseId: string): void;
+  /** Issue 28 §2: cine and the other phases' background download; none for a single phase. */
+  cine?: PhaseCine;
 }) {
   const warnings = headerWarnings(load);
   return (
@@ -29,6 +34,7 @@ export function ViewerHeader({
           </Typography>
         )}
         <PhaseSelector phases={load.phases} current={currentPhase} onSelect={onSelectPhase} />
+        {cine && <CineControls cine={cine} phases={load.phases} />}
       </Stack>
       {!load.isClinical && (
         <Alert severity="warning" sx={{ my: 0.5 }}>

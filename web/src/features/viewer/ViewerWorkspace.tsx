@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { LandmarkDebugPanel } from './landmarks/LandmarkDebugPanel.tsx';
 import { PhaseMoveDialog } from './landmarks/PhaseMoveDialog.tsx';
+import { usePhaseCine } from './phases/use-phase-cine.ts';
 import { type SidebarTabId, sidebarTabOf } from './sidebar/sidebar-tabs.ts';
 import { ViewerSidebar } from './sidebar/ViewerSidebar.tsx';
 import { useViewerState } from './use-viewer-state.ts';
@@ -23,6 +24,7 @@ const VIEW_TABS: { child: (typeof VIEWER_CHILDREN)[number]; label: string }[] = 
 /** The viewer's frame: header, links between the 3D and MPR views, the view, and the sidebar. */
 export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded: boolean }) {
   const context = useViewerState(load);
+  const cine = usePhaseCine(load.phases, context.currentPhase);
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [sidebarTab, setSidebarTab] = useState<SidebarTabId>('objects');
   const { pathname, hash, state, key } = useLocation();
@@ -46,7 +48,7 @@ export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded
         flexDirection: 'column',
       }}
     >
-      <ViewerHeader load={load} currentPhase={context.currentPhase} onSelectPhase={context.selectPhase} />
+      <ViewerHeader load={load} currentPhase={context.currentPhase} onSelectPhase={context.selectPhase} cine={cine} />
       <Tabs value={current} sx={{ px: 2, minHeight: 40 }} aria-label="Viewer views">
         {VIEW_TABS.map(({ child, label }) => (
           <Tab

@@ -2,6 +2,8 @@ import type { FigureCamera } from '@cardiomap/contract';
 import type { VolumeLevels } from '@cardiomap/domain';
 import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { signedObject } from '../api/signed-url-refresh.ts';
+import { cinePaneOf } from './cine-panes.ts';
+import type { CinePane } from './cine-player.ts';
 import { ensureCornerstone } from './cornerstone-setup.ts';
 import type { MprLandmark, PaneLandmarkShape } from './landmark-overlay.ts';
 import { createMprCrosshairs, type MprPlaneTarget } from './mpr-crosshairs.ts';
@@ -86,6 +88,8 @@ export interface MprEngine {
    * crosshairs (and with them the other panes), whatever kind of landmark it is.
    */
   setPlacingPoints(placing: boolean): void;
+  /** Issue 28 cine: the pane's element and plane once it shows the volume (cine-panes.ts). */
+  cinePane(pane: PaneId): CinePane | null;
   detach(): void;
   setVolume(props: MprVolumeProps | null): void;
   command(command: MprCommand): void;
@@ -512,6 +516,11 @@ export function createMprEngine(options: {
     onPaneRendered: overlays.onPaneRendered,
     setLandmarks: overlays.setLandmarks,
     snapToPlane,
+    cinePane(pane) {
+      const vp = viewport(pane);
+      const element = elements?.[pane];
+      return vp && element && displayed ? cinePaneOf(vp, element) : null;
+    },
     setPlacingPoints(placing) {
       placingPoints = placing;
       tools?.setPlacing(placing);

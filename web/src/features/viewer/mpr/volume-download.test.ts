@@ -63,8 +63,12 @@ describe('volume download', () => {
     const server = volumeServer();
     const download = start('/v/b.cmvol', server.fetch);
     const first = new AbortController();
+    expect(download.adopted).toBe(false);
     await download.adopt(recordingSink(), first.signal);
+    expect(download.adopted).toBe(true);
     first.abort();
+    // Issue 28: the phase stream adopts only a download nobody holds.
+    expect(download.adopted).toBe(false);
     const second = recordingSink();
     await download.adopt(second, new AbortController().signal);
     expect(second.voxels).toEqual(server.expected);

@@ -34,6 +34,8 @@ export interface VolumeDownload {
   readonly url: string;
   /** False once it failed or was dropped: whoever needs the volume then starts a new download. */
   readonly live: boolean;
+  /** True while someone has adopted it (the MPR engine, or the background phase stream). */
+  readonly adopted: boolean;
   /**
    * Takes the download over: the sink first gets what already arrived, then the rest as it comes.
    * Aborting `signal` hands it back (a remount adopts it again) rather than cancelling it; unadopted,
@@ -128,6 +130,9 @@ export function startVolumeDownload(url: string, fetchFn?: typeof fetch): Volume
     url,
     get live() {
       return live;
+    },
+    get adopted() {
+      return adopter !== null;
     },
     adopt(sink, signal) {
       if (signal.aborted) return done;

@@ -1,0 +1,161 @@
+import type { VolumeHeader } from '@cardiomap/domain';
+import type { VolumeDownload } from '../mpr/volume-download.ts';
+
+/** A cardiac phase's volume file, as the viewer load lists it. */
+export interface StreamPhase {
+  id: string;
+  url: string;
+}
+
+/** A phase whose every slice is in memory: its voxel array (columns fastest), never a GPU texture. */
+export interface PhaseVolume {
+  id: string;
+  header: VolumeHeader;
+  voxels: Int16Array;
+}
+
+export interface PhaseStreamSnapshot {
+  /** Phases wholly in memory, of all the study's. */
+  ready: number;
+  total: number;
+  /** Phases given up on (their download failed again and again). */
+  failed: number;
+  /** ms from start() until the last phase was in; null until then. */
+  allReadyMs: number | null;
+}
+
+export interface PhaseStream {
+  /**
+   * The shown phase's volume is complete: the other phases download from now on, one at a time (each
+   * download already inflates on its own workers), in cardiac order after `firstId`.
+   */
+  start(firstId?: string): void;
+  /** The phases in memory, in cardiac order. */
+  readyVolumes(): PhaseVolume[];
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): PhaseStreamSnapshot;
+  /** Stops watching and lets go of the downloads and the voxel arrays (the user left the viewer). */
+  dispose(): void;
+}
+
+/** A phase whose download is dropped this often is given up on. */
+const MAX_ATTEMPTS = 3;
+
+type Entry = StreamPhase & {
+  status: 'waiting' | 'loading' | 'ready' | 'failed';
+  attempts: number;
+  volume: PhaseVolume | null;
+  /** Stops watching its download and lets go of our adoption. */
+  release(): void;
+};
+
+const noSink = { begin: () => undefined, slicesLoaded: () => undefined };
+
+/**
+ * Issue 28 §2: the volumes of the phases not shown stream in the background once the shown one is in,
+ * so the first frame of the default phase does not share the network or the inflaters with them.
+ * Each phase goes through the viewer session's `openVolume` (one download per file: a phase the user
+ * switches to adopts the same download). A download nobody adopted is adopted here, so it is not
+ * dropped as unclaimed; one the MPR engine adopted is only watched. No React, no Cornerstone.
+ */
+export function createPhaseStream(options: {
+  phases: readonly StreamPhase[];
+  openVolume(url: string): VolumeDownload;
+  now?: () => number;
+}): PhaseStream {
+  const now = options.now ?? (() => performance.now());
+  const entries: Entry[] = options.phases.map((phase) => ({
+    ...phase,
+    status: 'waiting',
+    attempts: 0,
+    volume: null,
+    release: () => undefined,
+  }));
+  const listeners = new Set<() => void>();
+  let snapshot: PhaseStreamSnapshot = { ready: 0, total: entries.length, failed: 0, allReadyMs: null };
+  let startedAt: number | null = null;
+  let order: Entry[] = entries;
+  let disposed = false;
+
+  function publish() {
+    const ready = entries.filter((entry) => entry.status === 'ready').length;
+    const failed = entries.filter((entry) => entry.status === 'failed').length;
+    const allReadyMs =
+      snapshot.allReadyMs ?? (ready === entries.length && startedAt !== null ? now() - startedAt : null);
+    if (ready === snapshot.ready && failed === snapshot.failed && allReadyMs === snapshot.allReadyMs) return;
+    if (allReadyMs !== null && snapshot.allReadyMs === null) performance.mark('cm:phases:all-ready');
+    snapshot = { ready, total: entries.length, failed, allReadyMs };
+    for (const listener of [...listeners]) listener();
+  }
+
+  function pump() {
+    if (disposed || order.some((entry) => entry.status === 'loading')) return;
+    const next = order.find((entry) => entry.status === 'waiting');
+    if (next) load(next);
+    publish();
+  }
+
+  function load(entry: Entry) {
+    entry.status = 'loading';
+    entry.attempts++;
+    const download = options.openVolume(entry.url);
+    const hold = new AbortController();
+    let stopWatching: (() => void) | null = null;
+    let settled = false;
+    const settle = (status: Entry['status'], volume: PhaseVolume | null) => {
+      if (settled) return;
+      settled = true;
+      stopWatching?.();
+      entry.status = status;
+      entry.volume = volume;
+      // Held while ready (it owns the same voxel array, nothing more): switching to the phase then
+      // adopts it with no request; a failed one is let go.
+      if (status !== 'ready') hold.abort();
+      // Later in the turn: the watch may be reporting from inside watch() itself.
+      queueMicrotask(pump);
+    };
+    entry.release = () => {
+      settled = true;
+      stopWatching?.();
+      hold.abort();
+    };
+    if (!download.adopted) void download.adopt(noSink, hold.signal).catch(() => undefined);
+    stopWatching = download.watch({
+      slices({ header, voxels, present }) {
+        if (present.every((isIn) => isIn === 1)) settle('ready', { id: entry.id, header, voxels });
+      },
+      ended() {
+        settle(entry.attempts >= MAX_ATTEMPTS ? 'failed' : 'waiting', null);
+      },
+    });
+    if (settled) stopWatching();
+  }
+
+  return {
+    start(firstId) {
+      if (startedAt !== null || disposed) return;
+      startedAt = now();
+      const first = Math.max(
+        0,
+        entries.findIndex((entry) => entry.id === firstId),
+      );
+      order = [...entries.slice(first), ...entries.slice(0, first)];
+      pump();
+    },
+    readyVolumes: () => entries.flatMap((entry) => (entry.status === 'ready' && entry.volume ? [entry.volume] : [])),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const entry of entries) {
+        entry.release();
+        entry.volume = null;
+      }
+      listeners.clear();
+    },
+  };
+}
