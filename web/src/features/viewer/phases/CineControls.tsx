@@ -20,7 +20,11 @@ export function CineControls({ cine, phases }: { cine: PhaseCine; phases: readon
   const hint = playing
     ? `Pause cine (${key}): the panes return to the selected phase`
     : canPlay
-      ? `Play the cardiac phases in a loop (${key})`
+      ? `Play the cardiac phases in a loop (${key})${
+          progress.reduction > 1
+            ? `; shown at 1/${progress.reduction} resolution to fit this browser's memory, pause for full detail`
+            : ''
+        }`
       : 'Cine plays once every phase is loaded, in the MPR view';
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { AdoptedSink, DownloadWatcher, VolumeDownload } from '../mpr/volume-download.ts';
 import { createPhaseStream } from './phase-stream.ts';
 
-const HEADER = { dimensions: [2, 2, 3] } as unknown as VolumeHeader;
+const HEADER = {
+  dimensions: [2, 2, 3],
+  spacing: [0.5, 0.5, 1],
+  origin: [0, 0, 0],
+  direction: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+} as unknown as VolumeHeader;
 
 /** A download the test finishes or drops by hand. */
 function fakeDownload(url: string, adoptedBy: 'engine' | null = null) {
@@ -49,7 +54,7 @@ function fakeDownload(url: string, adoptedBy: 'engine' | null = null) {
 
 type Fake = ReturnType<typeof fakeDownload>;
 
-function setup(ids: string[], shownId: string) {
+function setup(ids: string[], shownId: string, memoryBudgetBytes?: number) {
   const downloads = new Map<string, Fake>();
   const opened: string[] = [];
   let clock = 0;
@@ -65,6 +70,7 @@ function setup(ids: string[], shownId: string) {
       return fake.download;
     },
     now: () => clock,
+    ...(memoryBudgetBytes ? { memoryBudgetBytes } : {}),
   });
   // The engine's download of the shown phase, complete.
   const shown = fakeDownload(`https://files.test/${shownId}.cmvol`, 'engine');
@@ -80,7 +86,7 @@ describe('createPhaseStream (issue 28 §2 background streaming)', () => {
   it('downloads nothing before start: the default phase has the network to itself', () => {
     const { stream, opened } = setup(['p0', 'p40', 'p70'], 'p40');
     expect(opened).toEqual([]);
-    expect(stream.getSnapshot()).toEqual({ ready: 0, total: 3, failed: 0, allReadyMs: null });
+    expect(stream.getSnapshot()).toEqual({ ready: 0, reduction: 1, total: 3, failed: 0, allReadyMs: null });
   });
 
   it('goes through the phases one at a time, in cardiac order after the shown one, and counts them', async () => {
@@ -104,7 +110,7 @@ describe('createPhaseStream (issue 28 §2 background streaming)', () => {
     of('p0').arrive();
     await settle();
     expect(opened).toEqual(['p40', 'p70', 'p90', 'p0']);
-    expect(stream.getSnapshot()).toEqual({ ready: 4, total: 4, failed: 0, allReadyMs: 1234 });
+    expect(stream.getSnapshot()).toEqual({ ready: 4, reduction: 1, total: 4, failed: 0, allReadyMs: 1234 });
     expect(stream.readyVolumes().map((volume) => volume.id)).toEqual(['p0', 'p40', 'p70', 'p90']);
     expect(stream.readyVolumes()[2]?.voxels).toBe(of('p70').voxels);
   });
@@ -144,5 +150,27 @@ describe('createPhaseStream (issue 28 §2 background streaming)', () => {
     await settle();
     expect(opened).toEqual(['p40', 'p70']);
     expect(stream.readyVolumes()).toEqual([]);
+  });
+
+  it('keeps every phase reduced in-plane when all at full size would exceed the budget, and lets go of the full ones', async () => {
+    // Each fake phase is 12 voxels = 24 bytes; three of them (72 bytes) over a budget of 20 bytes: factor 2.
+    const { stream, of } = setup(['p0', 'p40', 'p70'], 'p40', 20);
+    stream.start('p40');
+    await settle();
+    of('p70').arrive();
+    await settle();
+    of('p0').arrive();
+    await settle();
+    expect(stream.getSnapshot()).toMatchObject({ ready: 3, reduction: 2 });
+    const volumes = stream.readyVolumes();
+    expect(volumes.map((volume) => volume.header.dimensions)).toEqual([
+      [1, 1, 3],
+      [1, 1, 3],
+      [1, 1, 3],
+    ]);
+    expect(volumes.every((volume) => volume.voxels.length === 3)).toBe(true);
+    // The full arrays go with their downloads: the stream holds none of them.
+    expect(of('p70').heldByStream).toBe(false);
+    expect(of('p0').heldByStream).toBe(false);
   });
 });

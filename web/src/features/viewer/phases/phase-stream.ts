@@ -1,5 +1,6 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import type { VolumeDownload } from '../mpr/volume-download.ts';
+import { CINE_MEMORY_BUDGET_BYTES, reduceInPlane, reductionFor } from './reduce-volume.ts';
 
 /** A cardiac phase's volume file, as the viewer load lists it. */
 export interface StreamPhase {
@@ -17,6 +18,8 @@ export interface PhaseVolume {
 export interface PhaseStreamSnapshot {
   /** Phases wholly in memory, of all the study's. */
   ready: number;
+  /** 1, or the in-plane factor the kept phases were reduced by to stay within the memory budget. */
+  reduction: number;
   total: number;
   /** Phases given up on (their download failed again and again). */
   failed: number;
@@ -56,12 +59,16 @@ const noSink = { begin: () => undefined, slicesLoaded: () => undefined };
  * so the first frame of the default phase does not share the network or the inflaters with them.
  * Each phase goes through the viewer session's `openVolume` (one download per file: a phase the user
  * switches to adopts the same download). A download nobody adopted is adopted here, so it is not
- * dropped as unclaimed; one the MPR engine adopted is only watched. No React, no Cornerstone.
+ * dropped as unclaimed; one the MPR engine adopted is only watched. When all phases at full resolution
+ * would exceed the memory budget, each is kept reduced in-plane instead (reduce-volume.ts) and its
+ * download is let go. No React, no Cornerstone.
  */
 export function createPhaseStream(options: {
   phases: readonly StreamPhase[];
   openVolume(url: string): VolumeDownload;
   now?: () => number;
+  /** Bytes all phases may take at full resolution; beyond it each is kept reduced (reduce-volume.ts). */
+  memoryBudgetBytes?: number;
 }): PhaseStream {
   const now = options.now ?? (() => performance.now());
   const entries: Entry[] = options.phases.map((phase) => ({
@@ -72,7 +79,9 @@ export function createPhaseStream(options: {
     release: () => undefined,
   }));
   const listeners = new Set<() => void>();
-  let snapshot: PhaseStreamSnapshot = { ready: 0, total: entries.length, failed: 0, allReadyMs: null };
+  let snapshot: PhaseStreamSnapshot = { ready: 0, reduction: 1, total: entries.length, failed: 0, allReadyMs: null };
+  /** Decided on the first phase in (phases share their geometry), then the same for all. */
+  let reduction: number | null = null;
   let startedAt: number | null = null;
   let order: Entry[] = entries;
   let disposed = false;
@@ -82,9 +91,16 @@ export function createPhaseStream(options: {
     const failed = entries.filter((entry) => entry.status === 'failed').length;
     const allReadyMs =
       snapshot.allReadyMs ?? (ready === entries.length && startedAt !== null ? now() - startedAt : null);
-    if (ready === snapshot.ready && failed === snapshot.failed && allReadyMs === snapshot.allReadyMs) return;
+    const factor = reduction ?? 1;
+    if (
+      ready === snapshot.ready &&
+      failed === snapshot.failed &&
+      allReadyMs === snapshot.allReadyMs &&
+      factor === snapshot.reduction
+    )
+      return;
     if (allReadyMs !== null && snapshot.allReadyMs === null) performance.mark('cm:phases:all-ready');
-    snapshot = { ready, total: entries.length, failed, allReadyMs };
+    snapshot = { ready, reduction: factor, total: entries.length, failed, allReadyMs };
     for (const listener of [...listeners]) listener();
   }
 
@@ -107,10 +123,18 @@ export function createPhaseStream(options: {
       settled = true;
       stopWatching?.();
       entry.status = status;
-      entry.volume = volume;
-      // Held while ready (it owns the same voxel array, nothing more): switching to the phase then
-      // adopts it with no request; a failed one is let go.
-      if (status !== 'ready') hold.abort();
+      if (volume) {
+        reduction ??= reductionFor(
+          volume.voxels.byteLength,
+          entries.length,
+          options.memoryBudgetBytes ?? CINE_MEMORY_BUDGET_BYTES,
+        );
+      }
+      entry.volume = volume && reduceInPlane(volume, reduction ?? 1);
+      // Held while ready and whole (it owns the same voxel array, nothing more): switching to the phase
+      // then adopts it with no request. A reduced one is let go, or the full array would stay too: a
+      // switch to that phase downloads it again. A failed one is let go.
+      if (status !== 'ready' || (reduction ?? 1) > 1) hold.abort();
       // Later in the turn: the watch may be reporting from inside watch() itself.
       queueMicrotask(pump);
     };
