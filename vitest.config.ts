@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { serverProjects } from './server/vitest.projects.ts';
+import { webProjects } from './web/vitest.projects.ts';
 
 export default defineConfig({
   test: {
@@ -12,7 +13,7 @@ export default defineConfig({
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       ...serverProjects('./server'),
-      './web/vitest.config.ts',
+      ...webProjects('./web'),
     ],
   },
 });

@@ -8,9 +8,10 @@ export default defineConfig({
     environment: 'happy-dom',
     // Relative API paths resolve against this origin, as they do against the server in production.
     environmentOptions: { happyDOM: { url: 'http://localhost:8080/' } },
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     // A page test types and waits through several renders: on a loaded 2-core CI machine that can take
     // far longer than vitest's 5 s default, which would fail tests that are right, only slow.
     testTimeout: 30_000,

@@ -6,7 +6,7 @@ import { tokenStore } from '../api/token-store.ts';
 
 // findBy*/waitFor wait for what they assert on; the default ceiling of 1 s is shorter than a first render
 // of a page with MUI takes on a loaded 2-core CI machine (seen: case detail tests failing at 1.2 s).
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // As after a sign-in in this browser: the server's flag that a refresh cookie is there (issue 30). Tests
 // of a browser that never signed in clear it.

@@ -1,5 +1,5 @@
 import type { Config, ViewerLoad } from '@cardiomap/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -71,7 +71,6 @@ setUpMockApi();
 vi.setConfig({ testTimeout: 40_000 });
 // The viewer's views are lazily loaded routes with a full MUI page each: under happy-dom on a busy
 // machine they take more than the default second to appear.
-configure({ asyncUtilTimeout: 5000 });
 // The viewer's routes load their modules on the first visit; loading them once here keeps the tests'
 // waits about behaviour rather than about the first transform.
 beforeAll(async () => {

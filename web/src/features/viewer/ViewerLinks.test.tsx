@@ -1,5 +1,5 @@
 import { CaseStatus } from '@cardiomap/contract';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -10,7 +10,6 @@ import { STUDY_ID } from './testing/viewer-fixtures.ts';
 
 setUpMockApi();
 vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5000 });
 
 function showCase(overrides: Parameters<typeof caseFixture>[0], flags: Parameters<typeof signInAs>[0] = {}) {
   signInAs({ canAccessCaseDetails: true, ...flags });

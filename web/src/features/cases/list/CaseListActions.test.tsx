@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@cardiomap/domain';
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -10,7 +10,6 @@ import { catalogueHandlers } from '../testing/catalogue-handlers.ts';
 import { manyCases, mockCaseList, mockTrainings } from '../testing/mock-case-list.ts';
 
 setUpMockApi();
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const CARDS = { settings: { hidePatientIdentifier: false, casesDefaultTableView: false } };

@@ -1,5 +1,5 @@
 import type { Case } from '@cardiomap/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,6 @@ import { UNSEEN_CHANGE_LABEL, UNSEEN_CHANGE_TOOLTIP } from './UnseenChangeBadge.
 
 setUpMockApi();
 // Five engineers share two cores: the first render of the whole app can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const PHYSICIAN = { canAddCase: true, canAccessCaseDetails: true, canShareCase: true, canAddOrder: true };

@@ -1,5 +1,5 @@
 import type { Case } from '@cardiomap/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,6 @@ import { CASE_ID, caseFixture, evolut, sapien } from '../testing/case-fixtures.t
 import { SHARE_IDENTIFIERS_RULE, ShareCaseDialog } from './ShareCaseDialog.tsx';
 
 setUpMockApi();
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const PENDING_ID = '55555555-5555-4555-8555-555555555555';

@@ -1,6 +1,6 @@
 import type { AnalysisResource, ViewerLoad } from '@cardiomap/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { StrictMode } from 'react';
@@ -21,7 +21,6 @@ import { useMprContour } from './use-mpr-contour.tsx';
 setUpMockApi();
 // MUI's first render is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup();
 afterEach(() => closeViewerSessions());
 

@@ -1,7 +1,7 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { GeometryType, type Vec3, ViewType } from '@cardiomap/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useEffect } from 'react';
@@ -23,7 +23,6 @@ import { useLandmarkEdit } from './use-landmark-edit.ts';
 setUpMockApi();
 // MUI's first render is slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 const user = userEvent.setup();
 
 const square: Vec3[] = [

@@ -1,13 +1,12 @@
 import { GeometryType } from '@cardiomap/contract';
 import { List } from '@mui/material';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { gatedViewerLoadFixture, landmarkFixture, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import type { ViewerContext } from '../viewer-context.ts';
 import { LandmarkRow } from './LandmarkRow.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 
 /** What a row reads of the page outside edit mode. */
 const context = {

@@ -1,5 +1,5 @@
 import type { AnalysisResource, ViewerLoad } from '@cardiomap/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,6 @@ vi.mock('../scene/ObjectSettingsPanel.tsx', () => ({ ObjectSettingsPanel: () => 
 
 setUpMockApi();
 vi.setConfig({ testTimeout: 40_000 });
-configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => {
   await Promise.all([import('../StudyViewerPage.tsx'), import('../SceneChild.tsx'), import('../MprChild.tsx')]);
 }, 60_000);
