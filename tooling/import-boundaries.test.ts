@@ -129,6 +129,8 @@ describe('web: viewer engine files import no UI framework', () => {
     expect(isEngineFile(at('features/viewer/mpr/index.ts'), WEB_SRC)).toBe(false);
     expect(isEngineFile(at('features/viewer/mpr/plane-camera.test.ts'), WEB_SRC)).toBe(false);
     expect(isEngineFile(at('features/viewer/ViewerWorkspace.tsx'), WEB_SRC)).toBe(false);
+    expect(isEngineFile(at('features/viewer/session/viewer-session.ts'), WEB_SRC)).toBe(true);
+    expect(isEngineFile(at('features/viewer/session/viewer-session-context.ts'), WEB_SRC)).toBe(false);
   });
 
   it('reports React, MUI and TanStack imports and value imports of components or hooks', () => {
@@ -243,6 +245,12 @@ describe('import cycles', () => {
   it('server/src and packages/* have none', () => {
     const graph = importGraph.readImportGraph([join(SERVER, 'src'), join(ROOT, 'packages')]);
     expect(graph.size).toBeGreaterThan(100);
+    expect(relativeCycles(graph)).toEqual([]);
+  });
+
+  it('web/src has none, type-only imports included', () => {
+    const graph = importGraph.readImportGraph([WEB_SRC, join(ROOT, 'packages')]);
+    expect(graph.size).toBeGreaterThan(500);
     expect(relativeCycles(graph)).toEqual([]);
   });
 
