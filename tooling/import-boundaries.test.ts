@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as importGraph from './import-graph.ts';
-import { engineFrameworkImports, featureImportsOfApp, isEngineFile } from './web-boundaries.ts';
+import { apiCallsOutsideApi, engineFrameworkImports, featureImportsOfApp, isEngineFile } from './web-boundaries.ts';
 
 // Biome's noRestrictedImports guards the pure packages by package name; this test guards what a name
 // pattern cannot see: a feature reaching into another feature's files instead of its public index.
@@ -160,6 +160,37 @@ describe('web: viewer engine files import no UI framework', () => {
           `${bad} imports ./use-mpr-engine.ts: engine files load no component or hook`,
         ]);
       },
+    );
+  });
+});
+
+describe('web: the API is called from api/ folders only', () => {
+  it('holds for every file under web/src', () => {
+    expect(apiCallsOutsideApi(sourceFiles(WEB_SRC), WEB_SRC)).toEqual([]);
+  });
+
+  it('reports call, buildUrl and fetch outside api/, and allows api/ folders, tests and fixtures', () => {
+    withFakeWebSrc(
+      {
+        'features/settings/SessionList.tsx': "import { call, tokenStore } from '../../api/index.ts';",
+        'features/auth/session.ts': "await fetch('/api/logout/');\nawait query.refetch();",
+        'features/jobs/JobCard.tsx': "import { buildUrl } from '../../api/http.ts';",
+        'features/viewer/scene/load-mesh.ts': 'const response = await fetch(url, { signal });',
+        'features/cases/logout.ts': 'await fetch(routes.logout.path);',
+        'features/jobs/use-jobs.ts':
+          "import type { CallOptions } from '../../api/index.ts';\nconst x = query.refetch();",
+        'features/settings/api/sessions.ts': "import { call } from '../../../api/index.ts';\nfetch('/x');",
+        'api/http.ts': "await fetch('/api/x');",
+        'features/settings/SessionList.test.tsx': "import { call } from '../../api/index.ts';",
+        'testing/server.ts': "await fetch('/api/x');",
+      },
+      (src, paths) =>
+        expect(apiCallsOutsideApi(paths, src)).toEqual([
+          `${join('features', 'settings', 'SessionList.tsx')} imports call: API calls live in an api/ folder`,
+          `${join('features', 'auth', 'session.ts')} calls fetch: API calls live in an api/ folder`,
+          `${join('features', 'jobs', 'JobCard.tsx')} imports buildUrl: API calls live in an api/ folder`,
+          `${join('features', 'cases', 'logout.ts')} calls fetch: API calls live in an api/ folder`,
+        ]),
     );
   });
 });

@@ -94,3 +94,36 @@ export function engineFrameworkImports(files: string[], webSrc: string): string[
       }),
     );
 }
+
+const API_CLIENT = /^\s*import\s+(?!type\s)\{([^}]*)\}\s*from\s*['"]([^'"]*\/api\/(?:index|http)\.ts)['"]/gm;
+// A fetch of a route or an /api/ path; a signed storage URL (a mesh, a volume slice) is not the API.
+const DIRECT_FETCH = /(?<![.\w])fetch\(\s*(routes\.|['"`]\/api\/)/;
+
+/** A folder named `api` anywhere under web/src, web/src/api itself included. */
+const inApiFolder = (path: string, webSrc: string) => relative(webSrc, path).split(sep).slice(0, -1).includes('api');
+
+/**
+ * Architecture §6: the server is called from `api/` folders only (a fetcher, its query key factory and
+ * hook), so a component or engine never spells a route, and a key has one home to invalidate through.
+ * Elsewhere a file imports no `call` or `buildUrl` from the api module and fetches no route or `/api/` path. Tests and
+ * test fixtures are free to.
+ */
+export function apiCallsOutsideApi(files: string[], webSrc: string): string[] {
+  return files
+    .filter((file) => !/\.test\.tsx?$/.test(file) && !relative(webSrc, file).split(sep).includes('testing'))
+    .filter((file) => !inApiFolder(file, webSrc))
+    .flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const where = relative(webSrc, file);
+      const clients = [...source.matchAll(API_CLIENT)].flatMap((m) =>
+        (m[1] ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name === 'call' || name === 'buildUrl'),
+      );
+      return [
+        ...clients.map((name) => `${where} imports ${name}: API calls live in an api/ folder`),
+        ...(DIRECT_FETCH.test(source) ? [`${where} calls fetch: API calls live in an api/ folder`] : []),
+      ];
+    });
+}
