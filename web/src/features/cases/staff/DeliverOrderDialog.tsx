@@ -121,6 +121,7 @@ function NoAnalysisYet({
   const make = async () => {
     const made = await create
       .mutateAsync({ studyId, type: analysisTypeFor(order), orderId: order.id })
+      // The mutation's own error path has told the user already; a refusal just means nothing to open.
       .catch(() => undefined);
     if (made) onCreated(made.id);
   };
