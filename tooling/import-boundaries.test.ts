@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as importGraph from './import-graph.ts';
-import { engineFrameworkImports, featureImportsOfApp, isEngineFile } from './web-boundaries.ts';
+import { apiCallsOutsideApi, engineFrameworkImports, featureImportsOfApp, isEngineFile } from './web-boundaries.ts';
 
 // Biome's noRestrictedImports guards the pure packages by package name; this test guards what a name
 // pattern cannot see: a feature reaching into another feature's files instead of its public index.
@@ -129,6 +129,8 @@ describe('web: viewer engine files import no UI framework', () => {
     expect(isEngineFile(at('features/viewer/mpr/index.ts'), WEB_SRC)).toBe(false);
     expect(isEngineFile(at('features/viewer/mpr/plane-camera.test.ts'), WEB_SRC)).toBe(false);
     expect(isEngineFile(at('features/viewer/ViewerWorkspace.tsx'), WEB_SRC)).toBe(false);
+    expect(isEngineFile(at('features/viewer/session/viewer-session.ts'), WEB_SRC)).toBe(true);
+    expect(isEngineFile(at('features/viewer/session/viewer-session-context.ts'), WEB_SRC)).toBe(false);
   });
 
   it('reports React, MUI and TanStack imports and value imports of components or hooks', () => {
@@ -158,6 +160,37 @@ describe('web: viewer engine files import no UI framework', () => {
           `${bad} imports ./use-mpr-engine.ts: engine files load no component or hook`,
         ]);
       },
+    );
+  });
+});
+
+describe('web: the API is called from api/ folders only', () => {
+  it('holds for every file under web/src', () => {
+    expect(apiCallsOutsideApi(sourceFiles(WEB_SRC), WEB_SRC)).toEqual([]);
+  });
+
+  it('reports call, buildUrl and fetch outside api/, and allows api/ folders, tests and fixtures', () => {
+    withFakeWebSrc(
+      {
+        'features/settings/SessionList.tsx': "import { call, tokenStore } from '../../api/index.ts';",
+        'features/auth/session.ts': "await fetch('/api/logout/');\nawait query.refetch();",
+        'features/jobs/JobCard.tsx': "import { buildUrl } from '../../api/http.ts';",
+        'features/viewer/scene/load-mesh.ts': 'const response = await fetch(url, { signal });',
+        'features/cases/logout.ts': 'await fetch(routes.logout.path);',
+        'features/jobs/use-jobs.ts':
+          "import type { CallOptions } from '../../api/index.ts';\nconst x = query.refetch();",
+        'features/settings/api/sessions.ts': "import { call } from '../../../api/index.ts';\nfetch('/x');",
+        'api/http.ts': "await fetch('/api/x');",
+        'features/settings/SessionList.test.tsx': "import { call } from '../../api/index.ts';",
+        'testing/server.ts': "await fetch('/api/x');",
+      },
+      (src, paths) =>
+        expect(apiCallsOutsideApi(paths, src)).toEqual([
+          `${join('features', 'settings', 'SessionList.tsx')} imports call: API calls live in an api/ folder`,
+          `${join('features', 'auth', 'session.ts')} calls fetch: API calls live in an api/ folder`,
+          `${join('features', 'jobs', 'JobCard.tsx')} imports buildUrl: API calls live in an api/ folder`,
+          `${join('features', 'cases', 'logout.ts')} calls fetch: API calls live in an api/ folder`,
+        ]),
     );
   });
 });
@@ -243,6 +276,12 @@ describe('import cycles', () => {
   it('server/src and packages/* have none', () => {
     const graph = importGraph.readImportGraph([join(SERVER, 'src'), join(ROOT, 'packages')]);
     expect(graph.size).toBeGreaterThan(100);
+    expect(relativeCycles(graph)).toEqual([]);
+  });
+
+  it('web/src has none, type-only imports included', () => {
+    const graph = importGraph.readImportGraph([WEB_SRC, join(ROOT, 'packages')]);
+    expect(graph.size).toBeGreaterThan(500);
     expect(relativeCycles(graph)).toEqual([]);
   });
 

@@ -45,8 +45,9 @@ export function featureImportsOfApp(files: string[], webSrc: string): string[] {
  * The viewer's engines (architecture §6, rule 7): Cornerstone3D, three.js and the upload transfer run
  * in controllers outside React, so they can be tested without a DOM and never re-render with it. The
  * folders below hold them beside their React bindings; in them, an engine file is every `.ts` file
- * except a hook (`use-*.ts`), the folder's public `index.ts` (which also exports its components) and
- * tests.
+ * except a hook (`use-*.ts`), a React context binding (`*-context.ts`), the folder's public `index.ts`
+ * (which also exports its components) and tests. `viewer/session` holds the per-study session that
+ * owns the engines and outlives a mount, so it speaks no React either.
  */
 export const ENGINE_FOLDERS = [
   'features/viewer/mpr',
@@ -54,12 +55,19 @@ export const ENGINE_FOLDERS = [
   'features/viewer/landmarks',
   'features/viewer/contour',
   'features/viewer/boot',
+  'features/viewer/session',
   'features/upload/engine',
 ] as const;
 
 export function isEngineFile(path: string, webSrc: string): boolean {
   const name = path.split(sep).pop() ?? '';
-  if (!name.endsWith('.ts') || name.startsWith('use-') || name === 'index.ts' || name.endsWith('.test.ts')) {
+  if (
+    !name.endsWith('.ts') ||
+    name.startsWith('use-') ||
+    name.endsWith('-context.ts') ||
+    name === 'index.ts' ||
+    name.endsWith('.test.ts')
+  ) {
     return false;
   }
   return ENGINE_FOLDERS.some((folder) => inside(resolve(webSrc, folder), path));
@@ -78,11 +86,44 @@ export function engineFrameworkImports(files: string[], webSrc: string): string[
       importsOf(readFileSync(file, 'utf8')).flatMap(({ specifier, typeOnly }) => {
         const where = relative(webSrc, file);
         if (UI_FRAMEWORK.test(specifier)) return [`${where} imports ${specifier}: engine files import no UI framework`];
-        const loadsReactCode = /\.tsx$|(^|\/)use-[^/]*$/.test(specifier);
+        const loadsReactCode = /\.tsx$|(^|\/)use-[^/]*$|-context(\.ts)?$/.test(specifier);
         if (specifier.startsWith('.') && !typeOnly && loadsReactCode) {
           return [`${where} imports ${specifier}: engine files load no component or hook`];
         }
         return [];
       }),
     );
+}
+
+const API_CLIENT = /^\s*import\s+(?!type\s)\{([^}]*)\}\s*from\s*['"]([^'"]*\/api\/(?:index|http)\.ts)['"]/gm;
+// A fetch of a route or an /api/ path; a signed storage URL (a mesh, a volume slice) is not the API.
+const DIRECT_FETCH = /(?<![.\w])fetch\(\s*(routes\.|['"`]\/api\/)/;
+
+/** A folder named `api` anywhere under web/src, web/src/api itself included. */
+const inApiFolder = (path: string, webSrc: string) => relative(webSrc, path).split(sep).slice(0, -1).includes('api');
+
+/**
+ * Architecture §6: the server is called from `api/` folders only (a fetcher, its query key factory and
+ * hook), so a component or engine never spells a route, and a key has one home to invalidate through.
+ * Elsewhere a file imports no `call` or `buildUrl` from the api module and fetches no route or `/api/` path. Tests and
+ * test fixtures are free to.
+ */
+export function apiCallsOutsideApi(files: string[], webSrc: string): string[] {
+  return files
+    .filter((file) => !/\.test\.tsx?$/.test(file) && !relative(webSrc, file).split(sep).includes('testing'))
+    .filter((file) => !inApiFolder(file, webSrc))
+    .flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const where = relative(webSrc, file);
+      const clients = [...source.matchAll(API_CLIENT)].flatMap((m) =>
+        (m[1] ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name === 'call' || name === 'buildUrl'),
+      );
+      return [
+        ...clients.map((name) => `${where} imports ${name}: API calls live in an api/ folder`),
+        ...(DIRECT_FETCH.test(source) ? [`${where} calls fetch: API calls live in an api/ folder`] : []),
+      ];
+    });
 }

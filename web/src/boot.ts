@@ -24,6 +24,7 @@ startIframeBridge({
 // the HttpOnly refresh cookie; it goes out now, while the app's chunks download.
 void restoreSession();
 
+// The boot preview only gets the viewer going early: whatever happens to it, the app itself loads.
 const waited = new Promise<void>((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
 void Promise.race([startBootPreview(window.location.pathname).catch(() => undefined), waited]).then(
   () => import('./main.tsx'),

@@ -4,4 +4,12 @@ export { buildUrl, type CallOptions, call, setSessionExpiredHandler } from './ht
 export { searchOrganisations } from './organisation-search.ts';
 export { createQueryClient } from './query-client.ts';
 export { forgetFramedRefresh, keepHandedSession, requestNewPair, restoreSession } from './refresh-request.ts';
+export { regionKeys, useRegions } from './regions.ts';
+export {
+  allErrorMessages,
+  applyServerErrors,
+  type FieldMessage,
+  flattenFieldErrors,
+  topLevelFieldOf,
+} from './server-errors.ts';
 export { type SessionStatus, type StoredTokens, tokenStore } from './token-store.ts';

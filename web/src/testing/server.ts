@@ -1,7 +1,8 @@
-import type { ReportStatus } from '@cardiomap/contract';
-import { HttpResponse, http } from 'msw';
+import { type ReportStatus, routes } from '@cardiomap/contract';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { apiHandler } from './api-handler.ts';
 
 /** A study without a report: what GET study-report/{studyId}/ answers before anything was generated. */
 const noReport = (studyId: string): ReportStatus => ({
@@ -21,8 +22,8 @@ const noReport = (studyId: string): ReportStatus => ({
  * status of a case with a study); tests may replace them.
  */
 export const server = setupServer(
-  http.put('*/api/cases/:id/seen/', () => new HttpResponse(null, { status: 204 })),
-  http.get('*/api/study-report/:studyId/', ({ params }) => HttpResponse.json(noReport(String(params.studyId)))),
+  apiHandler(routes.markCaseSeen, () => new HttpResponse(null, { status: 204 })),
+  apiHandler(routes.getStudyReport, ({ params }) => HttpResponse.json(noReport(String(params.id)))),
 );
 
 export function setUpMockApi(): void {

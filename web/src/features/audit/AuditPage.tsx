@@ -14,7 +14,8 @@ import { PagedTable } from '../../components/PagedTable.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
-import { type AuditFilter, useAuditEvents } from './api/list-audit-events.ts';
+import type { AuditFilter } from './api/audit-filter.ts';
+import { useAuditEvents } from './api/list-audit-events.ts';
 import { detailsSummary, endOfDay, isCaseId, startOfDay } from './audit-filter.ts';
 
 const NO_FILTER: AuditFilterValues = {

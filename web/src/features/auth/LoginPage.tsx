@@ -1,4 +1,4 @@
-import { type OtpRequired, routes, signInRequestSchema, type TokenPair } from '@cardiomap/contract';
+import { type OtpRequired, signInRequestSchema, type TokenPair } from '@cardiomap/contract';
 import { safeRedirectTarget } from '@cardiomap/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { call, tokenStore } from '../../api/index.ts';
+import { tokenStore } from '../../api/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { signIn } from './api/auth-api.ts';
 import { OtpStep } from './OtpStep.tsx';
 import { startSession } from './session.ts';
 import { type FormErrors, signInErrors } from './sign-in-errors.ts';
@@ -48,7 +49,7 @@ export function LoginPage() {
     setStatus('loading');
     setFormError(null);
     try {
-      const answer = await call(routes.signIn, { body: credentials });
+      const answer = await signIn(credentials);
       if ('otpRequired' in answer) {
         setStatus('idle');
         setChallenge({ email: credentials.email.trim().toLowerCase(), otp: answer });

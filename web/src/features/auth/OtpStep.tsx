@@ -1,7 +1,8 @@
-import { OTP_LENGTH, type OtpRequired, routes, type TokenPair } from '@cardiomap/contract';
+import { OTP_LENGTH, type OtpRequired, type TokenPair } from '@cardiomap/contract';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { call, tokenStore } from '../../api/index.ts';
+import { tokenStore } from '../../api/index.ts';
+import { resendOtp, verifyOtp } from './api/auth-api.ts';
 import { type FormErrors, signInErrors } from './sign-in-errors.ts';
 import { useCountdown } from './use-countdown.ts';
 
@@ -32,7 +33,7 @@ export function OtpStep({ email, challenge, onSignedIn, onStartOver }: OtpStepPr
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      onSignedIn(await call(routes.verifyOtp, { body: { email, otp, otpToken: challenge.otpToken } }));
+      onSignedIn(await verifyOtp({ email, otp, otpToken: challenge.otpToken }));
     } catch (error) {
       // Spec §8: a failed OTP removes stored tokens.
       tokenStore.clear();
@@ -44,7 +45,7 @@ export function OtpStep({ email, challenge, onSignedIn, onStartOver }: OtpStepPr
   const resend = async () => {
     setErrors(NO_ERRORS);
     try {
-      const answer = await call(routes.resendOtp, { body: { email, otpToken: challenge.otpToken } });
+      const answer = await resendOtp({ email, otpToken: challenge.otpToken });
       setNotice(answer.detail);
       setResendAt(Date.now() + answer.resendAvailableIn * 1000);
       setOtp('');

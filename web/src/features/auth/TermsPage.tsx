@@ -1,12 +1,11 @@
-import { routes } from '@cardiomap/contract';
 import { safeRedirectTarget } from '@cardiomap/domain';
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../api/index.ts';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { acceptTerms } from './api/auth-api.ts';
 import { setCurrentUser } from './session.ts';
 import { useUser } from './user-context.ts';
 
@@ -20,7 +19,7 @@ export function TermsPage() {
   const [agreed, setAgreed] = useState(false);
   const next = safeRedirectTarget(searchParams.get('redirect'));
   const accept = useApiMutation({
-    mutationFn: () => call(routes.acceptTerms, { body: { hasApprovedTerms: true } }),
+    mutationFn: acceptTerms,
     onSuccess: (updated) => {
       setCurrentUser(queryClient, updated);
       navigate(next, { replace: true });

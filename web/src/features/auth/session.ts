@@ -1,8 +1,7 @@
-import { routes, type UserInfo } from '@cardiomap/contract';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@cardiomap/contract';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import {
-  call,
   forgetFramedRefresh,
   requestNewPair,
   restoreSession,
@@ -10,9 +9,10 @@ import {
   type StoredTokens,
   tokenStore,
 } from '../../api/index.ts';
+import { authKeys, revokeLegacyRefresh, signOut, userInfoQuery } from './api/auth-api.ts';
 import { patientIdentifiers } from './patient-identifiers.ts';
 
-export const USER_INFO_KEY = ['userinfo'] as const;
+export const USER_INFO_KEY = authKeys.userInfo;
 
 /** Spec §6: authenticated means an access token is stored (in memory, issue 22). */
 export function useIsAuthenticated(): boolean {
@@ -23,13 +23,6 @@ export function useIsAuthenticated(): boolean {
 export function useSessionStatus(): SessionStatus {
   return useSyncExternalStore(tokenStore.subscribe, tokenStore.status, () => 'signed-out');
 }
-
-const userInfoQuery = queryOptions({
-  queryKey: USER_INFO_KEY,
-  queryFn: ({ signal }) => call(routes.userInfo, { signal }),
-  staleTime: 5 * 60_000,
-  retry: false,
-});
 
 /** The signed-in user with derived flags; fetched once per sign-in and kept until it changes. */
 export function useCurrentUser() {
@@ -67,24 +60,12 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
   tokenStore.clear();
   queryClient.clear();
   patientIdentifiers.reset();
-  if (legacy) {
-    await fetch(routes.logoutRefresh.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh: legacy }),
-    }).catch(() => undefined);
-  }
-  const logout = (token: string) =>
-    fetch(routes.logout.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: '{}',
-    }).catch(() => null);
+  if (legacy) await revokeLegacyRefresh(legacy);
   try {
-    const answer = access ? await logout(access) : null;
+    const answer = access ? await signOut(access) : null;
     if (answer?.ok) return;
     const renewed = await requestNewPair();
-    if (renewed) await logout(renewed.access);
+    if (renewed) await signOut(renewed.access);
   } finally {
     forgetFramedRefresh();
   }

@@ -1,4 +1,5 @@
 export { PageNumbers } from '../../components/PageNumbers.tsx';
+export { caseKeys } from './api/case-keys.ts';
 export { CancelCaseDialog } from './cancel/CancelCaseDialog.tsx';
 export { CaseDetailPage } from './detail/CaseDetailPage.tsx';
 export { CaseDetailsTab } from './detail/CaseDetailsTab.tsx';

@@ -15,11 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { ApiError } from '../../api/index.ts';
+import { ApiError, useRegions } from '../../api/index.ts';
 import { shownByOnError } from '../../hooks/use-api-mutation.ts';
 import { useDeletePageSection } from './api/delete-page-section.ts';
 import { usePage } from './api/get-page.ts';
-import { useRegions } from './api/list-regions.ts';
 import { useSavePageSection } from './api/save-page-section.ts';
 import { Markdown } from './markdown/Markdown.tsx';
 

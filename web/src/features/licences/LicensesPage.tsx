@@ -1,19 +1,5 @@
 import { DEFAULT_TRIAL_LIMIT, TRIAL_LIMIT_MESSAGE, type TrialLicense } from '@cardiomap/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  CircularProgress,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailedNotice } from '../../components/LoadFailedNotice.tsx';
@@ -26,14 +12,15 @@ import {
   useDeviceAccesses,
   useDeviceAccessGroups,
   useRemoveLicensedDevice,
-  useSubscription,
   useTrialLicenses,
   useUpdateTrialLicense,
 } from './api/licences-api.ts';
 import { DeviceLicenceDialog } from './DeviceLicenceDialog.tsx';
-import { LicenceCard, ServiceChips } from './LicenceCards.tsx';
+import { LicensedDevicesSection } from './LicensedDevicesSection.tsx';
 import { OneFieldDialog } from './NameDialog.tsx';
 import { OrganisationPicker } from './OrganisationPicker.tsx';
+import { SubscriptionsSection } from './SubscriptionsSection.tsx';
+import { TrialLicencesSection } from './TrialLicencesSection.tsx';
 
 const validLimit = (value: string) =>
   Number.isInteger(Number(value)) && Number(value) > 0 ? null : TRIAL_LIMIT_MESSAGE;
@@ -61,11 +48,9 @@ export function LicensesPage() {
   const addTrial = useAddTrialLicense(orgId);
   const updateTrial = useUpdateTrialLicense();
   const deleteTrial = useDeleteTrialLicense();
-  const subscription = useSubscription(orgId);
 
   const [dialog, setDialog] = useState<'device' | 'trial' | null>(null);
   const [editing, setEditing] = useState<TrialLicense | null>(null);
-  const [chosenTemplate, setChosenTemplate] = useState('');
 
   const canEdit = user.canEditLicense;
   const canSubscribe = user.canSubscibeToTemplate;
@@ -73,8 +58,6 @@ export function LicensesPage() {
   const loading = accesses.isPending || trials.isPending || groups.isPending;
   const templateName = (id: string | null) => groups.data?.find((g) => g.id === id)?.name;
   const permanent = (accesses.data ?? []).filter((a) => a.trialId === null);
-  const subscribed = (groups.data ?? []).filter((g) => g.isSubscribed);
-  const unsubscribed = (groups.data ?? []).filter((g) => !g.isSubscribed);
 
   return (
     <Box sx={{ p: 3, maxWidth: 1200, mx: 'auto' }}>
@@ -120,141 +103,21 @@ export function LicensesPage() {
 
       {!failed && !loading && (
         <Stack spacing={4}>
-          <section aria-labelledby="licences-heading">
-            <Typography id="licences-heading" variant="h5" component="h2" gutterBottom>
-              Licensed devices
-            </Typography>
-            {permanent.length === 0 ? (
-              <Typography color="text.secondary">This organisation holds no device license.</Typography>
-            ) : (
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-                {permanent.map((a) => (
-                  <LicenceCard
-                    key={a.id}
-                    licence={a}
-                    templateName={a.deviceAccessGroupId ? templateName(a.deviceAccessGroupId) : undefined}
-                    onRemove={canEdit && !a.deviceAccessGroupId ? () => removeDevice.mutate(a.id) : undefined}
-                  />
-                ))}
-              </Stack>
-            )}
-          </section>
-
-          <section aria-labelledby="trials-heading">
-            <Typography id="trials-heading" variant="h5" component="h2" gutterBottom>
-              Trial licenses
-            </Typography>
-            {(trials.data ?? []).length === 0 ? (
-              <Typography color="text.secondary">No trial license.</Typography>
-            ) : (
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-                {(trials.data ?? []).map((trial, index) => {
-                  const devices = (accesses.data ?? []).filter((a) => a.trialId === trial.id);
-                  return (
-                    <Card key={trial.id} variant="outlined" sx={{ width: 320 }} data-testid="trial-card">
-                      <CardContent>
-                        <Typography variant="h6" component="h3">
-                          Trial license {index + 1}
-                        </Typography>
-                        <Typography data-testid="trial-usage">
-                          {trial.numberOfCases}/{trial.limit} cases used
-                        </Typography>
-                        {devices.length === 0 && (
-                          <Typography variant="body2" color="text.secondary">
-                            No device yet.
-                          </Typography>
-                        )}
-                        {devices.map((d) => (
-                          <Box key={d.id} sx={{ mt: 1 }}>
-                            <Typography variant="body2">
-                              {d.interventionPrefix} · {d.deviceName}
-                            </Typography>
-                            <ServiceChips services={d.services} />
-                            {canEdit && (
-                              <Button size="small" onClick={() => removeDevice.mutate(d.id)}>
-                                Remove {d.deviceName}
-                              </Button>
-                            )}
-                          </Box>
-                        ))}
-                      </CardContent>
-                      {canEdit && (
-                        <CardActions>
-                          <Button size="small" onClick={() => setEditing(trial)}>
-                            Edit limit
-                          </Button>
-                          <Button size="small" color="error" onClick={() => deleteTrial.mutate(trial.id)}>
-                            Delete
-                          </Button>
-                        </CardActions>
-                      )}
-                    </Card>
-                  );
-                })}
-              </Stack>
-            )}
-          </section>
-
-          <section aria-labelledby="subscriptions-heading">
-            <Typography id="subscriptions-heading" variant="h5" component="h2" gutterBottom>
-              Subscriptions
-            </Typography>
-            {subscribed.length === 0 && (
-              <Typography color="text.secondary">Not subscribed to any license template.</Typography>
-            )}
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-              {subscribed.map((g) => (
-                <Card key={g.id} variant="outlined" sx={{ width: 320 }} data-testid="subscription-card">
-                  <CardContent>
-                    <Typography variant="h6" component="h3">
-                      {g.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {g.devices.length} device{g.devices.length === 1 ? '' : 's'}
-                    </Typography>
-                  </CardContent>
-                  {canSubscribe && (
-                    <CardActions>
-                      <Button size="small" onClick={() => subscription.mutate({ id: g.id, subscribe: false })}>
-                        Unsubscribe
-                      </Button>
-                    </CardActions>
-                  )}
-                </Card>
-              ))}
-            </Stack>
-            {canSubscribe && unsubscribed.length > 0 && (
-              <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-                <FormControl size="small" sx={{ minWidth: 260 }}>
-                  <InputLabel id="subscribe-template-label">License template</InputLabel>
-                  <Select
-                    labelId="subscribe-template-label"
-                    label="License template"
-                    value={chosenTemplate}
-                    onChange={(e) => setChosenTemplate(e.target.value)}
-                  >
-                    {unsubscribed.map((g) => (
-                      <MenuItem key={g.id} value={g.id}>
-                        {g.name}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </FormControl>
-                <Button
-                  variant="outlined"
-                  disabled={!chosenTemplate || subscription.isPending}
-                  onClick={() =>
-                    subscription.mutate(
-                      { id: chosenTemplate, subscribe: true },
-                      { onSuccess: () => setChosenTemplate('') },
-                    )
-                  }
-                >
-                  Subscribe
-                </Button>
-              </Stack>
-            )}
-          </section>
+          <LicensedDevicesSection
+            permanent={permanent}
+            templateName={templateName}
+            canEdit={canEdit}
+            onRemove={(id) => removeDevice.mutate(id)}
+          />
+          <TrialLicencesSection
+            trials={trials.data ?? []}
+            accesses={accesses.data ?? []}
+            canEdit={canEdit}
+            onRemoveDevice={(id) => removeDevice.mutate(id)}
+            onEdit={setEditing}
+            onDelete={(id) => deleteTrial.mutate(id)}
+          />
+          <SubscriptionsSection organisationId={orgId} groups={groups.data ?? []} canSubscribe={canSubscribe} />
           {removeDevice.isError && <Alert severity="error">The device could not be removed.</Alert>}
         </Stack>
       )}

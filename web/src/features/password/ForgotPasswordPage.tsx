@@ -1,12 +1,10 @@
-import { emailSchema, routes } from '@cardiomap/contract';
+import { emailSchema } from '@cardiomap/contract';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { call } from '../../api/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { type ForgotPasswordReason, requestPasswordReset } from './api/password-api.ts';
 import { serverErrors } from './form-errors.ts';
-
-export type ForgotPasswordReason = 'forgot' | 'expired';
 
 /**
  * Spec §2: forgotpassword, and passwordexpired, "the forgot-password page with reason password-expired".
@@ -32,7 +30,7 @@ export function ForgotPasswordPage({ reason }: { reason: ForgotPasswordReason })
     setFormError(null);
     setBusy(true);
     try {
-      const answer = await call(routes.passwordReset, { body: { email: parsed.data, reason } });
+      const answer = await requestPasswordReset({ email: parsed.data, reason });
       setSent(answer.detail);
     } catch (error) {
       const errors = serverErrors(error, ['email']);

@@ -1,9 +1,8 @@
-import { routes } from '@cardiomap/contract';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { call } from '../../api/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { confirmPasswordReset } from './api/password-api.ts';
 import { serverErrors } from './form-errors.ts';
 import {
   type NewPasswordErrors,
@@ -43,7 +42,7 @@ export function PasswordResetPage() {
     setBusy(true);
     setFormError(null);
     try {
-      const answer = await call(routes.passwordResetConfirm, { params: { uid, token }, body: values });
+      const answer = await confirmPasswordReset({ uid, token }, values);
       setDone(answer.detail);
     } catch (error) {
       const server = serverErrors(error, ['newPassword', 'newPassword2']);

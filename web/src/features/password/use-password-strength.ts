@@ -13,6 +13,7 @@ export function usePasswordStrength(): PasswordStrength | null {
       .then((fn) => {
         if (live) setStrength({ fn });
       })
+      // Without the estimator's chunk the meter stays empty; the length and likeness rules still apply.
       .catch(() => undefined);
     return () => {
       live = false;

@@ -1,17 +1,15 @@
-import { routes, type UserInfo } from '@cardiomap/contract';
+import type { UserInfo } from '@cardiomap/contract';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/index.ts';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { USER_INFO_KEY } from '../auth/index.ts';
-
-type Wire = { hide_patient_identifier?: boolean; cases_default_table_view?: boolean };
+import { saveDisplaySettings } from './api/settings-api.ts';
 
 /** Settings, display: the defaults the case list and the viewer read (settings/). Saved on each toggle. */
 export function DisplaySettingsForm({ user }: { user: UserInfo }) {
   const queryClient = useQueryClient();
   const save = useApiMutation({
-    mutationFn: (settings: Wire) => call(routes.patchSettings, { body: { settings } }),
+    mutationFn: saveDisplaySettings,
     successToast: 'Display settings saved',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }),
   });

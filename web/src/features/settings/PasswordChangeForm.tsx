@@ -1,7 +1,6 @@
-import { OTP_LENGTH, PASSWORD_CHANGED, type PasswordChangeResponse, routes, type UserInfo } from '@cardiomap/contract';
+import { OTP_LENGTH, PASSWORD_CHANGED, type PasswordChangeResponse, type UserInfo } from '@cardiomap/contract';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { call } from '../../api/index.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { useCountdown } from '../auth/index.ts';
@@ -12,6 +11,7 @@ import {
   usePasswordStrength,
   validateNewPassword,
 } from '../password/index.ts';
+import { changePassword } from './api/settings-api.ts';
 
 type Field = 'oldPassword' | 'newPassword' | 'newPassword2' | 'otp';
 const EMPTY = { oldPassword: '', newPassword: '', newPassword2: '' };
@@ -39,7 +39,7 @@ export function PasswordChangeForm({ user }: { user: UserInfo }) {
 
   const change = useApiMutation(
     {
-      mutationFn: (body: typeof EMPTY & { otp?: string }) => call(routes.passwordChange, { body }),
+      mutationFn: (body: typeof EMPTY & { otp?: string }) => changePassword(body),
       onSuccess: (answer: PasswordChangeResponse) => {
         if ('otpRequired' in answer) {
           setOtpStep({ detail: answer.detail, resendAt: Date.now() + answer.resendAvailableIn * 1000 });

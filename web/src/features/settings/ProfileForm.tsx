@@ -1,11 +1,11 @@
-import { routes, TITLES, type UserInfo } from '@cardiomap/contract';
+import { TITLES, type UserInfo } from '@cardiomap/contract';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { call } from '../../api/index.ts';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { setCurrentUser } from '../auth/index.ts';
 import { serverErrors } from '../password/index.ts';
+import { changeProfile } from './api/settings-api.ts';
 
 const FIELDS = ['givenName', 'middleName', 'familyName', 'title', 'phoneNumber'] as const;
 type Field = (typeof FIELDS)[number];
@@ -44,7 +44,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
   const [formError, setFormError] = useState<string | null>(null);
   const save = useApiMutation(
     {
-      mutationFn: (body: Values) => call(routes.profileChange, { body }),
+      mutationFn: (body: Values) => changeProfile(body),
       successToast: 'Profile updated successfully',
       onSuccess: (updated) => setCurrentUser(queryClient, updated),
     },

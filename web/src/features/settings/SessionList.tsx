@@ -1,20 +1,17 @@
-import { routes } from '@cardiomap/contract';
 import { Alert, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/index.ts';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { endSession } from '../auth/index.ts';
-
-const SESSIONS_KEY = ['sessions'] as const;
+import { revokeAllSessions, useSessions } from './api/settings-api.ts';
 
 /** Open sign-ins of the user, and "sign out everywhere" (this browser included, so back to login). */
 export function SessionList() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => call(routes.sessions, { signal }) });
+  const sessions = useSessions();
   const signOutEverywhere = useApiMutation({
-    mutationFn: () => call(routes.revokeAllSessions),
+    mutationFn: revokeAllSessions,
     successToast: 'Signed out everywhere',
     onSuccess: async () => {
       await endSession(queryClient);

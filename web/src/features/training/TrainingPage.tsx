@@ -1,4 +1,4 @@
-import { routes, type Training } from '@cardiomap/contract';
+import type { Training } from '@cardiomap/contract';
 import {
   Alert,
   Box,
@@ -12,26 +12,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { call } from '../../api/index.ts';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { completeTraining, trainingKeys, useTrainings } from './api/training-api.ts';
 import { DEFAULT_TRAINING_STEPS, TRAINING_STEPS } from './training-content.ts';
-
-export const TRAININGS_KEY = ['trainings'] as const;
-/** The completion is a training record too (spec §3), shown on the admin's user screen. */
-const TRAINING_RECORDS_KEY = ['training-records'] as const;
-
-/** All trainings of the user's region with whether the user followed each (spec §3). */
-export function useTrainings() {
-  return useQuery({
-    queryKey: TRAININGS_KEY,
-    queryFn: ({ signal }) => call(routes.trainings, { signal }).then((page) => page.results),
-  });
-}
 
 /** Spec §2 `training/{interventionPrefix}`: follow a training and record its completion. */
 export function TrainingPage() {
@@ -41,13 +29,13 @@ export function TrainingPage() {
   const trainings = useTrainings();
   const queryClient = useQueryClient();
   const complete = useApiMutation({
-    mutationFn: (training: Training) => call(routes.completeTraining, { params: { trainingId: training.id } }),
+    mutationFn: (training: Training) => completeTraining(training.id),
     successToast: 'Training completed',
     // Spec §4: training completed by a post, then the list reloads.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: TRAININGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: TRAINING_RECORDS_KEY }),
+        queryClient.invalidateQueries({ queryKey: trainingKeys.trainings }),
+        queryClient.invalidateQueries({ queryKey: trainingKeys.records }),
       ]),
   });
 

@@ -1,4 +1,3 @@
-import { routes } from '@cardiomap/contract';
 import {
   Alert,
   Button,
@@ -11,23 +10,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/index.ts';
+import { useTrainingRecords } from './api/training-api.ts';
 
 export const NO_TRAINING_RECORDS = 'No training completed yet.';
-
-export const trainingRecordKeys = {
-  forUser: (userId: string) => ['training-records', userId] as const,
-};
-
-/** GET training-records/?user_id: at most 100 records, far more than the trainings there are. */
-export function useTrainingRecords(userId: string) {
-  return useQuery({
-    queryKey: trainingRecordKeys.forUser(userId),
-    queryFn: ({ signal }) =>
-      call(routes.trainingRecords, { query: { user_id: userId, page_size: 100 }, signal }).then((page) => page.results),
-  });
-}
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,2 +1,3 @@
-export { TRAININGS_KEY, TrainingPage, useTrainings } from './TrainingPage.tsx';
-export { TrainingRecordsPanel, trainingRecordKeys } from './TrainingRecordsPanel.tsx';
+export { trainingKeys, useTrainings } from './api/training-api.ts';
+export { TrainingPage } from './TrainingPage.tsx';
+export { TrainingRecordsPanel } from './TrainingRecordsPanel.tsx';

@@ -12,11 +12,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { applyServerErrors, topLevelFieldOf, useRegions } from '../../../api/index.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { REQUEST_PROBLEM, splitServerErrors } from '../server-errors.ts';
+import { REQUEST_PROBLEM } from '../request-problem.ts';
 import { useDeleteOrganisation } from './api/delete-organisation.ts';
-import { useRegions } from './api/list-regions.ts';
 import { useCreateOrganisation, useUpdateOrganisation } from './api/save-organisation.ts';
 import { OrganisationFields } from './OrganisationFields.tsx';
 import {
@@ -46,7 +46,9 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
   });
   const onError = (error: unknown) =>
     setBanner(
-      splitServerErrors(error, ORGANISATION_FORM_FIELDS, (field, message) => form.setError(field, { message })),
+      applyServerErrors(error, topLevelFieldOf(ORGANISATION_FORM_FIELDS), (field, message) =>
+        form.setError(field, { message }),
+      ),
     );
   const create = useCreateOrganisation({ onError });
   const update = useUpdateOrganisation({ onError });
@@ -120,9 +122,10 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
           title={`Delete ${organisation.name}?`}
           text="This cannot be undone."
           confirmLabel="Delete"
-          busy={remove.isPending}
+          pending={remove.isPending}
+          destructive
           onConfirm={deleteIt}
-          onCancel={() => setConfirmDelete(false)}
+          onClose={() => setConfirmDelete(false)}
         />
       )}
     </Dialog>

@@ -14,11 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { applyServerErrors, topLevelFieldOf, useRegions } from '../../../api/index.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useUser } from '../../auth/index.ts';
 import { useOrganisations } from '../organisations/api/list-organisations.ts';
-import { useRegions } from '../organisations/api/list-regions.ts';
-import { REQUEST_PROBLEM, splitServerErrors } from '../server-errors.ts';
+import { REQUEST_PROBLEM } from '../request-problem.ts';
 import { useApproveRegistration, useDeclineRegistration } from './api/decide-registration.ts';
 import { useRoles } from './api/list-roles.ts';
 import { NewOrganisationFields, type NewOrganisationValues } from './NewOrganisationFields.tsx';
@@ -56,7 +56,13 @@ export function RegistrationDecision({ registration, onDone }: RegistrationDecis
 
   const onError = (error: unknown) => {
     const fields: Record<string, string> = {};
-    setBanner(splitServerErrors(error, ['organisationId', 'groups', 'reason'], (f, m) => (fields[f] = m)));
+    setBanner(
+      applyServerErrors(
+        error,
+        topLevelFieldOf(['organisationId', 'groups', 'reason'] as const),
+        (f, m) => (fields[f] = m),
+      ),
+    );
     setFieldErrors(fields);
   };
   const approve = useApproveRegistration({ onError });

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@cardiomap/contract';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useExpirePassword, useMarkActive, useMarkInactive } from './api/user-mutations.ts';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 
@@ -63,9 +63,9 @@ export function UserStatusActions({ user }: { user: AdminUser }) {
           title={open.title}
           text={open.text}
           confirmLabel={open.title}
-          busy={open.run.isPending}
+          pending={open.run.isPending}
           destructive={open.destructive}
-          onCancel={close}
+          onClose={close}
           onConfirm={() => open.run.mutate(undefined, { onSettled: close })}
         />
       )}

@@ -1,4 +1,4 @@
-import type { AuditFilter } from './list-audit-events.ts';
+import type { AuditFilter } from './audit-filter.ts';
 
 /** Query keys of the audit view. */
 export const auditKeys = {

@@ -1,18 +1,8 @@
 import { DEFAULT_PAGE_SIZE, routes } from '@cardiomap/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
+import type { AuditFilter } from './audit-filter.ts';
 import { auditKeys } from './audit-keys.ts';
-
-export interface AuditFilter {
-  page: number;
-  actorId: string;
-  organisationId: string;
-  caseId: string;
-  action: string;
-  /** ISO instants, empty when not bounded. */
-  since: string;
-  until: string;
-}
 
 /** GET audit-events/ with the filters that are set, newest first, 15 a page. */
 export const useAuditEvents = (filter: AuditFilter, enabled: boolean) =>

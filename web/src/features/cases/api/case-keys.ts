@@ -11,11 +11,13 @@ export const caseKeys = {
   detail: (id: string) => [...caseKeys.details(), id] as const,
   patientInformation: (id: string) => [...caseKeys.detail(id), 'patient-information'] as const,
   report: (caseId: string) => [...caseKeys.detail(caseId), 'report'] as const,
+  /** Every organisation's device catalogue: a licence change alters which devices an order may name. */
+  devices: ['devices'] as const,
 };
 
 export const catalogueKeys = {
   interventions: ['interventions'] as const,
-  devices: (organisationId: string | undefined) => ['devices', organisationId ?? 'primary'] as const,
+  devices: (organisationId: string | undefined) => [...caseKeys.devices, organisationId ?? 'primary'] as const,
   leadTime: (offset: number) => ['biz-datetime-in', offset] as const,
   rejectionReasons: ['rejection-reasons'] as const,
   degradationReasons: ['degradation-reasons'] as const,

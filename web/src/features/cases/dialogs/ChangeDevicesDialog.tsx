@@ -5,6 +5,7 @@ import { Alert, Dialog, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { allErrorMessages } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
@@ -13,7 +14,6 @@ import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
 import { DevicesLoading } from './DevicesLoading.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { variantLimitMessage } from './new-analysis-schema.ts';
-import { allErrorMessages } from './server-errors.ts';
 
 export const CHOOSE_A_DEVICE = 'Choose at least one device';
 

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Dialog, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { allErrorMessages } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useDevices } from '../api/get-devices.ts';
@@ -10,7 +11,6 @@ import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
 import { DevicesLoading } from './DevicesLoading.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
-import { allErrorMessages } from './server-errors.ts';
 
 export interface OrderSimulationDialogProps {
   open: boolean;

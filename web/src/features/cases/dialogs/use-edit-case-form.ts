@@ -2,6 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { applyServerErrors } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { usePatchCase } from '../api/patch-case.ts';
 import {
@@ -11,7 +12,6 @@ import {
   editCaseSchema,
   toPatchCase,
 } from './edit-case-schema.ts';
-import { applyServerErrors } from './server-errors.ts';
 
 /** Form logic of the edit-case dialog (spec §5 "Edit case"); EditCaseDialog only renders it. */
 export function useEditCaseForm(kase: Case, onDone: () => void) {

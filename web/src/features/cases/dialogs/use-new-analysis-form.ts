@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { applyServerErrors } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useUser } from '../../auth/index.ts';
 import { useTrainings } from '../../training/index.ts';
@@ -16,7 +17,6 @@ import * as options from './new-analysis-options.ts';
 import { toCreateCasePayload } from './new-analysis-payload.ts';
 import { type NewAnalysisRules, type NewAnalysisValues, newAnalysisSchema } from './new-analysis-schema.ts';
 import { newAnalysisFieldFor } from './new-analysis-server-fields.ts';
-import { applyServerErrors } from './server-errors.ts';
 
 const emptyValues = (organisationId: string): NewAnalysisValues => ({
   organisationId,

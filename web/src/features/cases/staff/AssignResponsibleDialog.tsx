@@ -1,12 +1,11 @@
 import type { Case, UserSummary } from '@cardiomap/contract';
 import { Dialog, DialogContentText, DialogTitle } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../api/index.ts';
+import { ApiError, allErrorMessages } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useAssignResponsible } from '../api/assign-responsible.ts';
 import { CaseResponsibleField } from '../dialogs/CaseResponsibleField.tsx';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
-import { allErrorMessages } from '../dialogs/server-errors.ts';
 
 /** Assign the case responsible (spec §6) with the user autocomplete of spec §2, members of the case's organisation. */
 export function AssignResponsibleDialog({ kase, onClose }: { kase: Case; onClose: () => void }) {

@@ -14,11 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { allErrorMessages } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useDeliverOrder } from '../api/deliver-order.ts';
 import { useCreateAnalysis, useStudyAnalyses } from '../api/study-analyses.ts';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
-import { allErrorMessages } from '../dialogs/server-errors.ts';
 import { analysisLabel, analysisTypeFor, deliverableAnalyses } from './deliverable-analyses.ts';
 
 interface Props {
@@ -121,6 +121,7 @@ function NoAnalysisYet({
   const make = async () => {
     const made = await create
       .mutateAsync({ studyId, type: analysisTypeFor(order), orderId: order.id })
+      // The mutation's own error path has told the user already; a refusal just means nothing to open.
       .catch(() => undefined);
     if (made) onCreated(made.id);
   };

@@ -1,8 +1,8 @@
 import type { Case, Order } from '@cardiomap/contract';
 import { useState } from 'react';
 import { errorToastMessage } from '../../../api/index.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { type DeliveryChange, useChangeDelivery } from '../api/change-delivery.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 interface Props {
   kase: Case;
@@ -43,6 +43,7 @@ export function DeliveryChangeDialog({ kase, order, orderLabel, change, onClose 
       error={deliveryId ? error : 'This analysis has no delivery any more.'}
       destructive
       onConfirm={() => deliveryId && mutation.mutate(deliveryId, { onSuccess: onClose })}
+      cancelLabel="Keep as it is"
       onClose={onClose}
     />
   );

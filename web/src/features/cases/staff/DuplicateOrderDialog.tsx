@@ -1,8 +1,8 @@
 import type { Case, Order } from '@cardiomap/contract';
 import { useState } from 'react';
+import { allErrorMessages } from '../../../api/index.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useDuplicateOrder } from '../api/duplicate-order.ts';
-import { allErrorMessages } from '../dialogs/server-errors.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /** Confirms ordering the same analysis again (POST orders/{id}/duplicate/): same service, devices and sizes. */
 export function DuplicateOrderDialog({
@@ -26,6 +26,7 @@ export function DuplicateOrderDialog({
       pending={duplicate.isPending}
       error={error}
       onConfirm={() => duplicate.mutate(order.id, { onSuccess: onClose })}
+      cancelLabel="Keep as it is"
       onClose={onClose}
     />
   );

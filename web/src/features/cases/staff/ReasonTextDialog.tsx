@@ -4,9 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { applyServerErrors } from '../../../api/index.ts';
 import type { Reason } from '../api/get-reasons.ts';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
-import { applyServerErrors } from '../dialogs/server-errors.ts';
 import { ReasonSelect } from './ReasonSelect.tsx';
 
 /** The form every reason-and-text staff action shares: a reason from a catalogue and a free text. */

@@ -13,11 +13,11 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { allErrorMessages } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useSetDefaultPhase, useStudyPhases } from '../api/study-phases.ts';
 import { useSetStudyInterpolation, useStudyVolume } from '../api/study-volume.ts';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
-import { allErrorMessages } from '../dialogs/server-errors.ts';
 import { DefaultPhaseField } from './DefaultPhaseField.tsx';
 import { useStaffRules } from './use-staff-rules.ts';
 

@@ -2,5 +2,4 @@ export const docsKeys = {
   all: ['pages'] as const,
   page: (slug: string, scope: 'mine' | 'all') => [...docsKeys.all, slug, scope] as const,
   contacts: () => ['organisation-contacts'] as const,
-  regions: () => ['regions'] as const,
 };

@@ -10,6 +10,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, searchOrganisations } from '../../../api/index.ts';
 import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
+import { caseKeys } from '../../cases/index.ts';
 
 /**
  * Query keys of the licences feature. Every licence change also invalidates `devices`: the New analysis
@@ -57,7 +58,7 @@ function useInvalidateLicences() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: licenceKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['devices'] }),
+      queryClient.invalidateQueries({ queryKey: caseKeys.devices }),
     ]);
 }
 

@@ -19,12 +19,15 @@ export function fetchViewerLoadEarly(
   accessToken: string,
   fetchFn: typeof fetch = fetch,
 ): Promise<ViewerLoad | null> {
-  return fetchFn(viewerLoadPath(studyId), {
-    headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
-  })
-    .then(
-      (response) => (response.status === 200 ? (response.json() as Promise<ViewerLoad>) : null),
-      () => null,
-    )
-    .catch(() => null);
+  return (
+    fetchFn(viewerLoadPath(studyId), {
+      headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
+    })
+      .then(
+        (response) => (response.status === 200 ? (response.json() as Promise<ViewerLoad>) : null),
+        () => null,
+      )
+      // A head start only: an unreadable answer, like no answer, leaves the ordinary load to fetch and report it.
+      .catch(() => null)
+  );
 }

@@ -1,6 +1,6 @@
 import { meshPlaneSection, prepareSectionMesh, type SectionMesh, type SectionPolyline } from '@cardiomap/domain';
 import type { BufferGeometry } from 'three';
-import type { MprEngine } from '../mpr/index.ts';
+import type { MprEngine } from '../mpr/mpr-engine.ts';
 import { PANE_IDS, type PaneId } from '../mpr/mpr-settings.ts';
 import { createSnapshotStore } from '../mpr/snapshot-store.ts';
 import { type LoadSceneObject, loadSceneObject } from '../scene/load-mesh.ts';

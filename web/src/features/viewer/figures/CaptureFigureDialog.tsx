@@ -15,10 +15,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorToastMessage } from '../../../api/index.ts';
 import { useToast } from '../../../components/Toasts.tsx';
+import { ensureResultAnalysis } from '../api/result-analysis.ts';
+import { sendResultFile } from '../api/send-result-file.ts';
 import { viewerKeys } from '../api/viewer-keys.ts';
-import { ensureResultAnalysis } from '../results/result-analysis.ts';
 import { FIGURE_SAVED } from '../results/result-messages.ts';
-import { sendResultFile } from '../results/send-result-file.ts';
 import { useViewerSession } from '../session/viewer-session-context.ts';
 import { capturableViews, captureView, FIGURE_VIEW_LABELS } from './figure-views.ts';
 

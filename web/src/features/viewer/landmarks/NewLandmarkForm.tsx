@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorToastMessage } from '../../../api/index.ts';
-import { ensureResultAnalysis } from '../results/result-analysis.ts';
+import { ensureResultAnalysis } from '../api/result-analysis.ts';
 import type { ViewerContext } from '../viewer-context.ts';
 import type { NewLandmarkSpec } from './landmark-edit-controller.ts';
 

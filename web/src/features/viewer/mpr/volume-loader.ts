@@ -108,6 +108,7 @@ export async function loadVolume({
   // Asked for before the voxel array is made: zeroing a 262 MB array takes the main thread a while,
   // and the first image waits for these slices.
   const middleResponse = get(first.start, last.end - 1);
+  // Awaited below once the voxels exist; marked handled so a failure meanwhile is not an unhandled rejection.
   middleResponse.catch(() => undefined);
   const voxels = sink.begin(header);
   const loaded = new Uint8Array(header.dimensions[2]);
@@ -269,6 +270,7 @@ async function streamSlices(
     for (const { index, compressed } of events.slices) {
       if (isLoaded(index)) continue;
       const job = inflateOne(inflate, compressed, index, header as VolumeHeader).then((raw) => onSlice(index, raw));
+      // Awaited through `inflating` below; marked handled so a failure is not reported unhandled before then.
       job.catch(() => undefined);
       inflating.push(job);
       if (inflating.length >= MAX_INFLATING) await inflating.shift();

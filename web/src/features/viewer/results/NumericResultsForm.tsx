@@ -4,8 +4,8 @@ import { Box, Button, IconButton, Stack, TextField, Tooltip } from '@mui/materia
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type NumericResult, usePatchAnalysisResults } from '../api/patch-analysis-results.ts';
+import { ensureResultAnalysis, resultAnalysisOf } from '../api/result-analysis.ts';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
-import { ensureResultAnalysis, resultAnalysisOf } from './result-analysis.ts';
 
 interface Row {
   name: string;

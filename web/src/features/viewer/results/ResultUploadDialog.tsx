@@ -18,7 +18,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { errorToastMessage } from '../../../api/index.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { refreshViewerResults } from '../api/refresh-viewer-results.ts';
-import { ensureResultAnalysis } from './result-analysis.ts';
+import { ensureResultAnalysis } from '../api/result-analysis.ts';
+import { sendResultFile } from '../api/send-result-file.ts';
 import {
   defaultResultColor,
   MESH_ACCEPT,
@@ -27,7 +28,6 @@ import {
   RESULT_ADDED,
   RESULT_NAME_SUGGESTIONS,
 } from './result-messages.ts';
-import { sendResultFile } from './send-result-file.ts';
 
 /**
  * Issue 17 §2: a mesh result (name such as "Aorta", colour, file). The server parses the file before it

@@ -1,6 +1,5 @@
-/** Query keys of organisations and regions; `all` reaches every organisation list. */
+/** Query keys of organisations; `all` reaches every organisation list. */
 export const organisationKeys = {
   all: ['organisations'] as const,
   list: (filter: { page: number; name: string; code: string }) => [...organisationKeys.all, 'list', filter] as const,
-  regions: ['regions'] as const,
 };

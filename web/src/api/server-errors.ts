@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@cardiomap/contract';
-import { ApiError, errorToastMessage } from '../../../api/index.ts';
+import { ApiError } from './api-error.ts';
+import { errorToastMessage } from './error-message.ts';
 
 export interface FieldMessage {
   /** Dotted path of the field in the request body, e.g. `patientInformation.age`, `orders.0.deviceIds`. */
@@ -16,9 +17,9 @@ export function flattenFieldErrors(errors: FieldErrors, prefix = ''): FieldMessa
 }
 
 /**
- * Spec §8: a failed request's field messages go onto the form's fields; nonFieldErrors and messages of
- * fields the form does not show become alerts. Errors other than a 400 become one alert worded like a
- * toast. Returns the alert messages.
+ * Spec §8: a failed request's field messages go onto the form's fields (all of a field's messages, joined);
+ * nonFieldErrors and messages of fields the form does not show become alerts. Errors other than a 400
+ * become one alert worded like a toast. Returns the alert messages.
  */
 export function applyServerErrors<F extends string>(
   error: unknown,
@@ -27,13 +28,23 @@ export function applyServerErrors<F extends string>(
 ): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [errorToastMessage(error)];
   const alerts: string[] = [];
+  const onFields = new Map<F, string[]>();
   for (const { path, messages } of flattenFieldErrors(error.fieldErrors)) {
     const field = path === 'nonFieldErrors' ? null : fieldFor(path);
-    if (field) setFieldError(field, messages.join(' '));
+    if (field) onFields.set(field, [...(onFields.get(field) ?? []), ...messages]);
     else alerts.push(...messages);
   }
+  for (const [field, messages] of onFields) setFieldError(field, messages.join(' '));
   return alerts;
 }
+
+/** A `fieldFor` for forms whose fields are the body's top-level keys: a nested error belongs to its top key. */
+export const topLevelFieldOf =
+  <F extends string>(fields: readonly F[]) =>
+  (path: string): F | null => {
+    const key = path.split('.')[0] ?? '';
+    return (fields as readonly string[]).includes(key) ? (key as F) : null;
+  };
 
 /** Spec §8 "Order simulation errors come from an _All__ list": every message of the answer, in order. */
 export const allErrorMessages = (error: unknown): string[] =>

@@ -1,7 +1,7 @@
 import { AnalysisType, routes, type ViewerLoad } from '@cardiomap/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
-import { refreshViewerResults } from '../api/refresh-viewer-results.ts';
+import { refreshViewerResults } from './refresh-viewer-results.ts';
 
 export const RESULT_ANALYSIS_NAME = 'Anatomical analysis';
 

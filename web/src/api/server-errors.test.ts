@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/index.ts';
-import { newAnalysisFieldFor } from './new-analysis-server-fields.ts';
-import { allErrorMessages, applyServerErrors, flattenFieldErrors } from './server-errors.ts';
+import { ApiError } from './api-error.ts';
+import { allErrorMessages, applyServerErrors, flattenFieldErrors, topLevelFieldOf } from './server-errors.ts';
+
+const fieldFor = (path: string) =>
+  /(^|\.)deviceIds$/.test(path) ? 'deviceId' : path === 'patientInformation.age' ? 'patientAge' : null;
 
 const badRequest = new ApiError(400, {
   nonFieldErrors: ['The trial licence allows no more cases.'],
@@ -20,7 +22,7 @@ describe('server errors on forms (spec §8)', () => {
 
   it('puts device errors on the device select, fields on fields, the rest in alerts', () => {
     const set: Record<string, string> = {};
-    const alerts = applyServerErrors(badRequest, newAnalysisFieldFor, (field, message) => {
+    const alerts = applyServerErrors(badRequest, fieldFor, (field, message) => {
       set[field] = message;
     });
     expect(set).toEqual({
@@ -30,8 +32,18 @@ describe('server errors on forms (spec §8)', () => {
     expect(alerts).toEqual(['The trial licence allows no more cases.', 'Unexpected.']);
   });
 
+  it('joins the messages of one field, and finds top-level fields for nested errors', () => {
+    const set: Record<string, string> = {};
+    const error = new ApiError(400, { groups: { '0': ['Unknown group.'], '1': ['Inactive group.'] }, other: ['No.'] });
+    const alerts = applyServerErrors(error, topLevelFieldOf(['groups', 'reason']), (field, message) => {
+      set[field] = message;
+    });
+    expect(set).toEqual({ groups: 'Unknown group. Inactive group.' });
+    expect(alerts).toEqual(['No.']);
+  });
+
   it('words other failures like an error toast', () => {
-    expect(applyServerErrors(new ApiError(0, null), newAnalysisFieldFor, () => {})).toEqual([
+    expect(applyServerErrors(new ApiError(0, null), fieldFor, () => {})).toEqual([
       'Lost connection to server. Please try again later.',
     ]);
     expect(allErrorMessages(new ApiError(409, { detail: 'This case is canceled.', code: 'conflict' }))).toEqual([

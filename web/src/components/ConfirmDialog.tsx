@@ -5,23 +5,27 @@ interface Props {
   title: string;
   text: string;
   confirmLabel: string;
-  pendingLabel: string;
+  /** The confirm button's words while the step runs; the confirm label when not given. */
+  pendingLabel?: string;
   pending: boolean;
   /** The server's refusal (e.g. a 409: someone changed the case meanwhile), shown where the user looks. */
   error?: string | null;
+  cancelLabel?: string;
+  /** The confirm button in red: for what takes something away (mark inactive, delete, undeliver). */
   destructive?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Spec §9 confirm dialog (width 400) before a staff step that changes what the clinician sees. */
+/** Spec §8/§9: a 400 px confirmation dialog; after a refusal it shows the reason and only a Close button. */
 export function ConfirmDialog({
   title,
   text,
   confirmLabel,
-  pendingLabel,
+  pendingLabel = confirmLabel,
   pending,
   error,
+  cancelLabel = 'Cancel',
   destructive,
   onConfirm,
   onClose,
@@ -45,7 +49,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          {error ? 'Close' : 'Keep as it is'}
+          {error ? 'Close' : cancelLabel}
         </Button>
         {!error && (
           <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} disabled={pending}>
