@@ -1,6 +1,6 @@
-import type { Point3 } from '@cardiomap/domain';
+import type { Point3, VolumeLevels } from '@cardiomap/domain';
 import type { CinePane, CinePlayerDeps } from './cine-player.ts';
-import type { MprEngine } from './mpr-engine.ts';
+import type { PaneId } from './mpr-settings.ts';
 
 /** What cine reads of a Cornerstone viewport. */
 interface CineViewport {
@@ -21,8 +21,19 @@ export function cinePaneOf(viewport: CineViewport, element: HTMLElement): CinePa
   };
 }
 
+/**
+ * What cine needs of the MPR engine (mpr-engine.ts implements it). Named here rather than imported, as
+ * the engine imports this file.
+ */
+export interface CineSourceEngine {
+  cinePane(pane: PaneId): CinePane | null;
+  getSnapshot(): { levels: VolumeLevels };
+  subscribe(listener: () => void): () => void;
+  onPaneRendered(listener: (pane: PaneId) => void): () => void;
+}
+
 /** The cine player's view of the MPR engine: its panes, its levels, and when either changes. */
-export function cineDepsOf(engine: Pick<MprEngine, 'cinePane' | 'getSnapshot' | 'subscribe' | 'onPaneRendered'>) {
+export function cineDepsOf(engine: CineSourceEngine) {
   return {
     pane: (pane) => engine.cinePane(pane),
     levels: () => engine.getSnapshot().levels,

@@ -1,6 +1,6 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import type { VolumeDownload } from '../mpr/volume-download.ts';
-import { CINE_MEMORY_BUDGET_BYTES, reduceInPlane, reductionFor } from './reduce-volume.ts';
+import { CINE_MEMORY_BUDGET_BYTES, type PhaseVolume, reduceInPlane, reductionFor } from './reduce-volume.ts';
 
 /** A cardiac phase's volume file, as the viewer load lists it. */
 export interface StreamPhase {
@@ -8,12 +8,7 @@ export interface StreamPhase {
   url: string;
 }
 
-/** A phase whose every slice is in memory: its voxel array (columns fastest), never a GPU texture. */
-export interface PhaseVolume {
-  id: string;
-  header: VolumeHeader;
-  voxels: Int16Array;
-}
+export type { PhaseVolume } from './reduce-volume.ts';
 
 export interface PhaseStreamSnapshot {
   /** Phases wholly in memory, of all the study's. */

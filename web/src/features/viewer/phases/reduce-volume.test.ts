@@ -1,7 +1,6 @@
 import type { VolumeHeader } from '@cardiomap/domain';
 import { describe, expect, it } from 'vitest';
-import type { PhaseVolume } from './phase-stream.ts';
-import { CINE_MEMORY_BUDGET_BYTES, reduceInPlane, reductionFor } from './reduce-volume.ts';
+import { CINE_MEMORY_BUDGET_BYTES, type PhaseVolume, reduceInPlane, reductionFor } from './reduce-volume.ts';
 
 const MIB = 1024 * 1024;
 

@@ -1,4 +1,11 @@
-import type { PhaseVolume } from './phase-stream.ts';
+import type { VolumeHeader } from '@cardiomap/domain';
+
+/** A phase whose every slice is in memory: its voxel array (columns fastest), never a GPU texture. */
+export interface PhaseVolume {
+  id: string;
+  header: VolumeHeader;
+  voxels: Int16Array;
+}
 
 /**
  * Browser memory the cine phases may take at full resolution. A gated study is often 10 phases of
