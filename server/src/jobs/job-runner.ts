@@ -80,6 +80,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
       await jobRuns.appendLog(query, run, lines).catch(() => pending.unshift(...lines));
     };
     const beat = setInterval(() => {
+      // A missed beat only ages the heartbeat; the next one, 5 s later, asks again.
       jobRuns
         .heartbeat(query, run)
         .then((held) => {

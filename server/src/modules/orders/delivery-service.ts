@@ -63,6 +63,7 @@ export function createDeliveryService(
   const regenerate = (tx: DbOrTx, actor: Actor, caseId: string) =>
     requestReportRegeneration(tx, { caseId, requestedById: actor.userId });
   const send = async (job: { id: string; queueName: string } | null) => {
+    // After commit: a lost message is re-sent by the workers' sweep of queued jobs; the delivery stands.
     if (job) await enqueue(job.queueName, job.id).catch(() => undefined);
   };
 

@@ -206,6 +206,7 @@ export function createUploadsService(
 
       // Storage work stays outside the transaction: assembling a 1 GB upload must not hold the case row.
       if (row.multipartUploadId) {
+        // Already completed by an earlier confirm, or never assembled: the head() below tells which.
         await storage.completeMultipartUpload(row.storageKey, row.multipartUploadId).catch(() => undefined);
       }
       const object = await storage.head(row.storageKey);
@@ -308,6 +309,7 @@ export function createUploadsService(
         }
         return job;
       });
+      // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
       await enqueue(queued.queueName, queued.id).catch(() => undefined);
       return presentJob(actor, (await findJob(query, queued.id)) as JobRow);
     },
