@@ -70,12 +70,14 @@ function listenOnPostgres(url: string, channel: string, handlers: NotificationHa
       if (client !== next) return;
       client = null;
       handlers.onLost();
+      // A failed reconnect schedules the next attempt itself (the catch below).
       if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${checkedChannel(channel)}`);
     } catch (error) {
+      // The connection failed already: ending it is only tidying.
       await next.end().catch(() => undefined);
       if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
       throw error;
@@ -83,6 +85,7 @@ function listenOnPostgres(url: string, channel: string, handlers: NotificationHa
     client = next;
     handlers.onReady();
   };
+  // A failed first connect has already scheduled its retry and called onLost; start-up goes on.
   return connect()
     .catch(() => undefined)
     .then(() => async () => {
@@ -90,6 +93,7 @@ function listenOnPostgres(url: string, channel: string, handlers: NotificationHa
       const current = client;
       client = null;
       handlers.onLost();
+      // Stopping: the listener is going away whatever end() answers.
       await current?.end().catch(() => undefined);
     });
 }

@@ -20,6 +20,7 @@ export async function openMigratedDatabase(config: Pick<Config, 'databaseUrl' | 
     database = await openDatabase(config);
     await runMigrations(database);
   } catch (error) {
+    // The migration's error is the one to report; a failed close adds nothing.
     await database?.close().catch(() => undefined);
     throw new DatabaseStartError(databaseStartError(error, config.databaseUrl), { cause: error });
   }

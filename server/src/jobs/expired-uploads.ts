@@ -16,6 +16,7 @@ export async function removeExpiredUploads(
   let removed = 0;
   for (const upload of await expiredUnconfirmedUploads(query, WRITE_URL_SECONDS)) {
     if (upload.multipartUploadId) {
+      // An upload the store no longer knows has nothing to abort; its row is removed all the same.
       await deps.storage.abortMultipartUpload(upload.storageKey, upload.multipartUploadId).catch(() => undefined);
     }
     const gone = await deps.database.db.transaction(async (tx) => {

@@ -43,5 +43,6 @@ export async function insertFollowUps<T extends JobTypeName>(
 }
 
 export async function sendFollowUps(queue: JobQueue, jobs: QueuedJob[]): Promise<void> {
+  // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
   for (const job of jobs) await queue.send(job.queueName, { jobId: job.id }).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { JobStatus } from '@cardiomap/contract';
-import { type Query, queryOn } from '../db/query.ts';
+import type { Tx } from '../db/client.ts';
+import { queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
@@ -37,7 +38,7 @@ export interface JobHandler<T extends JobTypeName> {
    * What else the job's failure changes, in the transaction that marks it failed: after its last attempt,
    * or at once when its parameters are not valid (no attempt would fix them).
    */
-  onFailed?: (query: Query, run: ClaimedRow) => Promise<void>;
+  onFailed?: (tx: Tx, run: ClaimedRow) => Promise<void>;
 }
 
 /** A handler for every job type of a queue (the type checks none is missing). */
@@ -79,6 +80,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
       await jobRuns.appendLog(query, run, lines).catch(() => pending.unshift(...lines));
     };
     const beat = setInterval(() => {
+      // A missed beat only ages the heartbeat; the next one, 5 s later, asks again.
       jobRuns
         .heartbeat(query, run)
         .then((held) => {
@@ -128,7 +130,7 @@ export function createJobRunner(deps: WorkerDeps, queue: string, handlers: JobHa
       const txQuery = queryOn(tx);
       const summary = { outcome: 'failed' as const, reasons: [reason] };
       if (!(await jobRuns.finishRun(txQuery, run, JobStatus.FAILED, summary, `Failed: ${reason}`))) return;
-      await handler?.onFailed?.(txQuery, run);
+      await handler?.onFailed?.(tx, run);
     });
     return 'failed';
   }

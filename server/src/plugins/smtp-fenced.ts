@@ -51,6 +51,7 @@ export async function sendFenced(
   // connect's and login's callbacks are never called then. Each step is raced with it, or a send to a
   // mail server that is down would never end (and hold its worker's slot for good).
   const lost = new Promise<never>((_, reject) => connection.on('error', reject));
+  // Marks the rejection handled: it is raced with each step below, which report it.
   lost.catch(() => undefined);
   const step = (run: Parameters<typeof call>[0]) => Promise.race([call(run), lost]);
   try {

@@ -231,6 +231,7 @@ function assemblePhase(o: AssembleOptions, phase: SeriesPhase, t: PhaseTargets) 
     writer: {
       async abort() {
         aborted = true;
+        // Aborting: the assembly's own error, if any, was reported where it happened.
         await done.catch(() => undefined);
         await writer?.abort();
       },

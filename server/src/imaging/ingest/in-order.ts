@@ -23,6 +23,7 @@ export async function* inOrder<T>(
   const fill = () => {
     while (next < count && (started.length === 0 || (started.length < ahead && weightAhead < aheadWeight))) {
       const promise = start(next);
+      // Marks the rejection handled while it waits its turn; the consumer awaits it and sees the error.
       promise.catch(() => undefined);
       weightAhead += weight(next);
       started.push({ index: next, promise });

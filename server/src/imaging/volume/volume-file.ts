@@ -72,6 +72,7 @@ export async function createVolumeWriter(
   async function queueSlice(compressed: Promise<readonly Uint8Array[]>): Promise<void> {
     if (accepted >= layout.dimensions[2]) throw new Error('more slices than the volume holds');
     accepted++;
+    // Marks the rejection handled while it waits its turn; the writer awaits it and sees the error.
     compressed.catch(() => undefined);
     writing = writing.then(async () => {
       const parts = await compressed;
@@ -112,8 +113,10 @@ export async function createVolumeWriter(
   }
 
   async function abort(): Promise<void> {
+    // Aborting: the write's own error was reported where it happened.
     await writing.catch(() => undefined);
     await flusher.settled();
+    // Aborting: the file is removed next, a failed close changes nothing.
     await file.close().catch(() => undefined);
     await rm(partial, { force: true });
   }

@@ -3,12 +3,12 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
-import { CASE_TRANSITIONS } from '@cardiomap/domain';
-import { type Query, queryOn } from '../../db/query.ts';
+import type { Tx } from '../../db/client.ts';
+import { queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
 import { dispatchMail } from '../../mail/outbox.ts';
 import { recordAudit } from '../../modules/audit/index.ts';
-import { findIngestFacts, transitionCase } from '../../modules/cases/index.ts';
+import { applyCaseTransition, type CaseTransitionOutcome, findIngestFacts } from '../../modules/cases/index.ts';
 import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
 import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
 import { ensureStudy, replaceIngestVolumes, upsertIngestResource } from '../../modules/studies/index.ts';
@@ -26,6 +26,14 @@ const INGEST_VERSION = 'cardiomap-ingest/1';
 
 /** Cases whose images nobody will look at again. */
 const CLOSED: readonly CaseStatus[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
+
+/**
+ * The case was canceled or rejected while the run worked: it keeps nothing of it. A refusal for another
+ * reason is not one: a staff re-run of an in-progress case finds it already in progress.
+ */
+const closedMeanwhile = (moved: CaseTransitionOutcome) =>
+  !moved.applied && moved.status !== undefined && CLOSED.includes(moved.status);
+const CLOSED_MEANWHILE = 'The case was canceled or rejected while its images were processed: nothing is kept.';
 
 /**
  * The ingest job (architecture.md §5.3) around the pure pipeline of imaging/: copies the upload into the
@@ -148,6 +156,12 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       await flush();
       const mails = await database.db.transaction(async (tx) => {
         const txQuery = queryOn(tx);
+        // First, under the case's lock: a case canceled meanwhile is told nothing more.
+        const moved = await applyCaseTransition(tx, run.caseId, 'markInvalidInput', { by: null });
+        if (closedMeanwhile(moved)) {
+          await finishSkipped(tx, run, input.id);
+          return [];
+        }
         await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));
         await recordProcessing(txQuery, input.id, {
           status: InputDataStatus.INVALID,
@@ -155,8 +169,6 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
           warnings: [],
           series: series.stored,
         });
-        const t = CASE_TRANSITIONS.markInvalidInput;
-        await transitionCase(txQuery, run.caseId, t.from, t.to);
         if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, summary, 'Completed: invalid input.'))) {
           throw new RunLost('The job was terminated while finishing.');
         }
@@ -200,8 +212,14 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
     signal.throwIfAborted();
     await flush();
 
-    const { replaced, followUps, mails } = await database.db.transaction(async (tx) => {
+    const stored = await database.db.transaction(async (tx) => {
       const txQuery = queryOn(tx);
+      // First, under the case's lock: a case canceled while the run worked keeps no study and hears nothing.
+      const moved = await applyCaseTransition(tx, run.caseId, 'startProcessing', { by: null });
+      if (closedMeanwhile(moved)) {
+        await finishSkipped(tx, run, input.id);
+        return null;
+      }
       const studyId = await ensureStudy(txQuery, run.caseId);
       const common = { studyId, inputDataId: input.id, sourceVersion: INGEST_VERSION };
       const dicom = await upsertIngestResource(txQuery, {
@@ -214,7 +232,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         size: dicomSize,
         attributes: { sliceCount: result.deidentifiedFileCount },
       });
-      const stored = await replaceIngestVolumes(
+      const volumesStored = await replaceIngestVolumes(
         txQuery,
         common,
         volumes.map(({ phase, filename, key }, i) => ({
@@ -246,14 +264,12 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         warnings: result.warnings,
         series: series.stored,
       });
-      const t = CASE_TRANSITIONS.startProcessing;
-      await transitionCase(txQuery, run.caseId, t.from, t.to);
       const followUps = await insertFollowUps(txQuery, 'ingest', run);
       if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, summary, 'Completed: the volume is ready.'))) {
         throw new RunLost('The job was terminated while finishing.');
       }
       return {
-        replaced: [dicom.replacedKey, ...stored.replacedKeys].filter((key): key is string => key !== null),
+        replaced: [dicom.replacedKey, ...volumesStored.replacedKeys].filter((key): key is string => key !== null),
         followUps,
         mails: await notifyImagesAccepted(txQuery, {
           caseId: run.caseId,
@@ -262,15 +278,38 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         }),
       };
     });
+    if (!stored) {
+      // The objects this run published belong to no study: removed, or they would only be orphans.
+      await Promise.all([dicomKey, ...volumes.map((v) => v.key)].map((key) => removeOrphan(key)));
+      return;
+    }
+    const { replaced, followUps, mails } = stored;
     deps.metrics?.slicesIngested(phases.reduce((sum, p) => sum + p.sliceCount, 0));
     await sendFollowUps(deps.queue, followUps);
     await dispatchMail(deps.queue, mails, deps.log);
-    // The previous run's objects, replaced above; a failure here only leaves an orphan behind.
-    await Promise.all(replaced.map((key) => storage.delete(key).catch(() => undefined)));
+    // The previous run's objects, replaced above.
+    await Promise.all(replaced.map((key) => removeOrphan(key)));
+  }
+
+  /** An object nothing refers to any more; a failure to remove it only leaves an orphan behind. */
+  async function removeOrphan(key: string): Promise<void> {
+    await storage
+      .delete(key)
+      .catch((error) => deps.log.warn({ err: error, key }, 'an orphaned object was not removed'));
+  }
+
+  /** The case closed while the run worked: the run ends as skipped and the upload is as it was. */
+  async function finishSkipped(tx: Tx, run: ClaimedRun<'ingest'>, inputDataId: string): Promise<void> {
+    const txQuery = queryOn(tx);
+    await setInputDataStatus(txQuery, inputDataId, InputDataStatus.UPLOADED);
+    if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, { outcome: 'skipped' }, CLOSED_MEANWHILE))) {
+      throw new RunLost('The job was terminated while finishing.');
+    }
   }
 
   /** The last attempt failed (or the job could not be run): say so on the upload and the case. */
-  async function markNotProcessable(txQuery: Query, run: ClaimedRow): Promise<void> {
+  async function markNotProcessable(tx: Tx, run: ClaimedRow): Promise<void> {
+    const txQuery = queryOn(tx);
     if (run.inputDataId) {
       await recordProcessing(txQuery, run.inputDataId, {
         status: InputDataStatus.FAILED,
@@ -279,8 +318,8 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         series: null,
       });
     }
-    const t = CASE_TRANSITIONS.markNotProcessable;
-    await transitionCase(txQuery, run.caseId, t.from, t.to);
+    // Refused for a case canceled or rejected meanwhile: it stays as it is.
+    await applyCaseTransition(tx, run.caseId, 'markNotProcessable', { by: null });
   }
 }
 

@@ -109,6 +109,7 @@ export function createAnalysisResourcesService(
       await deleteAnalysisResource(queryOn(tx), row.id);
       await audit(tx, actor, 'analysis-resource.refuse', found, ip, { analysisResourceId: row.id, reason: message });
     });
+    // The rows are gone: a file left behind is only an orphan.
     await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
     return nonFieldError(message);
   };
@@ -123,6 +124,7 @@ export function createAnalysisResourcesService(
     if (row.uploadSuccessful) return present(actor, visible.id, row);
     assertNotCanceled(visible);
     if (row.multipartUploadId) {
+      // Already completed by an earlier confirm, or never assembled: the head() below tells which.
       await storage.completeMultipartUpload(row.storageKey, row.multipartUploadId).catch(() => undefined);
     }
     const object = await storage.head(row.storageKey);
@@ -187,10 +189,12 @@ export function createAnalysisResourcesService(
         });
       });
     } catch (error) {
+      // The converted file of a failed accept; the error below is the one to report.
       await storage.delete(accepted.storageKey).catch(() => undefined);
       throw error;
     }
     // The upload as sent is no longer needed: the row points at the GLB.
+    // The row points at the GLB: a file left behind is only an orphan.
     await storage.delete(row.storageKey).catch(() => undefined);
     return present(actor, caseId, await reload(row.id));
   };
@@ -319,6 +323,7 @@ export function createAnalysisResourcesService(
         return { storageKey: row.storageKey, afterCommit };
       });
       await removed.afterCommit?.();
+      // The row is gone: a file left behind is only an orphan.
       await storage.delete(removed.storageKey).catch(() => undefined);
     },
   };

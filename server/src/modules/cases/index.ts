@@ -6,13 +6,18 @@ import { caseRoutes } from './routes.ts';
 import { createCasesService } from './service.ts';
 
 export {
+  applyCaseTransition,
+  type CaseTransitionOptions,
+  type CaseTransitionOutcome,
+} from './case-transition.ts';
+export {
   findIntervention,
   loadOrderingCatalogue,
   lockTrialUsage,
   unfollowedTrainings,
 } from './ordering-repository.ts';
 export { presentCase } from './presenter.ts';
-export { findIngestFacts, markCaseSubmitted, transitionCase } from './repository.ts';
+export { findIngestFacts, markCaseSubmitted } from './repository.ts';
 
 /** Cases (spec §7 "Cases"): list, create, read, edit, the text export and the case transitions. */
 export const casesModule = fp(

@@ -123,21 +123,41 @@ export async function updateCase(query: Query, caseId: string, changes: CaseChan
   await query(sql`UPDATE cases SET ${sql.join([...sets, sql`date_modified = now()`], sql`, `)} WHERE id = ${caseId}`);
 }
 
+/** What a transition decides on: the case locked for the rest of the transaction, and its orders. */
+export interface LockedCaseFacts {
+  status: CaseStatus;
+  isResearch: boolean;
+  organisationId: string;
+  orders: { status: OrderStatus }[];
+}
+
+export async function lockCaseFacts(query: Query, caseId: string): Promise<LockedCaseFacts | undefined> {
+  const [row] = await query<Omit<LockedCaseFacts, 'orders'>>(
+    sql`SELECT status, is_research AS "isResearch", organisation_id AS "organisationId"
+          FROM cases WHERE id = ${caseId} FOR UPDATE`,
+  );
+  if (!row) return undefined;
+  const orders = await query<{ status: OrderStatus }>(sql`SELECT status FROM orders WHERE case_id = ${caseId}`);
+  return { ...row, orders };
+}
+
 /**
- * Applies a case transition only if the case is still in one of the `from` statuses: of two concurrent
- * requests exactly one changes the row. Answers whether this one did.
+ * Writes a case transition only if the case is still in one of the `from` statuses; answers whether it
+ * did. Only `applyCaseTransition` calls it: every other writer of `cases.status` goes through that door.
  */
-export async function transitionCase(
+export async function applyTransition(
   query: Query,
   caseId: string,
   from: readonly CaseStatus[],
   to: CaseStatus,
-  extra: { analystComment?: string; rejectionReasonId?: string } = {},
+  extra: { analystComment?: string; rejectionReasonId?: string; dateCompleted: 'now' | 'clear' | 'keep' },
 ): Promise<boolean> {
+  const dateCompleted =
+    extra.dateCompleted === 'now' ? sql`now()` : extra.dateCompleted === 'clear' ? sql`NULL` : sql`date_completed`;
   const rows = await query<{ id: string }>(
-    sql`UPDATE cases SET status = ${to}, date_modified = now(),
+    sql`UPDATE cases SET status = ${to}, date_modified = now(), date_completed = ${dateCompleted},
             analyst_comment = COALESCE(${extra.analystComment ?? null}, analyst_comment),
-              rejection_reason_id = COALESCE(${extra.rejectionReasonId ?? null}, rejection_reason_id)
+            rejection_reason_id = COALESCE(${extra.rejectionReasonId ?? null}, rejection_reason_id)
       WHERE id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[]) RETURNING id`,
   );
   return rows.length === 1;

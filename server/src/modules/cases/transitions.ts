@@ -1,5 +1,5 @@
 import type { rejectCaseSchema } from '@cardiomap/contract';
-import { CASE_TRANSITIONS, cancelDecision, ORDER_TRANSITIONS, PERMISSIONS, rejectDecision } from '@cardiomap/domain';
+import { cancelDecision, PERMISSIONS, rejectDecision } from '@cardiomap/domain';
 import type { z } from 'zod';
 import { findVisibleCase } from '../../access/case-access.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,8 +8,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type Notifier, notifyRejected } from '../notifications/index.ts';
+import { applyCaseTransition } from './case-transition.ts';
 import { isMember } from './ordering-repository.ts';
-import { rejectionReasonExists, transitionCase, transitionOrdersOfCase, updateCase } from './repository.ts';
+import { rejectionReasonExists, updateCase } from './repository.ts';
 
 /** Lost a race (another request moved the case first) or the status never allowed it. */
 const ALREADY_CHANGED = 'This case was changed by someone else in the meantime. Reload it and try again.';
@@ -17,32 +18,18 @@ export const UNKNOWN_REJECTION_REASON = 'Select a valid rejection reason.';
 export const SHARED_NOT_REJECTABLE = 'A case shared with you cannot be rejected.';
 export const ASSIGNEE_NOT_A_MEMBER = "This user is not a member of the case's organisation.";
 
-/** The order transition a finished case applies to its orders in progress. */
-const cancelOpenOrders = (query: ReturnType<typeof queryOn>, caseId: string) =>
-  transitionOrdersOfCase(query, caseId, ORDER_TRANSITIONS.cancel.from, ORDER_TRANSITIONS.cancel.to);
-
 /**
  * PUT cases/{id}/cancel/ (spec §4 "Cancel"): 403 when the actor may not, 409 when the status does not
- * allow it. Persisted with `WHERE status IN (from)`, so of two concurrent cancels exactly one applies.
+ * allow it. The case row is locked before anything is read, so a delivery or another cancel that got there
+ * first is seen, never overwritten.
  */
 export async function cancelCase(db: Db, actor: Actor, caseId: string, ip: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const query = queryOn(tx);
-    const found = await findVisibleCase(tx, actor, caseId);
+    const found = await findVisibleCase(tx, actor, caseId, { forUpdate: true });
     const decision = cancelDecision(found, { permissions: actor.permissions, isSharedToActor: found.isSharedToActor });
     if (!decision.allowed) throw decision.forbidden ? forbidden(decision.reason) : conflict(decision.reason);
-    const transition = CASE_TRANSITIONS[decision.action];
-    if (!(await transitionCase(query, caseId, transition.from, transition.to))) throw conflict(ALREADY_CHANGED);
-    await cancelOpenOrders(query, caseId);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'case.cancel',
-      targetType: 'case',
-      targetId: caseId,
-      organisationId: found.organisationId,
-      ip,
-      details: { from: found.status },
-    });
+    const moved = await applyCaseTransition(tx, caseId, decision.action, { by: actor.userId, ip });
+    if (!moved.applied) throw conflict(ALREADY_CHANGED);
   });
 }
 
@@ -57,30 +44,23 @@ export async function rejectCase(
 ): Promise<void> {
   const mails = await db.transaction(async (tx) => {
     const query = queryOn(tx);
-    const found = await findVisibleCase(tx, actor, caseId);
+    const found = await findVisibleCase(tx, actor, caseId, { forUpdate: true });
     // Like cancel: a case that reached the actor only by sharing is followed, not decided on.
     if (found.isSharedToActor) throw forbidden(SHARED_NOT_REJECTABLE);
     const decision = rejectDecision(found, actor);
     if (!decision.allowed && decision.forbidden) throw forbidden(decision.reason);
     if (!(await rejectionReasonExists(query, body.reasonId))) throw fieldError('reasonId', UNKNOWN_REJECTION_REASON);
     if (!decision.allowed) throw conflict(decision.reason);
-    const { from, to } = CASE_TRANSITIONS.reject;
-    const applied = await transitionCase(query, caseId, from, to, {
-      analystComment: body.comment,
-      rejectionReasonId: body.reasonId,
-    });
-    if (!applied) throw conflict(ALREADY_CHANGED);
-    await cancelOpenOrders(query, caseId);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'case.reject',
-      targetType: 'case',
-      targetId: caseId,
-      organisationId: found.organisationId,
+    const moved = await applyCaseTransition(tx, caseId, 'reject', {
+      by: actor.userId,
       ip,
+      extra: { analystComment: body.comment, rejectionReasonId: body.reasonId },
       details: { reasonId: body.reasonId },
+      notify: (txQuery) =>
+        notifyRejected(txQuery, { caseId, reasonId: body.reasonId, actorId: actor.userId, baseUrl: notifier.baseUrl }),
     });
-    return notifyRejected(query, { caseId, reasonId: body.reasonId, actorId: actor.userId, baseUrl: notifier.baseUrl });
+    if (!moved.applied) throw conflict(ALREADY_CHANGED);
+    return moved.mails;
   });
   await notifier.dispatch(mails);
 }

@@ -1,17 +1,11 @@
 import { CaseStatus, OrderStatus } from '@cardiomap/contract';
-import {
-  CASE_TRANSITIONS,
-  ORDER_TRANSITIONS,
-  type OrderAction,
-  orderTransitionDecision,
-  PERMISSIONS as P,
-  transitionDecision,
-} from '@cardiomap/domain';
+import { ORDER_TRANSITIONS, type OrderAction, orderTransitionDecision, PERMISSIONS as P } from '@cardiomap/domain';
 import type { VisibleCase } from '../../access/case-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
+import { applyCaseTransition } from '../cases/index.ts';
 import { type Notifier, notifyDelivered, notifyDeliveryWithdrawn } from '../notifications/index.ts';
 import { requestReportRegeneration } from '../reports/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
@@ -54,12 +48,6 @@ async function moveOrder(tx: DbOrTx, action: OrderAction, order: OrderRow, theCa
   }
 }
 
-/** The case's orders as they are after this transaction's own changes. */
-async function caseFactsNow(tx: DbOrTx, theCase: VisibleCase) {
-  const orders = await repo.orderStatusesOfCase(tx, theCase.id);
-  return { ...theCase, orders: orders.map((o) => ({ status: o.status as OrderStatus })) };
-}
-
 /**
  * Delivering, taking back and obsoleting results (spec §4 order status). Each runs in one transaction
  * that first locks the case row, so deliveries of one case apply one after another and the last one
@@ -75,6 +63,7 @@ export function createDeliveryService(
   const regenerate = (tx: DbOrTx, actor: Actor, caseId: string) =>
     requestReportRegeneration(tx, { caseId, requestedById: actor.userId });
   const send = async (job: { id: string; queueName: string } | null) => {
+    // After commit: a lost message is re-sent by the workers' sweep of queued jobs; the delivery stands.
     if (job) await enqueue(job.queueName, job.id).catch(() => undefined);
   };
 
@@ -97,11 +86,8 @@ export function createDeliveryService(
         await moveOrder(tx, 'deliver', order, theCase);
         const delivery = await deliveryRepo.insertDelivery(tx, orderId, actor.userId);
         if (analysisId) await deliveryRepo.attachAnalysisToOrder(tx, analysisId, orderId);
-        const completes = transitionDecision('complete', await caseFactsNow(tx, theCase)).allowed;
-        if (completes) {
-          const { from, to } = CASE_TRANSITIONS.complete;
-          await repo.transitionCase(tx, theCase.id, from, to, new Date());
-        }
+        // Completes the case when this was its last open order; otherwise the door refuses and nothing changes.
+        const completes = (await applyCaseTransition(tx, theCase.id, 'complete', { by: actor.userId, ip })).applied;
         await auditOrder(tx, actor, {
           action: 'order.deliver',
           orderId: orderId,
@@ -132,10 +118,8 @@ export function createDeliveryService(
         await deliveryRepo.deleteDelivery(tx, deliveryId);
         const reopens = theCase.status === CaseStatus.COMPLETED;
         if (reopens) {
-          const decision = transitionDecision('reopen', await caseFactsNow(tx, theCase));
-          if (!decision.allowed) throw conflict(decision.reason);
-          const { from, to } = CASE_TRANSITIONS.reopen;
-          await repo.transitionCase(tx, theCase.id, from, to, null);
+          const reopened = await applyCaseTransition(tx, theCase.id, 'reopen', { by: actor.userId, ip });
+          if (!reopened.applied) throw conflict(reopened.reason);
         }
         await auditOrder(tx, actor, {
           action: 'order.undeliver',

@@ -119,24 +119,3 @@ export async function deliveredDevicesOfCase(db: DbOrTx, caseId: string): Promis
     .innerJoin(devices, eq(devices.id, orderDevices.deviceId))
     .where(and(eq(orders.caseId, caseId), inArray(orders.status, [OrderStatus.DELIVERED, OrderStatus.OBSOLETED])));
 }
-
-/** The statuses of a case's orders, read after this transaction's own writes. */
-export async function orderStatusesOfCase(db: DbOrTx, caseId: string): Promise<{ id: string; status: number }[]> {
-  return db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.caseId, caseId));
-}
-
-/** A case transition, only from the statuses the domain table allows. */
-export async function transitionCase(
-  db: DbOrTx,
-  caseId: string,
-  from: readonly number[],
-  to: number,
-  dateCompleted: Date | null,
-): Promise<boolean> {
-  const rows = await db
-    .update(cases)
-    .set({ status: to, dateCompleted, dateModified: new Date() })
-    .where(and(eq(cases.id, caseId), inArray(cases.status, [...from])))
-    .returning({ id: cases.id });
-  return rows.length > 0;
-}

@@ -78,6 +78,7 @@ export type ReportContentChanged = (
 export function reportContentChangedHook(enqueue: Enqueue): ReportContentChanged {
   return async (tx, change) => {
     const job = await requestReportRegeneration(tx, { ...change, reason: 'analysis-changed' });
+    // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
     return job ? () => enqueue(job.queueName, job.id).catch(() => undefined) : null;
   };
 }
@@ -186,6 +187,7 @@ export function createReportsService(
         await audit(tx, actor, theCase, ip, job.id);
         return job;
       });
+      // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
       if (queued) await options.enqueue(queued.queueName, queued.id).catch(() => undefined);
       return status(actor, studyId, theCase);
     },

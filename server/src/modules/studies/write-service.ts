@@ -186,6 +186,7 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
       if (resource.type !== StudyResourceType.PDF_REPORT) throw nonFieldError(INGEST_OUTPUT_KEPT);
       await deleteStudyResourceRow(query, id);
       await audit(actor, theCase, 'study-resource.delete', ip, { studyResourceId: id, type: resource.type });
+      // The row is gone: a file left behind is only an orphan, not a broken link.
       await storage.delete(resource.storageKey).catch(() => undefined);
     },
 

@@ -20,7 +20,7 @@ import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { sha256OfObject } from '../../storage/object-hash.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { markCaseSubmitted, transitionCase } from '../cases/index.ts';
+import { applyCaseTransition, markCaseSubmitted } from '../cases/index.ts';
 import { findJob, insertJob, type JobRow, presentJob } from '../jobs/index.ts';
 import { findPseudonymisedDicomOfInput } from '../studies/index.ts';
 import { downloadableFile, type InputDataDownload, mayReprocess, presentInputData } from './presenter.ts';
@@ -206,6 +206,7 @@ export function createUploadsService(
 
       // Storage work stays outside the transaction: assembling a 1 GB upload must not hold the case row.
       if (row.multipartUploadId) {
+        // Already completed by an earlier confirm, or never assembled: the head() below tells which.
         await storage.completeMultipartUpload(row.storageKey, row.multipartUploadId).catch(() => undefined);
       }
       const object = await storage.head(row.storageKey);
@@ -222,12 +223,12 @@ export function createUploadsService(
         const current = await findVisibleCase(tx, actor, row.caseId, { forUpdate: true });
         const locked = (await findInputData(txQuery, id, { forUpdate: true })) as InputDataRow;
         if (locked.uploadSuccessful) return null;
-        if (!CASE_TRANSITIONS.submit.from.includes(current.status) && current.status !== CaseStatus.SUBMITTED) {
-          throw conflict(UPLOAD_ONLY_WHEN_CREATED);
+        // A further upload to a submitted case adds images to it; otherwise the upload submits the case.
+        if (current.status !== CaseStatus.SUBMITTED) {
+          const submitted = await applyCaseTransition(tx, row.caseId, 'submit', { by: actor.userId, ip });
+          if (!submitted.applied) throw conflict(UPLOAD_ONLY_WHEN_CREATED);
         }
         await markUploaded(txQuery, id, { size: object.size, sha256, status: InputDataStatus.UPLOADED });
-        const submit = CASE_TRANSITIONS.submit;
-        await transitionCase(txQuery, row.caseId, submit.from, submit.to);
         await markCaseSubmitted(txQuery, row.caseId);
         const job = await insertJob(txQuery, {
           caseId: row.caseId,
@@ -268,9 +269,9 @@ export function createUploadsService(
         const locked = (await findInputData(txQuery, id, { forUpdate: true })) as InputDataRow;
         if (!locked.uploadSuccessful) throw conflict(NOT_UPLOADED);
         if (await hasActiveJob(txQuery, id)) throw conflict(ALREADY_PROCESSING);
-        const reprocess = CASE_TRANSITIONS.reprocess;
-        if (reprocess.from.includes(current.status)) {
-          await transitionCase(txQuery, row.caseId, reprocess.from, reprocess.to);
+        if (CASE_TRANSITIONS.reprocess.from.includes(current.status)) {
+          const reprocessed = await applyCaseTransition(tx, row.caseId, 'reprocess', { by: actor.userId, ip });
+          if (!reprocessed.applied) throw conflict(reprocessed.reason);
         } else if (current.status !== CaseStatus.SUBMITTED && current.status !== CaseStatus.IN_PROGRESS) {
           throw conflict(CASE_FINISHED);
         }
@@ -308,6 +309,7 @@ export function createUploadsService(
         }
         return job;
       });
+      // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
       await enqueue(queued.queueName, queued.id).catch(() => undefined);
       return presentJob(actor, (await findJob(query, queued.id)) as JobRow);
     },

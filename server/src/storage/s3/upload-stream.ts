@@ -69,6 +69,7 @@ export async function uploadStream(
       new commands.CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
     );
   } catch (error) {
+    // Best effort: the upload's own error, thrown below, is the one to report.
     await client
       .send(new commands.AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
       .catch(() => undefined);

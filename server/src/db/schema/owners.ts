@@ -1,0 +1,176 @@
+/**
+ * Which module owns each table (issue 29): only the owner's code writes it; another module that needs a
+ * change there calls a use case the owner exports. Reference tables filled only by the seeds belong to
+ * the module that reads them. `tooling/table-owners.test.ts` reads every module's SQL text and Drizzle
+ * calls and fails on a write this map and the exceptions below do not allow. The job runtime
+ * (`server/src/jobs/`) counts as `jobs`.
+ */
+export const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  app_secrets: 'accounts',
+  auth_sessions: 'accounts',
+  refresh_tokens: 'accounts',
+  otp_challenges: 'accounts',
+  password_history: 'accounts',
+  password_reset_tokens: 'accounts',
+  audit_events: 'audit',
+  cases: 'cases',
+  case_identifier_counters: 'cases',
+  case_views: 'cases',
+  orders: 'orders',
+  order_devices: 'orders',
+  order_device_variants: 'orders',
+  degradations: 'orders',
+  deliveries: 'orders',
+  shared_cases: 'sharing',
+  interventions: 'catalogue',
+  devices: 'catalogue',
+  device_services: 'catalogue',
+  device_variants: 'catalogue',
+  rejection_reasons: 'catalogue',
+  degradation_reasons: 'catalogue',
+  trial_licenses: 'licences',
+  device_accesses: 'licences',
+  device_access_groups: 'licences',
+  template_devices: 'licences',
+  organisation_device_access_groups: 'licences',
+  trainings: 'trainings',
+  training_records: 'trainings',
+  queues: 'jobs',
+  job_types: 'jobs',
+  jobs: 'jobs',
+  job_resources: 'jobs',
+  input_data: 'uploads',
+  studies: 'studies',
+  study_resources: 'studies',
+  mail_outbox: 'notifications',
+  regions: 'organisations',
+  organisations: 'organisations',
+  organisation_memberships: 'users',
+  pages: 'pages',
+  rate_limits: 'rate-limits',
+  sign_in_failures: 'rate-limits',
+  registrations: 'registration',
+  permissions: 'users',
+  groups: 'users',
+  group_permissions: 'users',
+  group_memberships: 'users',
+  specialisations: 'users',
+  users: 'users',
+  analyses: 'analyses',
+  analysis_resources: 'analyses',
+  landmark_types: 'landmarks',
+  landmarks: 'landmarks',
+  viewer_configs: 'visualisations',
+  visualisations: 'visualisations',
+  visualisation_objects: 'visualisations',
+};
+
+/**
+ * Writes outside the owner, each named with why. `deliberate`: the write belongs where it is.
+ * `to move`: not yet a use case on the owner (issue 29 item 2 names the target); the list only shrinks.
+ */
+export const OWNERSHIP_EXCEPTIONS: readonly {
+  writer: string;
+  table: string;
+  kind: 'deliberate' | 'to move';
+  why: string;
+}[] = [
+  {
+    writer: 'accounts',
+    table: 'users',
+    kind: 'deliberate',
+    why: "the signed-in user's own credentials and sign-in columns (password, OTP, last login) are the account's",
+  },
+  {
+    writer: 'cases',
+    table: 'orders',
+    kind: 'to move',
+    why: 'a new case stores its first orders, and a case that ends cancels its open ones, in its own transaction; orders imports cases, so an orders use case needs that cycle broken first',
+  },
+  { writer: 'cases', table: 'order_devices', kind: 'to move', why: "a new case's first orders, as above" },
+  { writer: 'cases', table: 'order_device_variants', kind: 'to move', why: "a new case's first orders, as above" },
+  {
+    writer: 'orders',
+    table: 'cases',
+    kind: 'to move',
+    why: 'an order under a trial licence sets the case trial (cases.setTrial)',
+  },
+  {
+    writer: 'orders',
+    table: 'analyses',
+    kind: 'to move',
+    why: 'a delivery names its analysis (analyses.attachToOrder)',
+  },
+  {
+    writer: 'organisations',
+    table: 'users',
+    kind: 'to move',
+    why: 'removing an organisation deactivates its users (users.deactivate)',
+  },
+  {
+    writer: 'registration',
+    table: 'users',
+    kind: 'to move',
+    why: 'an approved registration becomes a user (users.createMember)',
+  },
+  {
+    writer: 'registration',
+    table: 'organisation_memberships',
+    kind: 'to move',
+    why: 'the approved user joins the organisation (users.createMember)',
+  },
+  {
+    writer: 'registration',
+    table: 'group_memberships',
+    kind: 'to move',
+    why: 'the approved user gets their roles (users.createMember)',
+  },
+  {
+    writer: 'users',
+    table: 'auth_sessions',
+    kind: 'to move',
+    why: "a deactivated user's sessions end (accounts.endSessions)",
+  },
+  {
+    writer: 'reports',
+    table: 'jobs',
+    kind: 'to move',
+    why: 'a report regeneration is queued as a job (jobs.insertJob)',
+  },
+  {
+    writer: 'reports',
+    table: 'study_resources',
+    kind: 'to move',
+    why: 'the generated PDF is a study resource (studies.registerGeneratedReports)',
+  },
+  {
+    writer: 'studies',
+    table: 'visualisations',
+    kind: 'to move',
+    why: "the study's visualisation order (visualisations.reorder)",
+  },
+  {
+    writer: 'analyses',
+    table: 'visualisations',
+    kind: 'to move',
+    why: "an analysis's scene objects (visualisations.addSceneObjects)",
+  },
+  { writer: 'analyses', table: 'viewer_configs', kind: 'to move', why: "an analysis's scene objects, as above" },
+  { writer: 'analyses', table: 'visualisation_objects', kind: 'to move', why: "an analysis's scene objects, as above" },
+  {
+    writer: 'jobs',
+    table: 'input_data',
+    kind: 'to move',
+    why: 'terminating an ingest job resets its upload (uploads.recordIngestOutcome)',
+  },
+  {
+    writer: 'jobs',
+    table: 'analyses',
+    kind: 'to move',
+    why: 'the surface job stores the preliminary model (visualisations.addPreliminaryModel)',
+  },
+  { writer: 'jobs', table: 'analysis_resources', kind: 'to move', why: 'the preliminary model, as above' },
+  { writer: 'jobs', table: 'visualisations', kind: 'to move', why: 'the preliminary model, as above' },
+  { writer: 'jobs', table: 'viewer_configs', kind: 'to move', why: 'the preliminary model, as above' },
+  { writer: 'jobs', table: 'visualisation_objects', kind: 'to move', why: 'the preliminary model, as above' },
+];
