@@ -35,6 +35,25 @@ export const OUTCOME_LABELS: Record<JobResourceOutcome, string> = {
 const PLAIN_JOB_NAMES: Record<string, string> = {
   ingest: 'Image processing',
   surface: 'Preliminary 3D model',
+  report: 'Report',
 };
 
 export const plainJobName = (typeName: string): string => PLAIN_JOB_NAMES[typeName] ?? typeName;
+
+/**
+ * A job's recorded outcome in words (issue 30: the Jobs tab showed 'nothing-delivered'). The server
+ * records the machine value of each job type's result (jobs/*-job.ts); one it does not know yet is shown
+ * as it is rather than hidden.
+ */
+const OUTCOME_WORDS: Record<string, string> = {
+  ready: 'Ready',
+  invalid: 'No usable images',
+  skipped: 'Skipped: the case was closed',
+  'no-contrast': 'No model: no contrast-enhanced blood found',
+  'no-volume': 'No model: the case has no images yet',
+  generated: 'Report generated',
+  unchanged: 'The report is up to date',
+  'nothing-delivered': 'No report: nothing is delivered',
+};
+
+export const jobOutcomeWords = (outcome: string): string => OUTCOME_WORDS[outcome] ?? outcome;
