@@ -1,4 +1,3 @@
-import type { VolumeHeader } from '@cardiomap/domain';
 import type { VolumeDownload } from '../mpr/volume-download.ts';
 import { CINE_MEMORY_BUDGET_BYTES, type PhaseVolume, reduceInPlane, reductionFor } from './reduce-volume.ts';
 
