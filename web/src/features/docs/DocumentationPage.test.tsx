@@ -64,6 +64,15 @@ describe('documentation page (spec §2 docs)', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Request an analysis' })).toBeInTheDocument();
   });
 
+  it('shows a guide two regions share once, without a title (issue 30 #14)', async () => {
+    signedIn();
+    const sameGuide = section({ id: naSection.id, regionId: naSection.regionId, region: 'North America' });
+    server.use(answer({ sections: [section(), sameGuide] }));
+    renderApp('/docs');
+    expect(await screen.findAllByRole('heading', { level: 2, name: 'Request an analysis' })).toHaveLength(1);
+    expect(screen.queryByText('CardioMap user guide')).toBeNull();
+  });
+
   it('says so when the organisation has no documentation (404)', async () => {
     signedIn();
     server.use(

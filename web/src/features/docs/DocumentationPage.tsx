@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { usePage } from './api/get-page.ts';
 import { Markdown } from './markdown/Markdown.tsx';
 import { PageEditorDialog } from './PageEditorDialog.tsx';
+import { sectionsToShow } from './sections-to-show.ts';
 import { versionLine } from './version-line.ts';
 
 export const DOCS_SLUG = 'docs';
@@ -27,7 +28,7 @@ export function DocumentationPage({ isDevBuild = import.meta.env.DEV }: { isDevB
   if (page.isError && !missing) {
     return <LoadFailedNotice message="The documentation could not be loaded." onRetry={() => page.refetch()} />;
   }
-  const sections = page.data?.sections ?? [];
+  const sections = sectionsToShow(page.data?.sections ?? []);
   const several = sections.length > 1;
 
   return (
@@ -44,12 +45,12 @@ export function DocumentationPage({ isDevBuild = import.meta.env.DEV }: { isDevB
           )}
         </Stack>
         {sections.length === 0 && <Alert severity="info">{NO_DOCUMENTATION}</Alert>}
-        {sections.map((section, index) => (
-          <Box component="section" key={section.id} aria-label={several ? section.title : 'Documentation'}>
+        {sections.map(({ section, heading }, index) => (
+          <Box component="section" key={section.id} aria-label={several ? heading : 'Documentation'}>
             {several && index > 0 && <Divider sx={{ mb: 3 }} />}
             {several && (
               <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-                {section.title}
+                {heading}
               </Typography>
             )}
             <Markdown source={section.body} headingOffset={several ? 2 : 1} />
