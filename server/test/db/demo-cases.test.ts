@@ -28,6 +28,15 @@ describe('demo cases', () => {
     ]);
   });
 
+  it("gives the rejected case the reason its analyst's comment states", async () => {
+    const [row] = await t.database.query<{ reason: string; comment: string }>(
+      `SELECT r.name AS reason, c.analyst_comment AS comment FROM cases c
+         JOIN rejection_reasons r ON r.id = c.rejection_reason_id WHERE c.status = 7`,
+    );
+    expect(row?.reason).toBe('No contrast in the region of interest');
+    expect(row?.comment).toMatch(/without contrast/);
+  });
+
   it('leaves the counters where the next case of the organisation continues', async () => {
     const counters = await t.database.query<{ prefix: string; last_value: number }>(
       `SELECT i.prefix, c.last_value FROM case_identifier_counters c JOIN interventions i ON i.id = c.intervention_id

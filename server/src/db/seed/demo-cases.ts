@@ -37,6 +37,8 @@ interface DemoCase {
   deliveryDays: number;
   orders: readonly DemoOrder[];
   analystComment?: string;
+  /** A rejected case's reason, by name (catalogue-data.ts): it must agree with the analyst's comment. */
+  rejectionReason?: string;
 }
 
 /** A case in every state a clinician meets, so the case list is not empty on a first start. */
@@ -97,6 +99,7 @@ const DEMO_CASES: readonly DemoCase[] = [
     deliveryDays: -1,
     orders: [{ service: Service.ANATOMICAL, status: OrderStatus.CANCELED, devices: ['Tendyne'] }],
     analystComment: 'The CT was acquired without contrast in the left ventricle; please send a contrast-enhanced scan.',
+    rejectionReason: 'No contrast in the region of interest',
   },
 ];
 
@@ -117,7 +120,12 @@ export async function seedDemoCases(db: Db, now = new Date()): Promise<void> {
   const [existing] = await db.select({ id: cases.id }).from(cases).where(eq(cases.organisationId, hvc.id)).limit(1);
   if (existing) return;
   const interventionRows = await db.select().from(interventions);
-  const [reason] = await db.select().from(rejectionReasons).limit(1);
+  const reasons = await db.select().from(rejectionReasons);
+  const reasonId = (name: string | undefined) => {
+    const reason = reasons.find((r) => r.name === name);
+    if (!reason) throw new Error(`Demo rejection reason ${name} is not in the catalogue`);
+    return reason.id;
+  };
 
   await db.transaction(async (tx) => {
     for (const demo of DEMO_CASES) {
@@ -147,7 +155,7 @@ export async function seedDemoCases(db: Db, now = new Date()): Promise<void> {
           patientSex: demo.patient.sex,
           physicianComment: demo.comment,
           analystComment: demo.analystComment ?? '',
-          rejectionReasonId: demo.status === CaseStatus.REJECTED ? (reason?.id ?? null) : null,
+          rejectionReasonId: demo.status === CaseStatus.REJECTED ? reasonId(demo.rejectionReason) : null,
           imagingDate: new Date(created.getTime() - 2 * DAY),
           interventionDatetime: new Date(now.getTime() + (demo.deliveryDays + 3) * DAY),
           expectedDeliveryDatetime: new Date(now.getTime() + demo.deliveryDays * DAY),

@@ -12,6 +12,7 @@ import { phantomSeries } from '../../imaging/testing/phantom.ts';
 import { insertJob } from '../../modules/jobs/index.ts';
 import { queryOn } from '../query.ts';
 import { DEMO_PHANTOM, seedDemoResults } from './demo-results.ts';
+import { placeDemoWorkWhenJobsEnd } from './demo-timeline.ts';
 
 /** The demo cases under way or done get images, so their study and jobs can be shown. */
 const DEMO_PATIENTS_WITH_IMAGES = ['DEMO-PAT-0002', 'DEMO-PAT-0003'];
@@ -20,11 +21,14 @@ const DEMO_PATIENTS_WITH_IMAGES = ['DEMO-PAT-0002', 'DEMO-PAT-0003'];
  * Gives the demo cases that are in progress or completed a self-made CT phantom (no patient data) as
  * their upload, and queues its ingest: the real pipeline then makes their study, volume and job report.
  * Runs at every demo start and does nothing for a case that has an upload already. The delivered one
- * also gets a measured result (demo-results.ts).
+ * also gets a measured result (demo-results.ts), and its jobs are dated before its delivery once they end
+ * (demo-timeline.ts).
  */
 export async function seedDemoImaging(app: FastifyInstance): Promise<void> {
   await uploadPhantoms(app);
   await seedDemoResults(app.database.db, app.storage);
+  const stop = placeDemoWorkWhenJobsEnd(app.database.db);
+  app.addHook('onClose', async () => stop());
 }
 
 async function uploadPhantoms(app: FastifyInstance): Promise<void> {
