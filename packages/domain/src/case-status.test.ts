@@ -5,6 +5,7 @@ import {
   type CaseAction,
   canBeCanceled,
   cancelDecision,
+  caseStatusReason,
   isFinished,
   isRejectable,
   isUndelivered,
@@ -149,5 +150,16 @@ describe('finished, undelivered and viewer access (spec §4)', () => {
     [C.IN_PROGRESS, true, true, false],
   ])('status %i, study %s, denied %s → viewer %s', (status, hasStudy, accessDenied, expected) => {
     expect(isViewerAccessible({ status, hasStudy, accessDenied })).toBe(expected);
+  });
+});
+
+describe('caseStatusReason', () => {
+  it('explains every status in a sentence, never with the bare status word "created" or "submitted"', () => {
+    for (const status of Object.values(C)) {
+      const reason = caseStatusReason(status);
+      expect(reason).toMatch(/^[A-Z].*\.$/);
+      expect(reason).not.toMatch(/is (created|submitted)\./);
+    }
+    expect(caseStatusReason(C.CREATED)).toBe('This case is still waiting for its images.');
   });
 });

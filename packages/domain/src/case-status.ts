@@ -132,10 +132,23 @@ const STATUS_WORDS: Record<CaseStatus, string> = {
 };
 export const caseStatusWord = (status: CaseStatus): string => STATUS_WORDS[status];
 
+/** Why a case in this status refuses an action, in the words a user reads in a tooltip or an error. */
+const STATUS_REASONS: Record<CaseStatus, string> = {
+  0: 'This case is still waiting for its images.',
+  1: 'The images of this case have not been accepted yet.',
+  2: 'This case is in progress.',
+  3: 'This case is completed.',
+  4: 'This case is canceled.',
+  5: 'This case was marked as invalid input.',
+  6: 'This case was marked as could not be processed.',
+  7: 'This case is rejected.',
+};
+export const caseStatusReason = (status: CaseStatus): string => STATUS_REASONS[status];
+
 /** Whether a transition applies to this case now (status and guard), without asking who acts. */
 export function transitionDecision(action: CaseAction, facts: CaseFacts): Decision {
   const transition = CASE_TRANSITIONS[action];
-  if (!transition.from.includes(facts.status)) return deny(`This case is ${caseStatusWord(facts.status)}.`);
+  if (!transition.from.includes(facts.status)) return deny(caseStatusReason(facts.status));
   if (transition.guard && !transition.guard.holds(facts)) return deny(transition.guard.reason);
   return allow;
 }

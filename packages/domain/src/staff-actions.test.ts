@@ -94,7 +94,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
       reason: 'A case with a delivered analysis cannot be rejected.',
     });
     expect(rejectAction(manager, facts(C.CREATED, [O.IN_PROGRESS]))).toMatchObject({
-      reason: 'This case is created.',
+      reason: 'This case is still waiting for its images.',
     });
     expect(rejectAction(manager, facts(C.IN_PROGRESS, [], { isSharedToActor: true }))).toEqual({ show: false });
   });

@@ -1,7 +1,7 @@
 import type { Order, OrderStatus, Service } from '@cardiomap/contract';
 import {
   amuletLockDecision,
-  caseStatusWord,
+  caseStatusReason,
   isFinished,
   mayChangeRequestedDevices,
   orderDeviceChangeDecision,
@@ -29,7 +29,7 @@ export interface CreateOrderInput {
 const SHARED_CASE = 'A case shared with you cannot be changed.';
 
 function refuseFinished(theCase: VisibleCase): void {
-  if (isFinished(theCase.status)) throw conflict(`This case is ${caseStatusWord(theCase.status)}.`);
+  if (isFinished(theCase.status)) throw conflict(caseStatusReason(theCase.status));
 }
 
 /** The order as the wire carries it, read through the case presenter so both always agree. */
@@ -105,7 +105,7 @@ export function createOrderService(database: Database) {
         const { order, theCase } = await findVisibleOrder(tx, actor, orderId, { forUpdate: true });
         refuseSharedCase(theCase, SHARED_CASE);
         if (!mayChangeRequestedDevices(actor.permissions, theCase)) {
-          throw conflict(`This case is ${caseStatusWord(theCase.status)}.`);
+          throw conflict(caseStatusReason(theCase.status));
         }
         const decision = orderDeviceChangeDecision({ status: order.status as OrderStatus });
         if (!decision.allowed) throw conflict(decision.reason);

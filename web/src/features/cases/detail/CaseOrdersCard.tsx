@@ -5,7 +5,7 @@ import {
   formatDateTime,
   NON_CLINICAL_LICENCE_REMARK,
   NOT_FOR_MEDICAL_USE,
-  orderStatusLabel,
+  orderStatusInCase,
   serviceLabel,
 } from './case-detail-format.ts';
 
@@ -28,7 +28,7 @@ export function CaseOrdersCard({ kase }: { kase: Case }) {
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <ListItemText
                   primary={labelOf(order)}
-                  secondary={`${orderStatusLabel(order.status)} · ordered ${formatDateTime(order.dateCreated)}`}
+                  secondary={`${orderStatusInCase(order.status, kase.status)} · ordered ${formatDateTime(order.dateCreated)}`}
                 />
                 {!order.isClinical && <Chip color="warning" size="small" label={NOT_FOR_MEDICAL_USE} />}
               </Stack>

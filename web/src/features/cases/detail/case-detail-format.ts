@@ -1,4 +1,4 @@
-import { type OrderStatus, SERVICE_LABELS, type Service } from '@cardiomap/contract';
+import { CaseStatus, OrderStatus, SERVICE_LABELS, type Service } from '@cardiomap/contract';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
@@ -13,6 +13,17 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   3: 'Obsoleted',
 };
 export const orderStatusLabel = (status: number): string => ORDER_STATUS_LABELS[status as OrderStatus] ?? 'Unknown';
+/**
+ * An open order of a case that has no accepted images yet is not being worked on: it says what it waits
+ * for rather than "In progress" (issue 30 #11).
+ */
+export function orderStatusInCase(orderStatus: number, caseStatus: number): string {
+  if (orderStatus === OrderStatus.IN_PROGRESS && caseStatus === CaseStatus.CREATED) return 'Waiting for images';
+  if (orderStatus === OrderStatus.IN_PROGRESS && caseStatus === CaseStatus.SUBMITTED) {
+    return 'Waiting for the images to be accepted';
+  }
+  return orderStatusLabel(orderStatus);
+}
 export const serviceLabel = (service: number): string => SERVICE_LABELS[service as Service] ?? 'Unknown';
 
 export const NOT_FOR_MEDICAL_USE = 'Not intended for medical use';

@@ -113,7 +113,9 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     expect(deliver).toHaveAccessibleDescription('Results can be delivered only while the case is in progress.');
     await user.click(deliver);
     expect(screen.queryByRole('dialog', { name: /^Deliver/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reject case' })).toHaveAccessibleDescription('This case is submitted.');
+    expect(screen.getByRole('button', { name: 'Reject case' })).toHaveAccessibleDescription(
+      'The images of this case have not been accepted yet.',
+    );
   });
 
   it('rejects the case with a reason and comment; a missing reason is named on its field', async () => {

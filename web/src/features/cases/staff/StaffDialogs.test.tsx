@@ -130,9 +130,9 @@ describe('staff dialogs of the case detail', () => {
     showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudy, P.changeStudyResource]);
     await user.click(await findButton('Study options'));
     const dialog = await screen.findByRole('dialog', { name: 'Study options' });
-    expect(await within(dialog).findByRole('radio', { name: 'Nearest (0)' })).toBeChecked();
+    expect(await within(dialog).findByRole('radio', { name: 'Nearest voxel (sharp edges)' })).toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('radio', { name: 'Linear (1)' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Linear (smooth)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Interpolation type changed');
     expect(body).toEqual({ interpolationType: 1 });
@@ -149,7 +149,7 @@ describe('staff dialogs of the case detail', () => {
     ]);
     await user.click(await findButton('Study options'));
     const dialog = await screen.findByRole('dialog', { name: 'Study options' });
-    expect(await within(dialog).findByRole('radio', { name: 'Linear (1)' })).toBeDisabled();
+    expect(await within(dialog).findByRole('radio', { name: 'Linear (smooth)' })).toBeDisabled();
     expect(dialog).toHaveTextContent(
       'The interpolation type can only be changed while the case is unfinished and nothing is delivered.',
     );

@@ -80,8 +80,12 @@ export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; stu
               value={String(value)}
               onChange={(event) => setChosen(Number(event.target.value) as InterpolationType)}
             >
-              <FormControlLabel value={String(InterpolationType.NEAREST)} control={<Radio />} label="Nearest (0)" />
-              <FormControlLabel value={String(InterpolationType.LINEAR)} control={<Radio />} label="Linear (1)" />
+              <FormControlLabel
+                value={String(InterpolationType.NEAREST)}
+                control={<Radio />}
+                label="Nearest voxel (sharp edges)"
+              />
+              <FormControlLabel value={String(InterpolationType.LINEAR)} control={<Radio />} label="Linear (smooth)" />
             </RadioGroup>
             <FormHelperText>
               {rule.show && !rule.allowed

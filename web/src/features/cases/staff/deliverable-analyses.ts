@@ -13,10 +13,12 @@ export function deliverableAnalyses(analyses: readonly Analysis[], order: Pick<O
 export const analysisTypeFor = (order: Pick<Order, 'service'>) =>
   order.service === Service.SIMULATION ? AnalysisType.SIMULATION : AnalysisType.ANATOMICAL;
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const TYPE_LABELS: Record<number, string> = { 0: 'Legacy', 1: 'Anatomical', 2: 'Simulation', 3: 'Redo TAVI' };
 
 export const analysisLabel = (analysis: Pick<Analysis, 'name' | 'type' | 'landmarkIds' | 'analysisResourceIds'>) => {
   const name = analysis.name || `${TYPE_LABELS[analysis.type] ?? 'Unknown'} analysis`;
-  const parts = [`${analysis.landmarkIds.length} landmarks`, `${analysis.analysisResourceIds.length} results`];
+  const parts = [count(analysis.landmarkIds.length, 'landmark'), count(analysis.analysisResourceIds.length, 'result')];
   return { name, detail: parts.join(' · ') };
 };
