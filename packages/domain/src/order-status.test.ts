@@ -37,7 +37,7 @@ describe('order transitions (spec §4)', () => {
       orderTransitionDecision('undeliver', { status: O.DELIVERED }, { status: C.IN_PROGRESS, isResearch: false }),
     ).toEqual({
       allowed: false,
-      reason: 'Only deliveries of research cases can be taken back.',
+      reason: 'Only deliveries of research cases can be taken back: mark the case as research in "Edit case" first.',
     });
   });
 

@@ -23,7 +23,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
   undeliver: {
     from: [OrderStatus.DELIVERED],
     to: OrderStatus.IN_PROGRESS,
-    caseGuard: { holds: (c) => c.isResearch, reason: 'Only deliveries of research cases can be taken back.' },
+    caseGuard: {
+      holds: (c) => c.isResearch,
+      reason: 'Only deliveries of research cases can be taken back: mark the case as research in "Edit case" first.',
+    },
   },
   /** A delivery replaced by a newer one (PUT deliveries/{id}/obsolete/). */
   obsolete: { from: [OrderStatus.DELIVERED], to: OrderStatus.OBSOLETED },

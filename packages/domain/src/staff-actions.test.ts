@@ -66,7 +66,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     expect(undeliverAction(manager, clinical, delivered)).toEqual({
       show: true,
       allowed: false,
-      reason: 'Only deliveries of research cases can be taken back.',
+      reason: 'Only deliveries of research cases can be taken back: mark the case as research in "Edit case" first.',
     });
     expect(undeliverAction(manager, { ...clinical, isResearch: true }, delivered)).toEqual({
       show: true,

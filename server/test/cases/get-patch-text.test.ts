@@ -192,6 +192,19 @@ describe('GET, PATCH /api/cases/{id}/ and GET /api/cases/{id}.txt', () => {
       expect(JSON.stringify(audit)).not.toContain('NEW-ID');
     });
 
+    it('marks a case as research and back, audited by field name (issue 30 #4)', async () => {
+      const { id } = await insertCase(t);
+      const research = await patch('case-manager', id, { isResearch: true });
+      expect(research.statusCode).toBe(200);
+      expect(research.json().isResearch).toBe(true);
+      expect((await getAs(t, tokens.physician ?? '', `/api/cases/${id}/`)).json().isResearch).toBe(true);
+      expect((await patch('case-manager', id, { isResearch: false })).json().isResearch).toBe(false);
+      expect((await auditActions(t, id)).map((a) => a.details)).toContainEqual({ fields: ['isResearch'] });
+      const wrong = await patch('case-manager', id, { isResearch: 'yes' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toHaveProperty('isResearch');
+    });
+
     it('keeps the flag off when the identifier stays the same', async () => {
       const { id } = await insertCase(t, { patientIdentifier: 'SAME-ID' });
       const res = await patch('physician', id, { patientInformation: { identifier: 'SAME-ID', sex: 'F', age: 71 } });

@@ -194,7 +194,9 @@ describe('deliveries/', () => {
       const delivery = (await deliver(manager, orderIds[0])).json();
       const res = await undeliver(manager, delivery.id);
       expect(res.statusCode).toBe(409);
-      expect(res.json().detail).toBe('Only deliveries of research cases can be taken back.');
+      expect(res.json().detail).toBe(
+        'Only deliveries of research cases can be taken back: mark the case as research in "Edit case" first.',
+      );
       expect((await orderStatus(t, orderIds[0] ?? '')).status).toBe(OrderStatus.DELIVERED);
     });
 

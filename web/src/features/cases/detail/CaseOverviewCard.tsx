@@ -31,6 +31,7 @@ export function CaseOverviewCard({ kase }: { kase: Case }) {
             }
           />
           <DetailRow label="Study type" value={kase.isProspective ? 'Prospective' : 'Retrospective'} />
+          <DetailRow label="Purpose" value={kase.isResearch ? 'Research' : 'Clinical'} />
           <DetailRow label="Imaging date" value={formatDate(kase.imagingDate)} />
           <DetailRow label="Intervention date" value={formatDateTime(kase.interventionDatetime)} />
           <DetailRow label="Expected delivery" value={formatDateTime(kase.expectedDeliveryDatetime)} />

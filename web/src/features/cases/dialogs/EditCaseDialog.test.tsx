@@ -68,6 +68,18 @@ describe('edit case dialog (spec §5 "Edit case")', () => {
     }
   });
 
+  it('marks the case as research when switched, and only then sends the flag (issue 30 #4)', async () => {
+    const { patched } = setUp();
+    const research = await screen.findByRole('switch', { name: 'Clinical case' });
+    expect(research).not.toBeChecked();
+    await user.click(research);
+    expect(screen.getByRole('switch', { name: 'Research case' })).toBeChecked();
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]?.isResearch).toBe(true);
+  });
+
   it('sends the dates that were edited, in the local offset, with their hour', async () => {
     const { patched } = setUp();
     const delivery = await screen.findByLabelText(/^Expected delivery date( \*)?$/, { selector: 'input' });

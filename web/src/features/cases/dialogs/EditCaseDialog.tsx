@@ -1,11 +1,11 @@
 import type { Case } from '@cardiomap/contract';
 import { Alert, Dialog, DialogTitle } from '@mui/material';
 import { usePatientIdentifiers } from '../../auth/index.ts';
+import { CaseFlagSwitch, PROSPECTIVE_LABELS, RESEARCH_LABELS } from './CaseFlagSwitch.tsx';
 import { DateTimeFields } from './DateTimeFields.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { ImagingDateField } from './ImagingDateField.tsx';
 import { PatientFields } from './PatientFields.tsx';
-import { ProspectiveSwitch } from './ProspectiveSwitch.tsx';
 import { useEditCaseForm } from './use-edit-case-form.ts';
 
 export interface EditCaseDialogProps {
@@ -46,7 +46,8 @@ function EditCaseForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
       ) : (
         <PatientFields form={form} />
       )}
-      <ProspectiveSwitch control={form.control} name="isProspective" />
+      <CaseFlagSwitch control={form.control} name="isProspective" labels={PROSPECTIVE_LABELS} />
+      <CaseFlagSwitch control={form.control} name="isResearch" labels={RESEARCH_LABELS} />
       <ImagingDateField control={form.control} name="imagingDate" id="edit-imaging-date" />
       <DateTimeFields
         control={form.control}

@@ -11,13 +11,13 @@ import {
 } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { CaseFlagSwitch, PROSPECTIVE_LABELS } from './CaseFlagSwitch.tsx';
 import { CaseResponsibleField } from './CaseResponsibleField.tsx';
 import { DateTimeFields } from './DateTimeFields.tsx';
 import { ImagingDateField } from './ImagingDateField.tsx';
 import { NewAnalysisDeviceFields } from './NewAnalysisDeviceFields.tsx';
 import { LICENCE_REQUIRED } from './new-analysis-options.ts';
 import { PatientFields } from './PatientFields.tsx';
-import { ProspectiveSwitch } from './ProspectiveSwitch.tsx';
 import type { NewAnalysisFormState } from './use-new-analysis-form.ts';
 
 /** The new-analysis form as a view of useNewAnalysisForm. */
@@ -79,7 +79,8 @@ export function NewAnalysisForm({ state, onCancel }: { state: NewAnalysisFormSta
           )}
           <NewAnalysisDeviceFields state={state} />
           <PatientFields form={form} />
-          <ProspectiveSwitch
+          <CaseFlagSwitch
+            labels={PROSPECTIVE_LABELS}
             control={form.control}
             name="isProspective"
             // The intervention date bound flips with this switch.

@@ -11,6 +11,7 @@ export const editCaseSchema = z.object({
   patientAge: ageSchema,
   physicianComment: z.string().max(5000, 'Ensure this field has no more than 5000 characters.'),
   isProspective: z.boolean(),
+  isResearch: z.boolean(),
   imagingDate: z.string(),
   interventionDate: z.string(),
   interventionTime: z.string(),
@@ -24,6 +25,7 @@ export interface EditCaseValues {
   patientAge: string;
   physicianComment: string;
   isProspective: boolean;
+  isResearch: boolean;
   imagingDate: string;
   interventionDate: string;
   interventionTime: string;
@@ -41,6 +43,7 @@ export function editCaseDefaults(kase: Case): EditCaseValues {
     patientAge: kase.patientInformation ? String(kase.patientInformation.age) : '',
     physicianComment: kase.physicianComment,
     isProspective: kase.isProspective,
+    isResearch: kase.isResearch,
     imagingDate: fromWire(kase.imagingDate).day,
     interventionDate: intervention.day,
     interventionTime: intervention.time || DEFAULT_INTERVENTION_TIME,
@@ -65,6 +68,8 @@ export function toPatchCase(values: EditCaseValues, edited: Touched): PatchCase 
     },
     physicianComment: values.physicianComment,
     isProspective: values.isProspective,
+    // Sent only when switched: whether results may be taken back is not changed by an unrelated edit.
+    ...(edited.isResearch ? { isResearch: values.isResearch } : {}),
     ...(edited.imagingDate
       ? { imagingDate: values.imagingDate ? toWire(values.imagingDate, IMAGING_TIME) : null }
       : {}),
