@@ -4,7 +4,7 @@ import type { ReportConfig } from '@cardiomap/contract';
 import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOR_CLINICAL_USE, renderReport } from '../../src/modules/reports/pdf/render-report.ts';
-import { inkOnFirstPage, pdfPages, pdfText } from './report-fixtures.ts';
+import { inkOnFirstPage, pdfPageTexts, pdfPages, pdfText } from './report-fixtures.ts';
 
 /** A grey RGB PNG (CRCs are zero: pdfkit does not check them). */
 function greyPng(width: number, height: number): Buffer {
@@ -76,6 +76,17 @@ async function render(
 }
 
 describe('renderReport', () => {
+  it('never leaves the "Figures" heading alone at the bottom of a page (issue 30 #17)', async () => {
+    const png = greyPng(160, 100);
+    // Each added result row moves the heading down a little: one of these puts it at a page's foot.
+    for (let rows = 8; rows <= 44; rows += 3) {
+      const results = Array.from({ length: rows }, (_, i) => ({ name: `Result ${i + 1}`, value: i, unit: 'mm' }));
+      const pages = pdfPageTexts(await render([{ caption: 'Ostium, en face', png }], { ...config, results }));
+      const withHeading = pages.find((page) => /^\s*Figures\s*$/m.test(page));
+      expect(withHeading, `${rows} result rows`).toContain('Figure 1. Ostium, en face');
+    }
+  });
+
   it('prints figures with captions, results, the degradation remark and "Not for clinical use" on every page', async () => {
     const pdf = await render([
       { caption: 'Ostium, en face', png: greyPng(1440, 900) },

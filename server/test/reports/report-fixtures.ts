@@ -117,6 +117,18 @@ export function pdfText(pdf: Buffer): string {
   return withFile(pdf, (path) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }));
 }
 
+/** The text of each page, first page first. */
+export function pdfPageTexts(pdf: Buffer): string[] {
+  const pages = pdfPages(pdf);
+  return withFile(pdf, (path) =>
+    Array.from({ length: pages }, (_, i) =>
+      execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), path, '-'], {
+        encoding: 'utf8',
+      }),
+    ),
+  );
+}
+
 export function pdfPages(pdf: Buffer): number {
   const info = withFile(pdf, (path) => execFileSync('pdfinfo', [path], { encoding: 'utf8' }));
   return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);

@@ -22,8 +22,13 @@ export function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > bottom(doc)) doc.addPage();
 }
 
-export function heading(doc: Doc, text: string): void {
-  ensureSpace(doc, 60);
+/**
+ * A section heading, moved to the next page with what must follow it: `keepWith` is the height of the
+ * first thing under it (a line of text by default, a whole figure for the figures), so a heading never
+ * ends a page alone.
+ */
+export function heading(doc: Doc, text: string, keepWith = 30): void {
+  ensureSpace(doc, 30 + keepWith);
   doc.moveDown(0.8).font('bold').fontSize(13).fillColor(COLOURS.text).text(text, MARGIN, doc.y);
   doc.moveDown(0.3);
 }

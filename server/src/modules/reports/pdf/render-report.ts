@@ -241,12 +241,14 @@ function results(doc: Doc, config: ReportConfig): void {
 }
 
 const FIGURE_HEIGHT = 300;
+/** A figure with its caption. */
+const FIGURE_SPACE = FIGURE_HEIGHT + 30;
 
 function figuresSection(doc: Doc, figures: readonly ReportFigure[]): void {
   if (figures.length === 0) return;
-  heading(doc, 'Figures');
+  heading(doc, 'Figures', FIGURE_SPACE);
   figures.forEach((figure, index) => {
-    ensureSpace(doc, FIGURE_HEIGHT + 30);
+    ensureSpace(doc, FIGURE_SPACE);
     const top = doc.y;
     doc.image(figure.png, MARGIN, top, { fit: [contentWidth(doc), FIGURE_HEIGHT], align: 'center' });
     doc
