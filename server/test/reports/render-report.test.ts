@@ -4,7 +4,7 @@ import type { ReportConfig } from '@cardiomap/contract';
 import { SIZE_CHARTS, sizeCaseDevices } from '@cardiomap/domain';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOR_CLINICAL_USE, renderReport } from '../../src/modules/reports/pdf/render-report.ts';
-import { inkOnFirstPage, pdfPageTexts, pdfPages, pdfText } from './report-fixtures.ts';
+import { inkOnFirstPage, pdfPages, pdfPageTexts, pdfText } from './report-fixtures.ts';
 
 /** A grey RGB PNG (CRCs are zero: pdfkit does not check them). */
 function greyPng(width: number, height: number): Buffer {
