@@ -134,8 +134,10 @@ export class SceneGraph {
     this.camera.updateMatrixWorld();
   }
 
-  setAspect(aspect: number): void {
-    this.camera.aspect = aspect;
+  /** The drawing's size in pixels: the camera's aspect, and the landmarks' line widths. */
+  setViewport(width: number, height: number): void {
+    this.landmarks.setResolution(width, height);
+    this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
   }
 

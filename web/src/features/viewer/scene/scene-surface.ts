@@ -125,7 +125,7 @@ export class SceneSurface {
     if (width === 0 || height === 0) return;
     this.size = { width, height };
     this.renderer.setSize(width, height, false);
-    this.graph.setAspect(width / height);
+    this.graph.setViewport(width, height);
     this.controls.handleResize();
     this.requestRender();
   };
