@@ -9,14 +9,15 @@ import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
 import { dispatchMail } from '../../mail/outbox.ts';
 import { recordAudit } from '../../modules/audit/index.ts';
 import { applyCaseTransition, type CaseTransitionOutcome, findIngestFacts } from '../../modules/cases/index.ts';
-import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import { PermanentJobFailure } from '../../modules/jobs/index.ts';
 import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
 import { ensureStudy, replaceIngestVolumes, upsertIngestResource } from '../../modules/studies/index.ts';
 import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
 import { sha256OfFile } from '../../storage/object-hash.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import { type JobHandler, RunLost } from '../job-runner.ts';
-import { PermanentJobFailure } from '../job-types.ts';
+import type { ClaimedRow, ClaimedRun } from '../runs-repository.ts';
+import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
 

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
 import { type Query, queryOn } from '../../db/query.ts';
-import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import type { JobResult } from '../../modules/jobs/index.ts';
 import {
   analysisKeyOf,
   analysisVersionOf,
@@ -21,7 +21,8 @@ import {
   upsertGeneratedReport,
 } from '../../modules/reports/index.ts';
 import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
-import type { JobResult } from '../job-types.ts';
+import type { ClaimedRun } from '../runs-repository.ts';
+import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 
 const VARIANTS: readonly ReportVariant[] = ['deidentified', 'identified'];

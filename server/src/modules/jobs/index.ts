@@ -3,10 +3,21 @@ import fp from 'fastify-plugin';
 import { jobRoutes } from './routes.ts';
 import { createJobsService } from './service.ts';
 
+export {
+  type FailedResult,
+  failedResult,
+  InvalidJobPayload,
+  isJobTypeName,
+  JOB_SCHEMAS,
+  type JobParams,
+  type JobPayload,
+  type JobResult,
+  jobPayload,
+  PermanentJobFailure,
+  parseJobPayload,
+} from './job-types.ts';
 export { presentJob } from './presenter.ts';
 export { findJob, insertJob, type JobRow } from './repository.ts';
-export type { ClaimedRow, ClaimedRun, RunLease } from './runs.ts';
-export * as jobRuns from './runs.ts';
 
 /** Jobs (spec §7): a case's jobs with their logs and per-file reports, termination, job types and queues. */
 export const jobsModule = fp(

@@ -2,7 +2,7 @@ import { InputDataStatus, JobStatus } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import { pageOfRows, type Query } from '../../db/query.ts';
 import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
-import { type FailedResult, type JobParams, type JobResult, parseJobPayload } from '../../jobs/job-types.ts';
+import { type FailedResult, type JobParams, type JobResult, parseJobPayload } from './job-types.ts';
 
 type Timestamp = Date | string;
 

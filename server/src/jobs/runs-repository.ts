@@ -1,8 +1,14 @@
 import { JobStatus } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
-import type { Query } from '../../db/query.ts';
-import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
-import type { FailedResult, JobParams, JobResult } from '../../jobs/job-types.ts';
+import type { Query } from '../db/query.ts';
+import type { JobTypeName } from '../db/seed/job-catalogue.ts';
+import type { FailedResult, JobParams, JobResult } from '../modules/jobs/index.ts';
+
+/*
+ * The job runtime's own SQL on the jobs it runs: a run's claim, heartbeat, log lines and end, its per-file
+ * report, and what the workers' sweep looks for. Jobs are queued by `insertJob` of `modules/jobs`; only
+ * the runtime claims and finishes them.
+ */
 
 /** A run whose heartbeat is older than this is taken to be dead (its worker was killed) and is taken over. */
 export const STALE_RUN_SECONDS = 30;
