@@ -53,6 +53,17 @@ export async function claimRun(query: Query, jobId: string, leaseId: string): Pr
   return row;
 }
 
+/**
+ * A running job's progress (0–100), written as it goes so the web can show it; the run's end replaces
+ * the summary with its result. The report job reports its progress.
+ */
+export async function recordProgress(query: Query, jobId: string, progress: number): Promise<void> {
+  await query(
+    sql`UPDATE jobs SET summary = jsonb_build_object('progress', ${Math.round(progress)}::int)
+         WHERE id = ${jobId} AND status = ${JobStatus.RUNNING}`,
+  );
+}
+
 /** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
 export async function heartbeat(query: Query, run: RunLease): Promise<boolean> {
   const rows = await query<{ id: string }>(
