@@ -224,6 +224,25 @@ function moduleBoundaryViolations(graph: importGraph.ImportGraph, server = SERVE
   return problems.sort();
 }
 
+/**
+ * Imports of the job runtime (`server/src/jobs/`) from the modules. "jobs" means one thing (issue 29): the
+ * runtime runs what `modules/jobs` queues and imports it (the job registry, enqueueing), never the reverse,
+ * so a module never depends on how its jobs are run.
+ */
+function modulesImportingRuntime(graph: importGraph.ImportGraph, server = SERVER): string[] {
+  const modules = join(server, 'src', 'modules');
+  const runtime = join(server, 'src', 'jobs');
+  const inside = (path: string, dir: string) => !relative(dir, path).startsWith('..');
+  const problems: string[] = [];
+  for (const edges of graph.values()) {
+    for (const { from, to, specifier } of edges) {
+      if (!to || !inside(from, modules) || !inside(to, runtime)) continue;
+      problems.push(`${relative(ROOT, from)} imports ${specifier}: modules never import the job runtime`);
+    }
+  }
+  return problems.sort();
+}
+
 const relativeCycles = (graph: importGraph.ImportGraph, base = ROOT): string[][] =>
   importGraph.findCycles(graph).map((cycle) => cycle.map((file) => relative(base, file)));
 
@@ -266,6 +285,35 @@ describe('server module boundaries', () => {
           'server/src/jobs/run.ts imports ../modules/cases/repository.ts',
           'server/src/modules/orders/service.ts imports ../cases/repository.ts',
           'server/test/orders/orders.test.ts imports ../../src/modules/cases/repository.ts',
+        ]);
+      },
+    );
+  });
+});
+
+describe('the job runtime and the modules', () => {
+  it('no file under server/src/modules imports server/src/jobs', () => {
+    const graph = importGraph.readImportGraph([join(SERVER, 'src')]);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(modulesImportingRuntime(graph)).toEqual([]);
+  });
+
+  it('reports a module importing the runtime, type-only and dynamic imports too, and lets the runtime import modules', () => {
+    withFixture(
+      {
+        'server/src/modules/jobs/index.ts': "export { insertJob } from './repository.ts';",
+        'server/src/modules/jobs/repository.ts': "import type { ClaimedRun } from '../../jobs/runs-repository.ts';",
+        'server/src/modules/uploads/service.ts':
+          "const { sweep } = await import('../../jobs/workers.ts');\nimport { insertJob } from '../jobs/index.ts';",
+        'server/src/jobs/runs-repository.ts': "import type { JobParams } from '../modules/jobs/index.ts';",
+        'server/src/jobs/workers.ts': "import { insertJob } from '../modules/jobs/index.ts';",
+      },
+      (dir) => {
+        const server = join(dir, 'server');
+        const problems = modulesImportingRuntime(importGraph.readImportGraph([server], new Map()), server);
+        expect(problems.map((problem) => problem.replace(`${relative(ROOT, dir)}/`, ''))).toEqual([
+          'server/src/modules/jobs/repository.ts imports ../../jobs/runs-repository.ts: modules never import the job runtime',
+          'server/src/modules/uploads/service.ts imports ../../jobs/workers.ts: modules never import the job runtime',
         ]);
       },
     );

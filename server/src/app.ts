@@ -20,7 +20,7 @@ import { reportContentChangedHook, reportsModule } from './modules/reports/index
 import { sharingModule } from './modules/sharing/index.ts';
 import { studiesModule } from './modules/studies/index.ts';
 import { trainingsModule } from './modules/trainings/index.ts';
-import { uploadsModule } from './modules/uploads/index.ts';
+import { recordIngestOutcome, uploadsModule } from './modules/uploads/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { viewerModule } from './modules/viewer/index.ts';
 import { visualisationsModule } from './modules/visualisations/index.ts';
@@ -123,7 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organisationsModule);
   await app.register(uploadsModule);
   await app.register(studiesModule);
-  await app.register(jobsModule);
+  // A terminated ingest job hands its upload back to the uploads module, which owns it.
+  await app.register(jobsModule, {
+    terminated: async (tx, job) => {
+      if (job.inputDataId) await recordIngestOutcome(tx, job.inputDataId, { kind: 'terminated' });
+    },
+  });
   await app.register(visualisationsModule);
   await app.register(viewerModule);
   // A figure, result or published landmark of a delivered analysis changed makes a new report version

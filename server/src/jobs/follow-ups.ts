@@ -1,8 +1,8 @@
 import type { Query } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
-import { type ClaimedRun, insertJob } from '../modules/jobs/index.ts';
+import { insertJob, type JobPayload } from '../modules/jobs/index.ts';
 import type { JobQueue } from './job-queue.ts';
-import type { JobPayload } from './job-types.ts';
+import type { ClaimedRun } from './runs-repository.ts';
 
 /**
  * The follow-up pipeline, in one place: which jobs a job's success starts, with their parameters.

@@ -5,7 +5,7 @@ import { activeTraceparent, inJobSpan, TRACEPARENT } from '../telemetry/trace-co
 
 /**
  * What the queue carries: only the id of our own Job row, which holds everything else (its type and
- * typed parameters, see job-types.ts), so a message never disagrees with the job it names. With
+ * typed parameters, see modules/jobs/job-types.ts), so a message never disagrees with the job it names. With
  * tracing on, also the trace context of the request that queued it, so the job's span continues its
  * trace (absent with tracing off).
  */

@@ -5,10 +5,11 @@ import type { Tx } from '../db/client.ts';
 import { queryOn } from '../db/query.ts';
 import type { JobTypeName } from '../db/seed/job-catalogue.ts';
 import { isDatabaseError, safeReason } from '../lib/safe-error.ts';
-import { type ClaimedRow, type ClaimedRun, jobRuns, type RunLease } from '../modules/jobs/index.ts';
+import { isJobTypeName, type JobPayload, PermanentJobFailure, parseJobPayload } from '../modules/jobs/index.ts';
 import { type JobOutcome, NO_JOB_METRICS } from '../telemetry/metrics.ts';
 import type { JobMessage } from './job-queue.ts';
-import { isJobTypeName, type JobPayload, PermanentJobFailure, parseJobPayload } from './job-types.ts';
+import type { ClaimedRow, ClaimedRun, RunLease } from './runs-repository.ts';
+import * as jobRuns from './runs-repository.ts';
 import { makeWorkFolder } from './work-folder.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 

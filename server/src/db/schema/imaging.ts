@@ -139,10 +139,10 @@ export const jobs = pgTable(
     /** The current run's claim: a run whose heartbeat stops (a killed worker) is taken over by the next. */
     leaseId: uuid('lease_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    /** As any version wrote them: checked against the job type's schema when read (jobs/job-types.ts). */
+    /** As any version wrote them: checked against the job type's schema when read (modules/jobs/job-types.ts). */
     params: jsonb('params').$type<unknown>().notNull().default({}),
     log: jsonb('log').$type<{ at: string; message: string }[]>().notNull().default([]),
-    /** The type's result or the failure (jobs/job-types.ts); {} until the job ends. */
+    /** The type's result or the failure (modules/jobs/job-types.ts); {} until the job ends. */
     summary: jsonb('summary').$type<unknown>().notNull().default({}),
     createdById: uuid('created_by_id').references(() => users.id),
     dateCreated: createdAt('date_created'),

@@ -132,18 +132,6 @@ export const OWNERSHIP_EXCEPTIONS: readonly {
     why: "a deactivated user's sessions end (accounts.endSessions)",
   },
   {
-    writer: 'reports',
-    table: 'jobs',
-    kind: 'to move',
-    why: 'a report regeneration is queued as a job (jobs.insertJob)',
-  },
-  {
-    writer: 'reports',
-    table: 'study_resources',
-    kind: 'to move',
-    why: 'the generated PDF is a study resource (studies.registerGeneratedReports)',
-  },
-  {
     writer: 'studies',
     table: 'visualisations',
     kind: 'to move',
@@ -157,12 +145,6 @@ export const OWNERSHIP_EXCEPTIONS: readonly {
   },
   { writer: 'analyses', table: 'viewer_configs', kind: 'to move', why: "an analysis's scene objects, as above" },
   { writer: 'analyses', table: 'visualisation_objects', kind: 'to move', why: "an analysis's scene objects, as above" },
-  {
-    writer: 'jobs',
-    table: 'input_data',
-    kind: 'to move',
-    why: 'terminating an ingest job resets its upload (uploads.recordIngestOutcome)',
-  },
   {
     writer: 'jobs',
     table: 'analyses',

@@ -1,8 +1,8 @@
 import { createUidMapper } from '../../imaging/dicom/deidentify.ts';
 import type { IngestResult, SeriesCandidate } from '../../imaging/ingest/ingest-zip.ts';
 import { describeGap } from '../../imaging/volume/slice-gaps.ts';
+import type { JobResult } from '../../modules/jobs/index.ts';
 import type { StoredSeries } from '../../modules/uploads/index.ts';
-import type { JobResult } from '../job-types.ts';
 
 /**
  * The series an upload held, as stored with it: keyed by the pseudonymised series UID (what staff and

@@ -2,21 +2,22 @@ import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CaseStatus, InputDataStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
+import { CaseStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import type { Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
 import { dispatchMail } from '../../mail/outbox.ts';
 import { recordAudit } from '../../modules/audit/index.ts';
 import { applyCaseTransition, type CaseTransitionOutcome, findIngestFacts } from '../../modules/cases/index.ts';
-import { type ClaimedRow, type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import { PermanentJobFailure } from '../../modules/jobs/index.ts';
 import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
 import { ensureStudy, replaceIngestVolumes, upsertIngestResource } from '../../modules/studies/index.ts';
-import { findInputData, recordProcessing, setInputDataStatus } from '../../modules/uploads/index.ts';
+import { findInputData, recordIngestOutcome } from '../../modules/uploads/index.ts';
 import { sha256OfFile } from '../../storage/object-hash.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
 import { type JobHandler, RunLost } from '../job-runner.ts';
-import { PermanentJobFailure } from '../job-types.ts';
+import type { ClaimedRow, ClaimedRun } from '../runs-repository.ts';
+import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { describeSeries, summarise } from './ingest-report.ts';
 
@@ -122,7 +123,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
       );
       return;
     }
-    await setInputDataStatus(query, input.id, InputDataStatus.PROCESSING);
+    await recordIngestOutcome(database.db, input.id, { kind: 'started' });
 
     const zipPath = await uploadOnDisk(input.storageKey, input.size, workDir, signal, logLine);
     await assertUnchanged(input, zipPath, run, logLine);
@@ -163,12 +164,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
           return [];
         }
         await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));
-        await recordProcessing(txQuery, input.id, {
-          status: InputDataStatus.INVALID,
-          reasons: result.reasons,
-          warnings: [],
-          series: series.stored,
-        });
+        await recordIngestOutcome(tx, input.id, { kind: 'invalid', reasons: result.reasons, series: series.stored });
         if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, summary, 'Completed: invalid input.'))) {
           throw new RunLost('The job was terminated while finishing.');
         }
@@ -258,12 +254,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         })),
       );
       await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));
-      await recordProcessing(txQuery, input.id, {
-        status: InputDataStatus.PROCESSED,
-        reasons: [],
-        warnings: result.warnings,
-        series: series.stored,
-      });
+      await recordIngestOutcome(tx, input.id, { kind: 'processed', warnings: result.warnings, series: series.stored });
       const followUps = await insertFollowUps(txQuery, 'ingest', run);
       if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, summary, 'Completed: the volume is ready.'))) {
         throw new RunLost('The job was terminated while finishing.');
@@ -301,7 +292,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
   /** The case closed while the run worked: the run ends as skipped and the upload is as it was. */
   async function finishSkipped(tx: Tx, run: ClaimedRun<'ingest'>, inputDataId: string): Promise<void> {
     const txQuery = queryOn(tx);
-    await setInputDataStatus(txQuery, inputDataId, InputDataStatus.UPLOADED);
+    await recordIngestOutcome(tx, inputDataId, { kind: 'skipped' });
     if (!(await jobRuns.finishRun(txQuery, run, JobStatus.COMPLETED, { outcome: 'skipped' }, CLOSED_MEANWHILE))) {
       throw new RunLost('The job was terminated while finishing.');
     }
@@ -309,13 +300,10 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
 
   /** The last attempt failed (or the job could not be run): say so on the upload and the case. */
   async function markNotProcessable(tx: Tx, run: ClaimedRow): Promise<void> {
-    const txQuery = queryOn(tx);
     if (run.inputDataId) {
-      await recordProcessing(txQuery, run.inputDataId, {
-        status: InputDataStatus.FAILED,
+      await recordIngestOutcome(tx, run.inputDataId, {
+        kind: 'failed',
         reasons: ['The images could not be processed. Our team has been notified and will look into it.'],
-        warnings: [],
-        series: null,
       });
     }
     // Refused for a case canceled or rejected meanwhile: it stays as it is.

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JobStatus } from '@cardiomap/contract';
 import { type Query, queryOn } from '../../db/query.ts';
-import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import type { JobResult } from '../../modules/jobs/index.ts';
 import {
   analysisKeyOf,
   analysisVersionOf,
@@ -14,14 +14,14 @@ import {
   type ReportFigure,
   type ReportInputs,
   type ReportVariant,
+  recordGeneratedReports,
   renderReport,
   reportFilename,
   SOFTWARE_VERSION,
-  setReportJobProgress,
-  upsertGeneratedReport,
 } from '../../modules/reports/index.ts';
 import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
-import type { JobResult } from '../job-types.ts';
+import type { ClaimedRun } from '../runs-repository.ts';
+import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 
 const VARIANTS: readonly ReportVariant[] = ['deidentified', 'identified'];
@@ -55,7 +55,7 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
     // The figures are read once for both variants (and fitted once: renderReport caches by buffer).
     let figures: ReportFigure[] | undefined;
     for (const [index, variant] of VARIANTS.entries()) {
-      await setReportJobProgress(query, run.jobId, 10 + index * 40);
+      await jobRuns.recordProgress(query, run.jobId, 10 + index * 40);
       const built = await buildReport(
         facts,
         { db: deps.database.db, variant, withSimulations, publicUrl: deps.webAppUrl, inputs },
@@ -72,21 +72,20 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
       stored.push({ variant, storageKey, size });
       log(`Report ${variant === 'identified' ? 'with' : 'without'} patient details: ${(size / 1024).toFixed(0)} kB.`);
     }
-    await setReportJobProgress(query, run.jobId, 95);
+    await jobRuns.recordProgress(query, run.jobId, 95);
     await flush();
     await deps.database.db.transaction(async (tx) => {
-      const txQuery = queryOn(tx);
-      for (const report of stored) {
-        await upsertGeneratedReport(txQuery, {
-          studyId,
-          filename,
-          storageKey: report.storageKey,
-          size: report.size,
-          sourceVersion: SOFTWARE_VERSION,
-          attributes: { generated: true, variant: report.variant, analysisKey, analysisVersion, jobId: run.jobId },
-        });
-      }
-      await finish(txQuery, run, { outcome: 'generated', analysisVersion }, `Report version ${analysisVersion} ready.`);
+      await recordGeneratedReports(tx, {
+        studyId,
+        jobId: run.jobId,
+        filename,
+        analysisKey,
+        analysisVersion,
+        sourceVersion: SOFTWARE_VERSION,
+        files: stored,
+      });
+      const summary = { outcome: 'generated', analysisVersion } as const;
+      await finish(queryOn(tx), run, summary, `Report version ${analysisVersion} ready.`);
     });
   }
 

@@ -8,10 +8,11 @@ import { DEFAULT_BLOOD_POOL } from '../../imaging/surface/blood-pool-field.ts';
 import { DEFAULT_SURFACE, type SurfaceResult } from '../../imaging/surface/extract-surface.ts';
 import { extractSurfaceInThread } from '../../imaging/surface/extract-surface-in-thread.ts';
 import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
-import { type ClaimedRun, jobRuns } from '../../modules/jobs/index.ts';
+import type { JobResult } from '../../modules/jobs/index.ts';
 import { SINGLE_PHASE_LABEL } from '../../modules/studies/index.ts';
 import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
-import type { JobResult } from '../job-types.ts';
+import type { ClaimedRun } from '../runs-repository.ts';
+import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { findCaseVolume, removePreliminaryModel, replacePreliminaryModel } from './preliminary-model-repository.ts';
 

@@ -1,8 +1,8 @@
-import { InputDataStatus, JobStatus } from '@cardiomap/contract';
+import { JobStatus } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import { pageOfRows, type Query } from '../../db/query.ts';
 import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
-import { type FailedResult, type JobParams, type JobResult, parseJobPayload } from '../../jobs/job-types.ts';
+import { type FailedResult, type JobParams, type JobResult, parseJobPayload } from './job-types.ts';
 
 type Timestamp = Date | string;
 
@@ -81,23 +81,22 @@ export async function listJobsOfCase(
 }
 
 /**
- * Queued or running → terminated; false when it had already finished (or was terminated). Its upload goes
- * back to 'uploaded', ready to be processed again.
+ * Queued or running → terminated, answering the job's upload (the caller tells the uploads module);
+ * undefined when it had already finished (or was terminated).
  */
-export async function terminateJob(query: Query, id: string, by: string): Promise<boolean> {
-  const rows = await query<{ id: string }>(
-    sql`WITH j AS (
-       UPDATE jobs SET status = ${JobStatus.TERMINATED}, date_finished = now(), lease_id = NULL,
+export async function terminateJob(
+  query: Query,
+  id: string,
+  by: string,
+): Promise<{ inputDataId: string | null } | undefined> {
+  const [row] = await query<{ inputDataId: string | null }>(
+    sql`UPDATE jobs SET status = ${JobStatus.TERMINATED}, date_finished = now(), lease_id = NULL,
               log = log || jsonb_build_array(jsonb_build_object('at', now(), 'message',
                 ${`Terminated by ${by}.`}::text))
-        WHERE id = ${id} AND status IN (${JobStatus.QUEUED}, ${JobStatus.RUNNING}) RETURNING id, input_data_id
-     ), d AS (
-       UPDATE input_data SET status = ${InputDataStatus.UPLOADED}
-        WHERE id = (SELECT input_data_id FROM j) AND status = ${InputDataStatus.PROCESSING}
-     )
-     SELECT id FROM j`,
+        WHERE id = ${id} AND status IN (${JobStatus.QUEUED}, ${JobStatus.RUNNING})
+        RETURNING input_data_id AS "inputDataId"`,
   );
-  return rows.length === 1;
+  return row;
 }
 
 export interface JobResourceRow {

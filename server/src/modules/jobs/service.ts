@@ -1,7 +1,7 @@
 import { JobStatus } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import { findVisibleCase } from '../../access/case-access.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
@@ -21,10 +21,17 @@ import {
 export const JOB_NOT_FOUND = 'No job matches the given id.';
 
 /**
+ * What else a job's termination changes, in its transaction: an ingest job's upload goes back to
+ * 'uploaded', ready to be processed again. Wired in app.ts: uploads own the upload, and this module
+ * cannot import uploads (which queue jobs through it).
+ */
+export type JobTerminated = (tx: DbOrTx, job: { id: string; inputDataId: string | null }) => Promise<void>;
+
+/**
  * Jobs (spec §7 jobs/, job-resources/, job-types/, queues/): who sees a case sees its jobs (seeing a case
  * needs cases.view_case_details, checked by the access module).
  */
-export function createJobsService(database: Database) {
+export function createJobsService(database: Database, terminated: JobTerminated) {
   const { db } = database;
   const query = queryOn(db);
 
@@ -49,7 +56,12 @@ export function createJobsService(database: Database) {
       const row = await visibleJob(actor, jobId);
       if (!actor.permissions.has(PERMISSIONS.terminateJob))
         throw forbidden('You do not have permission to terminate jobs.');
-      if (!(await terminateJob(query, jobId, actor.email))) {
+      const ended = await db.transaction(async (tx) => {
+        const job = await terminateJob(queryOn(tx), jobId, actor.email);
+        if (job) await terminated(tx, { id: jobId, inputDataId: job.inputDataId });
+        return job !== undefined;
+      });
+      if (!ended) {
         throw conflict(
           `This job has already ended (${row.status === JobStatus.TERMINATED ? 'terminated' : 'finished'}).`,
         );

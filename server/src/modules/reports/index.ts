@@ -7,6 +7,7 @@ import { reportRoutes } from './routes.ts';
 import { createReportsService } from './service.ts';
 
 export { analysisReportInputs } from './analysis-report-inputs.ts';
+export { recordGeneratedReports } from './generated-reports.ts';
 export { renderReport } from './pdf/render-report.ts';
 export { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
 export {
@@ -17,7 +18,7 @@ export {
   type ReportInputs,
   type ReportResult,
 } from './report-inputs.ts';
-export { type ReportVariant, setReportJobProgress, upsertGeneratedReport } from './repository.ts';
+export type { ReportVariant } from './repository.ts';
 export {
   type QueuedReportJob,
   type ReportContentChanged,

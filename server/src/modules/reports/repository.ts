@@ -100,15 +100,7 @@ export async function studyInstanceUid(query: Query, studyId: string): Promise<s
   return row?.uid ?? null;
 }
 
-/** What a generated report resource records about itself (study_resources.attributes). */
-export interface GeneratedReportAttributes {
-  generated: true;
-  /** 'identified' carries patient details and is served only to who may see them. */
-  variant: ReportVariant;
-  analysisKey: string;
-  analysisVersion: number;
-  jobId: string;
-}
+/** 'identified' carries patient details and is served only to who may see them. */
 export type ReportVariant = 'identified' | 'deidentified';
 
 export interface GeneratedReportRow {
@@ -127,34 +119,6 @@ export function generatedReports(query: Query, studyId: string): Promise<Generat
          WHERE study_id = ${studyId} AND type = ${StudyResourceType.PDF_REPORT}
            AND attributes->>'generated' = 'true' AND size IS NOT NULL
          ORDER BY date_created DESC, id DESC`,
-  );
-}
-
-/**
- * Registers a generated PDF, already in storage. Keyed by job and variant: a run repeated after a crash
- * replaces its own row instead of adding a second one.
- */
-export async function upsertGeneratedReport(
-  query: Query,
-  row: {
-    studyId: string;
-    filename: string;
-    storageKey: string;
-    size: number;
-    sourceVersion: string;
-    attributes: GeneratedReportAttributes;
-  },
-): Promise<void> {
-  await query(
-    sql`DELETE FROM study_resources WHERE study_id = ${row.studyId} AND type = ${StudyResourceType.PDF_REPORT}
-          AND attributes->>'jobId' = ${row.attributes.jobId} AND attributes->>'variant' = ${row.attributes.variant}`,
-  );
-  await query(
-    sql`INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, size, attributes,
-                                     source_version, source_client)
-        VALUES (${row.studyId}, ${StudyResourceType.PDF_REPORT}, 'PDF report', ${row.filename}, 'application/pdf',
-                ${row.storageKey}, ${row.size}, ${JSON.stringify(row.attributes)}::jsonb, ${row.sourceVersion},
-                'cardiomap-server')`,
   );
 }
 
@@ -206,14 +170,6 @@ export async function caseHasDeliveredOrder(query: Query, caseId: string): Promi
     sql`SELECT EXISTS (SELECT 1 FROM orders WHERE case_id = ${caseId} AND status = ${OrderStatus.DELIVERED}) AS delivered`,
   );
   return row?.delivered === true;
-}
-
-/** The report job's progress, written as it goes (0–100) so the web can show it. */
-export async function setReportJobProgress(query: Query, jobId: string, progress: number): Promise<void> {
-  await query(
-    sql`UPDATE jobs SET summary = jsonb_build_object('progress', ${Math.round(progress)}::int)
-         WHERE id = ${jobId} AND status = ${JobStatus.RUNNING}`,
-  );
 }
 
 export async function studyIdOfCase(query: Query, caseId: string): Promise<string | null> {

@@ -4,6 +4,8 @@ import { studyRoutes } from './routes.ts';
 import { createStudiesService } from './service.ts';
 import { createStudyWritesService } from './write-service.ts';
 
+export type { GeneratedReportFile } from './generated-report-repository.ts';
+export { registerGeneratedReports } from './generated-reports.ts';
 export { choosePhase, NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
 export {
   findPhaseOfStudy,

@@ -3,13 +3,12 @@ import fp from 'fastify-plugin';
 import { uploadRoutes } from './routes.ts';
 import { createUploadsService } from './service.ts';
 
+export { type IngestOutcome, recordIngestOutcome } from './ingest-outcome.ts';
 export {
   deleteUnconfirmedUpload,
   expiredUnconfirmedUploads,
   findInputData,
-  recordProcessing,
   type StoredSeries,
-  setInputDataStatus,
   uploadAcceptsWrites,
 } from './repository.ts';
 export { WRITE_URL_SECONDS } from './service.ts';

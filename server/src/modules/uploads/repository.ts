@@ -1,3 +1,4 @@
+import { InputDataStatus } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import { pageOfRows, type Query } from '../../db/query.ts';
 
@@ -154,6 +155,14 @@ export async function recordProcessing(
 
 export async function setInputDataStatus(query: Query, id: string, status: number): Promise<void> {
   await query(sql`UPDATE input_data SET status = ${status} WHERE id = ${id}`);
+}
+
+/** Back to 'uploaded' when it is still 'processing' (its job was terminated); otherwise as it is. */
+export async function resetProcessingUpload(query: Query, id: string): Promise<void> {
+  await query(
+    sql`UPDATE input_data SET status = ${InputDataStatus.UPLOADED}
+         WHERE id = ${id} AND status = ${InputDataStatus.PROCESSING}`,
+  );
 }
 
 /** Whether a job for this upload is queued or running. */

@@ -4,14 +4,18 @@ import type { TestApp } from '../../helpers/test-app.ts';
 export async function insertJob(
   t: TestApp,
   caseId: string,
-  options: { status?: number; files?: { path: string; outcome: string; code?: string; reason?: string }[] } = {},
+  options: {
+    status?: number;
+    inputDataId?: string;
+    files?: { path: string; outcome: string; code?: string; reason?: string }[];
+  } = {},
 ): Promise<string> {
   const [job] = await t.database.query<{ id: string }>(
-    `INSERT INTO jobs (case_id, job_type_id, status, summary, log)
-     SELECT $1, id, $2, '{"filesTotal": 2, "filesUsed": 1, "filesSetAside": 1, "outcome": "ready"}'::jsonb,
+    `INSERT INTO jobs (case_id, input_data_id, job_type_id, status, summary, log)
+     SELECT $1, $3, id, $2, '{"filesTotal": 2, "filesUsed": 1, "filesSetAside": 1, "outcome": "ready"}'::jsonb,
             '[{"at": "2026-11-23T10:00:00Z", "message": "Queued."}]'::jsonb
        FROM job_types WHERE name = 'ingest' RETURNING id`,
-    [caseId, options.status ?? 0],
+    [caseId, options.status ?? 0, options.inputDataId ?? null],
   );
   const id = job?.id ?? '';
   for (const [ordinal, file] of (options.files ?? []).entries()) {

@@ -1,9 +1,9 @@
-import { JobStatus } from '@cardiomap/contract';
+import { InputDataStatus, JobStatus } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, insertCase } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { insertJob } from './imaging-fixtures.ts';
+import { insertJob, insertLostUpload } from './imaging-fixtures.ts';
 
 /** jobs/, job-resources/, job-types/, queues/ (spec §7). */
 describe('jobs API', () => {
@@ -81,6 +81,21 @@ describe('jobs API', () => {
     });
     const patched = await call('case-manager', 'PATCH', `/api/jobs/${other}/`, { status: 4 });
     expect(patched.json().status).toBe(JobStatus.TERMINATED);
+  });
+
+  it('terminating an ingest job gives back its upload while processing, and leaves a processed one', async () => {
+    const c = await insertCase(t);
+    const uploadStatus = async (id: string) =>
+      (await t.database.query<{ status: number }>('SELECT status FROM input_data WHERE id = $1', [id]))[0]?.status;
+    const terminated = async (status: number) => {
+      const upload = await insertLostUpload(t, c.id);
+      await t.database.query('UPDATE input_data SET status = $2 WHERE id = $1', [upload, status]);
+      const jobId = await insertJob(t, c.id, { status: JobStatus.RUNNING, inputDataId: upload });
+      expect((await call('case-manager', 'POST', `/api/jobs/${jobId}/terminate/`)).statusCode).toBe(200);
+      return uploadStatus(upload);
+    };
+    expect(await terminated(InputDataStatus.PROCESSING)).toBe(InputDataStatus.UPLOADED);
+    expect(await terminated(InputDataStatus.PROCESSED)).toBe(InputDataStatus.PROCESSED);
   });
 
   it('pages and filters the per-file report, and downloads it as CSV', async () => {

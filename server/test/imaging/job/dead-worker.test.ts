@@ -8,9 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryOn } from '../../../src/db/query.ts';
 import { createJobQueue, type JobMessage, type JobQueue } from '../../../src/jobs/job-queue.ts';
+import * as jobRuns from '../../../src/jobs/runs-repository.ts';
 import { hostTag } from '../../../src/jobs/work-folder.ts';
 import { removeAbandonedWorkFolders, startWorkers, sweepJobs } from '../../../src/jobs/workers.ts';
-import { insertJob, jobRuns } from '../../../src/modules/jobs/index.ts';
+import { insertJob } from '../../../src/modules/jobs/index.ts';
 
 const { STALE_RUN_SECONDS } = jobRuns;
 

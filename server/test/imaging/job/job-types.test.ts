@@ -7,7 +7,7 @@ import {
   JOB_SCHEMAS,
   jobPayload,
   parseJobPayload,
-} from '../../../src/jobs/job-types.ts';
+} from '../../../src/modules/jobs/index.ts';
 
 const UUID = '0b9d3c2e-6f1a-4f7e-9a51-2d8c4b7e1f30';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { JobTypeName } from '../db/seed/job-catalogue.ts';
-import { ingestParams, ingestResult } from './ingest/ingest-job.ts';
-import { reportParams, reportResult } from './report/report-job.ts';
-import { surfaceParams, surfaceResult } from './surface/surface-job.ts';
+import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
+import { ingestParams, ingestResult } from './types/ingest-job.ts';
+import { reportParams, reportResult } from './types/report-job.ts';
+import { surfaceParams, surfaceResult } from './types/surface-job.ts';
 
 /**
  * Every job type's parameters and result as zod schemas, the way immich and Infisical type their

@@ -1,8 +1,14 @@
 import { JobStatus } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
-import type { Query } from '../../db/query.ts';
-import type { JobTypeName } from '../../db/seed/job-catalogue.ts';
-import type { FailedResult, JobParams, JobResult } from '../../jobs/job-types.ts';
+import type { Query } from '../db/query.ts';
+import type { JobTypeName } from '../db/seed/job-catalogue.ts';
+import type { FailedResult, JobParams, JobResult } from '../modules/jobs/index.ts';
+
+/*
+ * The job runtime's own SQL on the jobs it runs: a run's claim, heartbeat, log lines and end, its per-file
+ * report, and what the workers' sweep looks for. Jobs are queued by `insertJob` of `modules/jobs`; only
+ * the runtime claims and finishes them.
+ */
 
 /** A run whose heartbeat is older than this is taken to be dead (its worker was killed) and is taken over. */
 export const STALE_RUN_SECONDS = 30;
@@ -45,6 +51,17 @@ export async function claimRun(query: Query, jobId: string, leaseId: string): Pr
                 (SELECT name FROM job_types WHERE id = job_type_id) AS "jobType", params`,
   );
   return row;
+}
+
+/**
+ * A running job's progress (0–100), written as it goes so the web can show it; the run's end replaces
+ * the summary with its result. The report job reports its progress.
+ */
+export async function recordProgress(query: Query, jobId: string, progress: number): Promise<void> {
+  await query(
+    sql`UPDATE jobs SET summary = jsonb_build_object('progress', ${Math.round(progress)}::int)
+         WHERE id = ${jobId} AND status = ${JobStatus.RUNNING}`,
+  );
 }
 
 /** Keeps the claim alive; false when the run lost it (terminated, or taken over). */
