@@ -144,33 +144,9 @@ export const OWNERSHIP_EXCEPTIONS: readonly {
     why: 'the generated PDF is a study resource (studies.registerGeneratedReports)',
   },
   {
-    writer: 'studies',
-    table: 'visualisations',
-    kind: 'to move',
-    why: "the study's visualisation order (visualisations.reorder)",
-  },
-  {
-    writer: 'analyses',
-    table: 'visualisations',
-    kind: 'to move',
-    why: "an analysis's scene objects (visualisations.addSceneObjects)",
-  },
-  { writer: 'analyses', table: 'viewer_configs', kind: 'to move', why: "an analysis's scene objects, as above" },
-  { writer: 'analyses', table: 'visualisation_objects', kind: 'to move', why: "an analysis's scene objects, as above" },
-  {
     writer: 'jobs',
     table: 'input_data',
     kind: 'to move',
     why: 'terminating an ingest job resets its upload (uploads.recordIngestOutcome)',
   },
-  {
-    writer: 'jobs',
-    table: 'analyses',
-    kind: 'to move',
-    why: 'the surface job stores the preliminary model (visualisations.addPreliminaryModel)',
-  },
-  { writer: 'jobs', table: 'analysis_resources', kind: 'to move', why: 'the preliminary model, as above' },
-  { writer: 'jobs', table: 'visualisations', kind: 'to move', why: 'the preliminary model, as above' },
-  { writer: 'jobs', table: 'viewer_configs', kind: 'to move', why: 'the preliminary model, as above' },
-  { writer: 'jobs', table: 'visualisation_objects', kind: 'to move', why: 'the preliminary model, as above' },
 ];

@@ -8,6 +8,7 @@ import { createScenesService } from './service.ts';
 export { objectsOfStudy, type VisualisationObjectRow } from './object-repository.ts';
 export { presentVisualisation, presentVisualisationObject } from './presenter.ts';
 export { findConfigOfStudy, visualisationsOfStudy } from './repository.ts';
+export { type AnalysisSceneObject, addSceneObject, reorderVisualisations } from './scene-use-cases.ts';
 
 /** The study's 3D scene: viewer config, visualisations and their objects (spec §3). */
 export const visualisationsModule = fp(
