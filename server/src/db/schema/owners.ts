@@ -102,36 +102,6 @@ export const OWNERSHIP_EXCEPTIONS: readonly {
     why: 'a delivery names its analysis (analyses.attachToOrder)',
   },
   {
-    writer: 'organisations',
-    table: 'users',
-    kind: 'to move',
-    why: 'removing an organisation deactivates its users (users.deactivate)',
-  },
-  {
-    writer: 'registration',
-    table: 'users',
-    kind: 'to move',
-    why: 'an approved registration becomes a user (users.createMember)',
-  },
-  {
-    writer: 'registration',
-    table: 'organisation_memberships',
-    kind: 'to move',
-    why: 'the approved user joins the organisation (users.createMember)',
-  },
-  {
-    writer: 'registration',
-    table: 'group_memberships',
-    kind: 'to move',
-    why: 'the approved user gets their roles (users.createMember)',
-  },
-  {
-    writer: 'users',
-    table: 'auth_sessions',
-    kind: 'to move',
-    why: "a deactivated user's sessions end (accounts.endSessions)",
-  },
-  {
     writer: 'reports',
     table: 'jobs',
     kind: 'to move',

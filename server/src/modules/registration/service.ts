@@ -17,6 +17,7 @@ import { existingAccountMail } from '../../mail/templates/existing-account.ts';
 import { recordAudit } from '../audit/index.ts';
 import { takeMailAllowance } from '../rate-limits/index.ts';
 import { attachInvitations } from '../sharing/index.ts';
+import { createPendingUser } from '../users/index.ts';
 import * as repo from './repository.ts';
 import { newVerificationKey, parseVerificationKey, verifierMatches } from './verification-key.ts';
 
@@ -198,7 +199,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
           // Voided meanwhile by a newer registration of the address: that one's link is the valid one.
           throw (await repo.findRegistrationBySelector(tx, parsed.selector)) ? USED : INVALID;
         }
-        const userId = await repo.insertPendingUser(tx, registration);
+        const userId = await createPendingUser(tx, {
+          email: registration.email,
+          passwordHash: registration.passwordHash,
+          givenName: registration.givenName,
+          middleName: registration.middleName,
+          familyName: registration.familyName,
+          title: registration.title,
+          phoneNumber: registration.phoneNumber,
+          organisationRequest: registration.organisationName,
+        });
         if (!userId) {
           // The address got an account meanwhile (another registration, an administrator): keep that one.
           await recordAudit(tx, {
