@@ -82,26 +82,6 @@ export const OWNERSHIP_EXCEPTIONS: readonly {
     why: "the signed-in user's own credentials and sign-in columns (password, OTP, last login) are the account's",
   },
   {
-    writer: 'cases',
-    table: 'orders',
-    kind: 'to move',
-    why: 'a new case stores its first orders, and a case that ends cancels its open ones, in its own transaction; orders imports cases, so an orders use case needs that cycle broken first',
-  },
-  { writer: 'cases', table: 'order_devices', kind: 'to move', why: "a new case's first orders, as above" },
-  { writer: 'cases', table: 'order_device_variants', kind: 'to move', why: "a new case's first orders, as above" },
-  {
-    writer: 'orders',
-    table: 'cases',
-    kind: 'to move',
-    why: 'an order under a trial licence sets the case trial (cases.setTrial)',
-  },
-  {
-    writer: 'orders',
-    table: 'analyses',
-    kind: 'to move',
-    why: 'a delivery names its analysis (analyses.attachToOrder)',
-  },
-  {
     writer: 'reports',
     table: 'jobs',
     kind: 'to move',
