@@ -16,7 +16,7 @@ import { emailVerificationMail } from '../../mail/templates/email-verification.t
 import { existingAccountMail } from '../../mail/templates/existing-account.ts';
 import { recordAudit } from '../audit/index.ts';
 import { takeMailAllowance } from '../rate-limits/index.ts';
-import { attachInvitations } from '../sharing/index.ts';
+import { claimInvitations } from '../sharing/index.ts';
 import { createPendingUser } from '../users/index.ts';
 import * as repo from './repository.ts';
 import { newVerificationKey, parseVerificationKey, verifierMatches } from './verification-key.ts';
@@ -221,7 +221,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           return false;
         }
         await repo.completeRegistration(tx, registration.id, userId);
-        const caseIds = await attachInvitations(tx, userId, registration.email);
+        const caseIds = await claimInvitations(tx, userId, registration.email);
         await recordAudit(tx, {
           actorId: userId,
           action: 'account.email_verified',

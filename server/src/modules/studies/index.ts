@@ -6,7 +6,6 @@ import { createStudyWritesService } from './write-service.ts';
 
 export { choosePhase, NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
 export {
-  findPhaseOfStudy,
   type IngestPhase,
   listPhases,
   type PhaseRow,
