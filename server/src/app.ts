@@ -6,7 +6,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsModule } from './modules/accounts/index.ts';
 import { analysesModule } from './modules/analyses/index.ts';
 import { auditModule } from './modules/audit/index.ts';
-import { casesModule } from './modules/cases/index.ts';
+import { applyCaseTransition, casesModule, presentCase, setTrial } from './modules/cases/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { jobsModule } from './modules/jobs/index.ts';
@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditModule);
   await app.register(casesModule);
   await app.register(usersModule);
-  await app.register(ordersModule);
+  // Orders may not import cases (cases imports orders): what it needs of a case is handed over here.
+  await app.register(ordersModule, { cases: { applyCaseTransition, presentCase, setTrial } });
   await app.register(sharingModule);
   await app.register(registrationModule);
   await app.register(organisationsModule);

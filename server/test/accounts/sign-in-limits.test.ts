@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { queryOnPool } from '../../src/db/query.ts';
-import { FORGET_AFTER_MS, MAX_DELAY_SECONDS, SignInThrottle } from '../../src/modules/accounts/sign-in-throttle.ts';
+import { FORGET_AFTER_MS, MAX_DELAY_SECONDS, SignInThrottle } from '../../src/modules/rate-limits/index.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_PENDING } from '../../src/lib/approved-account.ts';
-import { approveRegistration, findRequestOfUser } from '../../src/modules/registration/index.ts';
+import { findRequestOfUser } from '../../src/modules/registration/repository.ts';
+import { createMember } from '../../src/modules/users/index.ts';
 import { bearer, getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { DEVICE, idOf, insertCase } from '../orders/fixtures.ts';
@@ -299,7 +300,7 @@ describe('e-mail verification', () => {
       // Approval, as the administration issue will do it.
       const hvc = await idOf(t, 'organisations', 'code', 'HVC');
       await t.database.db.transaction((tx) =>
-        approveRegistration(tx, { userId: user?.id ?? '', organisationId: hvc, groupNames: ['Physician'] }),
+        createMember(tx, { userId: user?.id ?? '', organisationId: hvc, groupNames: ['Physician'] }),
       );
       const { access } = await signIn(t, email, STRONG_PASSWORD);
       const info = (await getAs(t, access, '/api/userinfo/')).json();

@@ -14,7 +14,8 @@ import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
 import type { ClaimedRun } from '../runs-repository.ts';
 import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
-import { findCaseVolume, removePreliminaryModel, replacePreliminaryModel } from './preliminary-model-repository.ts';
+import { removePreliminaryModel, storePreliminaryModel } from './preliminary-model.ts';
+import { findCaseVolume } from './preliminary-model-repository.ts';
 
 const SURFACE_VERSION = 'cardiomap-surface/1';
 const FILENAME = 'blood-pool-preliminary.glb';
@@ -56,7 +57,7 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
       await flush();
       const removed = await deps.database.db.transaction(async (tx) => {
         const txQuery = queryOn(tx);
-        const keys = await removePreliminaryModel(txQuery, studyId);
+        const keys = await removePreliminaryModel(tx, studyId);
         await finish(txQuery, run, { outcome: 'no-contrast' }, 'Completed: no contrast-enhanced blood to model.');
         return keys;
       });
@@ -72,7 +73,7 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
     await flush();
     const replaced = await deps.database.db.transaction(async (tx) => {
       const txQuery = queryOn(tx);
-      const keys = await replacePreliminaryModel(txQuery, modelOf(studyId, storageKey, result, phase));
+      const keys = await storePreliminaryModel(tx, modelOf(studyId, storageKey, result, phase));
       await finish(txQuery, run, { outcome: 'ready' }, 'Completed: the preliminary 3D model is in the scene.');
       return keys;
     });

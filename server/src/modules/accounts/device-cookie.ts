@@ -7,7 +7,7 @@ import type { TokenService } from './tokens.ts';
  * Issue 27: the per-account sign-in delay refuses the right password too, so anyone who knows an address
  * could keep its owner out for good. A browser that signed in to the account before carries this cookie
  * (set at each completed sign-in); an attempt with it is counted on its own, per device, instead of
- * under the delay that other clients caused (sign-in-throttle.ts).
+ * under the delay that other clients caused (modules/rate-limits/sign-in-throttle.ts).
  *
  * The value names the user and a random device id, with a MAC under the server's key: it cannot be
  * made or moved to another account without the key. HttpOnly, Secure and SameSite=Strict, and sent only

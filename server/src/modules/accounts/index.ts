@@ -6,6 +6,7 @@ import { createAccountsService } from './service.ts';
 
 export { ActorCache } from './actor-cache.ts';
 export { loadActor } from './actor-loader.ts';
+export { endSessions } from './end-sessions.ts';
 export { AUTH_CHANGED_CHANNEL, SessionStateCache } from './session-cache.ts';
 export { createTokenService, type TokenService } from './tokens.ts';
 

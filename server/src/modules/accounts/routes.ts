@@ -13,11 +13,11 @@ import {
   passwordChangeRateLimits,
   signInAddressRateLimit,
 } from '../../plugins/rate-limit.ts';
+import { deviceThrottleKey, SignInThrottle } from '../rate-limits/index.ts';
 import { readDevice, setDeviceCookie } from './device-cookie.ts';
 import { toUserInfo } from './mapper.ts';
 import type { PasswordService } from './password-service.ts';
 import type { AccountsService, SignedIn } from './service.ts';
-import { deviceThrottleKey, SignInThrottle } from './sign-in-throttle.ts';
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? '';
 

@@ -1,5 +1,6 @@
 import { CaseStatus } from '@cardiomap/contract';
-import { type CaseFacts, isUndelivered, PERMISSIONS } from '@cardiomap/domain';
+import { PERMISSIONS } from '@cardiomap/domain';
+import { seesAnalysesOf } from '../../access/analysis-visibility.ts';
 import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
@@ -7,18 +8,13 @@ import type { Actor } from '../../lib/actor.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { type AnalysisRow, findAnalysis, findStudyCaseId } from './repository.ts';
 
+export { seesAnalysesOf };
+
 export const STUDY_NOT_FOUND = 'No study matches the given id.';
 export const ANALYSIS_NOT_FOUND = 'No analysis matches the given id.';
 export const CASE_CANCELED = 'This case is canceled: its analyses can no longer change.';
 export const PRELIMINARY_ANALYSIS_FIXED =
   "The preliminary model is made by the server: add landmarks, results and figures to an analyst's analysis.";
-
-/**
- * Spec §6: an undelivered case's analyses (and everything in them) exist only for those who may view
- * undelivered analyses; to everyone else they answer like missing ones.
- */
-export const seesAnalysesOf = (actor: Actor, facts: CaseFacts): boolean =>
-  actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses) || !isUndelivered(facts);
 
 /** Spec §6: unpublished landmarks are shown only to those who may view unpublished results. */
 export const seesUnpublishedLandmarks = (actor: Actor): boolean =>

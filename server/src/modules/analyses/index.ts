@@ -14,8 +14,14 @@ export {
   seesAnalysesOf,
   seesUnpublishedLandmarks,
 } from './access.ts';
+export {
+  attachToOrder,
+  removePreliminaryAnalysis,
+  replacePreliminaryAnalysis,
+} from './analysis-use-cases.ts';
 export { type ContentChanged, IGNORE_CONTENT_CHANGES } from './content-changed.ts';
 export { listFiguresForReport, type ReportFigure, readFigurePng } from './figures-for-report.ts';
+export { PRELIMINARY_ANALYSIS_NAME, type PreliminaryModel } from './preliminary-repository.ts';
 export { presentAnalysis, presentAnalysisResource } from './presenter.ts';
 export { listStudyAnalyses, listStudyAnalysisResources } from './read-api.ts';
 export { listResultsForReport, type ReportAnalysisResult } from './results-for-report.ts';

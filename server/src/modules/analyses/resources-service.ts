@@ -18,6 +18,7 @@ import { safeFileName } from '../../storage/index.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { choosePhase } from '../studies/index.ts';
+import { addSceneObject } from '../visualisations/index.ts';
 import {
   assertNotCanceled,
   assertNotPreliminary,
@@ -41,7 +42,6 @@ import {
   setResourceMultipart,
 } from './resource-repository.ts';
 import { checkNewResource, maxBytesOf } from './resource-rules.ts';
-import { addSceneObject } from './scene-object-repository.ts';
 import { NO_ADD_PERMISSION, NO_DELETE_PERMISSION } from './service.ts';
 
 export const ANALYSIS_RESOURCE_NOT_FOUND = 'No analysis resource matches the given id.';
@@ -174,13 +174,14 @@ export function createAnalysisResourcesService(
             areaCm2: Math.round(mesh.areaCm2 * 10) / 10,
           },
         });
-        await addSceneObject(queryOn(tx), {
+        await addSceneObject(tx, {
           studyId: row.studyId,
           analysisId: row.analysisId,
-          analysisName: analysis.name,
-          resourceId: row.id,
+          visualisationName: analysis.name,
+          analysisResourceId: row.id,
           name: row.name,
           color: typeof row.attributes.color === 'string' ? row.attributes.color : DEFAULT_MESH_COLOR,
+          placement: 'end',
         });
         await audit(tx, actor, 'analysis-resource.confirm', found, ip, {
           analysisResourceId: row.id,

@@ -1,9 +1,10 @@
-import type { CaseStatus, OrderStatus } from '@cardiomap/contract';
-import { CASE_TRANSITIONS, type CaseAction, ORDER_TRANSITIONS, transitionDecision } from '@cardiomap/domain';
+import type { CaseStatus } from '@cardiomap/contract';
+import { CASE_TRANSITIONS, type CaseAction, transitionDecision } from '@cardiomap/domain';
 import type { Tx } from '../../db/client.ts';
 import { type Query, queryOn } from '../../db/query.ts';
 import { recordAudit } from '../audit/index.ts';
-import { applyTransition, lockCaseFacts, transitionOrdersOfCase } from './repository.ts';
+import { cancelOpenOrders } from '../orders/index.ts';
+import { applyTransition, lockCaseFacts } from './repository.ts';
 
 export interface CaseTransitionOptions {
   /** Who acts: a user's id, or null for the system (the ingest job). */
@@ -64,10 +65,7 @@ export async function applyCaseTransition(
   if (!(await applyTransition(query, caseId, from, to, { ...options.extra, dateCompleted }))) {
     return { applied: false, status: facts.status, reason: 'This case was changed in the meantime.' };
   }
-  if (CLOSING.includes(action)) {
-    const cancel = ORDER_TRANSITIONS.cancel;
-    await transitionOrdersOfCase(query, caseId, cancel.from as readonly OrderStatus[], cancel.to as OrderStatus);
-  }
+  if (CLOSING.includes(action)) await cancelOpenOrders(tx, caseId);
   await recordAudit(tx, {
     actorId: options.by,
     action: AUDIT_ACTIONS[action],

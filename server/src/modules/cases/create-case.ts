@@ -1,28 +1,14 @@
-import { type createCaseSchema, OrderStatus } from '@cardiomap/contract';
-import {
-  checkOrdering,
-  formatCaseIdentifier,
-  type OrderFieldErrors,
-  PERMISSIONS,
-  trainingPending,
-  trialLimitMessage,
-  trialLimitReached,
-} from '@cardiomap/domain';
+import type { createCaseSchema } from '@cardiomap/contract';
+import { formatCaseIdentifier, PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Query, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden, ValidationError } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import { checkFirstOrders, placeFirstOrders, refuseFullTrial } from '../orders/index.ts';
 import { caseDateErrors } from './case-dates.ts';
-import {
-  findIntervention,
-  isMember,
-  loadOrderingCatalogue,
-  lockTrialUsage,
-  unfollowedTrainings,
-} from './ordering-repository.ts';
-import { insertCase, insertOrder, nextCaseSequence, organisationCode } from './repository.ts';
+import { insertCase, isMember, nextCaseSequence, organisationCode } from './repository.ts';
 
 export type CreateCaseBody = z.output<typeof createCaseSchema>;
 
@@ -32,7 +18,6 @@ const REQUIRED = 'This field is required';
 export const NOT_A_MEMBER = 'You are not a member of this organisation.';
 export const RESPONSIBLE_NOT_A_MEMBER = 'The case responsible must be a member of the organisation.';
 export const MAY_NOT_ASSIGN = 'You may not make another user responsible for the case.';
-export const trainingMessage = (title: string) => `Complete the training "${title}" before requesting this analysis.`;
 
 /** Spec §7: required when the actor may assign one, a member of the organisation; else the creator. */
 async function responsibleErrors(query: Query, actor: Actor, body: CreateCaseBody, errors: Errors): Promise<string> {
@@ -44,16 +29,6 @@ async function responsibleErrors(query: Query, actor: Actor, body: CreateCaseBod
   if (chosen === null) errors.caseResponsibleId = [REQUIRED];
   else if (!(await isMember(query, chosen, body.organisationId))) errors.caseResponsibleId = [RESPONSIBLE_NOT_A_MEMBER];
   return chosen ?? actor.userId;
-}
-
-/** Spec §6: a required training the user has not followed blocks ordering, unless they may skip it. */
-async function trainingErrors(query: Query, actor: Actor, interventionId: string, organisationId: string) {
-  const intervention = await findIntervention(query, interventionId);
-  if (!intervention) return [];
-  const pending = await unfollowedTrainings(query, actor.userId, interventionId, organisationId);
-  return pending.length > 0 && trainingPending(actor.permissions, intervention, false)
-    ? pending.map((t) => trainingMessage(t.title))
-    : [];
 }
 
 const hasErrors = (errors: Errors) => Object.keys(errors).length > 0;
@@ -70,33 +45,19 @@ export async function createCase(db: Db, actor: Actor, body: CreateCaseBody, ip:
     const query = queryOn(tx);
     const errors: Errors = { ...caseDateErrors(body, now) };
     const responsibleId = await responsibleErrors(query, actor, body, errors);
-    const catalogue = await loadOrderingCatalogue(
-      query,
-      body.organisationId,
-      body.orders.flatMap((o) => o.deviceIds),
-      body.orders.flatMap((o) => o.deviceVariantIds),
-    );
-    const ordering = checkOrdering(body.orders, catalogue);
+    const ordering = await checkFirstOrders(tx, actor, body.organisationId, body.orders);
     if (!ordering.ok) {
-      const orderErrors = Object.fromEntries(
-        ordering.orders.flatMap((e: OrderFieldErrors, index) => (Object.keys(e).length ? [[String(index), e]] : [])),
-      );
-      if (Object.keys(orderErrors).length) errors.orders = orderErrors;
-      if (ordering.nonFieldErrors.length) errors.nonFieldErrors = ordering.nonFieldErrors;
+      if (ordering.orders) errors.orders = ordering.orders;
+      if (ordering.nonFieldErrors) errors.nonFieldErrors = ordering.nonFieldErrors;
       throw new ValidationError(errors);
     }
-    const training = await trainingErrors(query, actor, ordering.interventionId, body.organisationId);
-    if (training.length) errors.nonFieldErrors = training;
+    if (ordering.trainingErrors.length) errors.nonFieldErrors = ordering.trainingErrors;
     if (hasErrors(errors)) throw new ValidationError(errors);
-    if (ordering.trialId) {
-      const usage = await lockTrialUsage(query, ordering.trialId);
-      if (trialLimitReached(usage)) throw new ValidationError({ nonFieldErrors: [trialLimitMessage(usage.limit)] });
-    }
+    if (ordering.trialId) await refuseFullTrial(tx, ordering.trialId);
 
     const code = await organisationCode(query, body.organisationId);
-    const prefix = (await findIntervention(query, ordering.interventionId))?.prefix ?? '';
     const sequence = await nextCaseSequence(query, body.organisationId, ordering.interventionId);
-    const caseIdentifier = formatCaseIdentifier(code, prefix, sequence);
+    const caseIdentifier = formatCaseIdentifier(code, ordering.interventionPrefix, sequence);
     const caseId = await insertCase(query, {
       caseIdentifier,
       organisationId: body.organisationId,
@@ -112,14 +73,11 @@ export async function createCase(db: Db, actor: Actor, body: CreateCaseBody, ip:
       interventionDatetime: body.interventionDatetime ?? null,
       expectedDeliveryDatetime: body.expectedDeliveryDatetime,
     });
-    for (const [index, order] of body.orders.entries()) {
-      await insertOrder(query, caseId, {
-        ...order,
-        status: OrderStatus.IN_PROGRESS,
-        isInitial: true,
-        isClinical: ordering.orders[index]?.isClinical ?? false,
-      });
-    }
+    await placeFirstOrders(
+      tx,
+      caseId,
+      body.orders.map((order, index) => ({ ...order, isClinical: ordering.isClinical[index] ?? false })),
+    );
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'case.create',

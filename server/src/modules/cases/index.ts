@@ -10,12 +10,7 @@ export {
   type CaseTransitionOptions,
   type CaseTransitionOutcome,
 } from './case-transition.ts';
-export {
-  findIntervention,
-  loadOrderingCatalogue,
-  lockTrialUsage,
-  unfollowedTrainings,
-} from './ordering-repository.ts';
+export { setTrial } from './case-trial.ts';
 export { presentCase } from './presenter.ts';
 export { findIngestFacts, markCaseSubmitted } from './repository.ts';
 

@@ -1,4 +1,4 @@
-import type { CaseStatus, OrderStatus, PatientInformation, Service } from '@cardiomap/contract';
+import type { CaseStatus, OrderStatus, PatientInformation } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import type { Query } from '../../db/query.ts';
 
@@ -71,36 +71,6 @@ export async function insertCase(query: Query, c: NewCase): Promise<string> {
   return row.id;
 }
 
-export interface NewOrder {
-  service: Service;
-  status: OrderStatus;
-  isInitial: boolean;
-  isClinical: boolean;
-  deviceIds: readonly string[];
-  deviceVariantIds: readonly string[];
-}
-
-/** An order with its devices (in the order chosen) and sizes. */
-export async function insertOrder(query: Query, caseId: string, order: NewOrder): Promise<string> {
-  const [row] = await query<{ id: string }>(
-    sql`INSERT INTO orders (case_id, service, status, is_initial, is_clinical) VALUES (${caseId}, ${order.service},
-      ${order.status}, ${order.isInitial}, ${order.isClinical}) RETURNING id`,
-  );
-  if (!row) throw new Error('The order could not be stored');
-  await query(
-    sql`INSERT INTO order_devices (order_id, device_id, position)
-     SELECT ${row.id}, d.id, d.position - 1
-       FROM unnest(${sql.param(order.deviceIds)}::uuid[]) WITH ORDINALITY AS d(id, position)`,
-  );
-  if (order.deviceVariantIds.length > 0) {
-    await query(
-      sql`INSERT INTO order_device_variants (order_id, device_variant_id) SELECT ${row.id},
-        unnest(${sql.param(order.deviceVariantIds)}::uuid[])`,
-    );
-  }
-  return row.id;
-}
-
 /** Column → value of an edit; only the columns named are written. */
 export type CaseChanges = Partial<{
   physician_comment: string;
@@ -168,19 +138,20 @@ export async function markCaseSubmitted(query: Query, caseId: string): Promise<v
   await query(sql`UPDATE cases SET date_submitted = COALESCE(date_submitted, now()) WHERE id = ${caseId}`);
 }
 
-/** Moves the case's orders in one of the `from` statuses to `to` (a canceled or rejected case's open orders). */
-export async function transitionOrdersOfCase(
-  query: Query,
-  caseId: string,
-  from: readonly OrderStatus[],
-  to: OrderStatus,
-): Promise<void> {
-  await query(
-    sql`UPDATE orders SET status = ${to}, date_modified = now()
-      WHERE case_id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[])`,
-  );
-}
-
 export async function rejectionReasonExists(query: Query, reasonId: string): Promise<boolean> {
   return (await query(sql`SELECT 1 FROM rejection_reasons WHERE id = ${reasonId}`)).length > 0;
+}
+
+/** Whether the user belongs to the organisation (case responsible, assignment). */
+export async function isMember(query: Query, userId: string, organisationId: string): Promise<boolean> {
+  const rows = await query<{ one: number }>(
+    sql`SELECT 1 AS one FROM organisation_memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.user_id = ${userId} AND m.organisation_id = ${organisationId} AND u.is_active`,
+  );
+  return rows.length > 0;
+}
+
+/** From now on the case counts against this trial licence (its first order under the trial). */
+export async function setCaseTrial(query: Query, caseId: string, trialId: string): Promise<void> {
+  await query(sql`UPDATE cases SET trial_id = ${trialId}, date_modified = now() WHERE id = ${caseId}`);
 }

@@ -9,8 +9,7 @@ import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type Notifier, notifyRejected } from '../notifications/index.ts';
 import { applyCaseTransition } from './case-transition.ts';
-import { isMember } from './ordering-repository.ts';
-import { rejectionReasonExists, updateCase } from './repository.ts';
+import { isMember, rejectionReasonExists, updateCase } from './repository.ts';
 
 /** Lost a race (another request moved the case first) or the status never allowed it. */
 const ALREADY_CHANGED = 'This case was changed by someone else in the meantime. Reload it and try again.';

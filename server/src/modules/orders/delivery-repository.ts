@@ -79,8 +79,3 @@ export async function findAnalysisOfCase(db: DbOrTx, analysisId: string, caseId:
     .where(and(eq(analyses.id, analysisId), eq(studies.caseId, caseId)));
   return row ?? null;
 }
-
-/** The delivered analysis now belongs to the order it was delivered with. */
-export async function attachAnalysisToOrder(db: DbOrTx, analysisId: string, orderId: string): Promise<void> {
-  await db.update(analyses).set({ orderId }).where(eq(analyses.id, analysisId));
-}

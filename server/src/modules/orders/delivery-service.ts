@@ -5,9 +5,10 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
-import { applyCaseTransition } from '../cases/index.ts';
+import { attachToOrder } from '../analyses/index.ts';
 import { type Notifier, notifyDelivered, notifyDeliveryWithdrawn } from '../notifications/index.ts';
 import { requestReportRegeneration } from '../reports/index.ts';
+import type { CaseSide } from './case-side.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, requirePermission, requireProcessing } from './order-access.ts';
 import type { OrderRow } from './repository.ts';
@@ -57,6 +58,7 @@ export function createDeliveryService(
   database: Database,
   notifier: Notifier,
   enqueue: (queueName: string, jobId: string) => Promise<void>,
+  cases: Pick<CaseSide, 'applyCaseTransition'>,
 ) {
   const { db } = database;
   /** A delivery change makes a new report version (issue 18 §1); sent after commit, re-sent by the sweep if lost. */
@@ -85,9 +87,10 @@ export function createDeliveryService(
         if (analysisId) await checkDeliveredAnalysis(tx, analysisId, order);
         await moveOrder(tx, 'deliver', order, theCase);
         const delivery = await deliveryRepo.insertDelivery(tx, orderId, actor.userId);
-        if (analysisId) await deliveryRepo.attachAnalysisToOrder(tx, analysisId, orderId);
+        if (analysisId) await attachToOrder(tx, analysisId, orderId);
         // Completes the case when this was its last open order; otherwise the door refuses and nothing changes.
-        const completes = (await applyCaseTransition(tx, theCase.id, 'complete', { by: actor.userId, ip })).applied;
+        const completes = (await cases.applyCaseTransition(tx, theCase.id, 'complete', { by: actor.userId, ip }))
+          .applied;
         await auditOrder(tx, actor, {
           action: 'order.deliver',
           orderId: orderId,
@@ -118,7 +121,7 @@ export function createDeliveryService(
         await deliveryRepo.deleteDelivery(tx, deliveryId);
         const reopens = theCase.status === CaseStatus.COMPLETED;
         if (reopens) {
-          const reopened = await applyCaseTransition(tx, theCase.id, 'reopen', { by: actor.userId, ip });
+          const reopened = await cases.applyCaseTransition(tx, theCase.id, 'reopen', { by: actor.userId, ip });
           if (!reopened.applied) throw conflict(reopened.reason);
         }
         await auditOrder(tx, actor, {

@@ -12,10 +12,11 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
-import { findIntervention, presentCase } from '../cases/index.ts';
+import type { CaseSide } from './case-side.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, NO_ORDER, refuseSharedCase, requirePermission } from './order-access.ts';
 import { checkOrderOnCase } from './ordering-check.ts';
+import { findIntervention } from './ordering-repository.ts';
 import * as repo from './repository.ts';
 
 export interface CreateOrderInput {
@@ -33,8 +34,14 @@ function refuseFinished(theCase: VisibleCase): void {
 }
 
 /** The order as the wire carries it, read through the case presenter so both always agree. */
-async function presentOrder(db: DbOrTx, actor: Actor, caseId: string, orderId: string): Promise<Order> {
-  const order = (await presentCase(db, actor, caseId)).orders.find((o) => o.id === orderId);
+async function presentOrder(
+  cases: CaseSide,
+  db: DbOrTx,
+  actor: Actor,
+  caseId: string,
+  orderId: string,
+): Promise<Order> {
+  const order = (await cases.presentCase(db, actor, caseId)).orders.find((o) => o.id === orderId);
   if (!order) throw notFound(NO_ORDER);
   return order;
 }
@@ -43,7 +50,7 @@ async function presentOrder(db: DbOrTx, actor: Actor, caseId: string, orderId: s
  * Ordering more analyses on an existing case (spec §7 orders/): another order, the same again, or other
  * devices for one in progress. Each works on the case row locked, under the rules of case creation.
  */
-export function createOrderService(database: Database) {
+export function createOrderService(database: Database, cases: CaseSide) {
   const { db } = database;
 
   return {
@@ -53,7 +60,7 @@ export function createOrderService(database: Database) {
         const theCase = await findVisibleCase(tx, actor, input.caseId, { forUpdate: true });
         refuseSharedCase(theCase, SHARED_CASE);
         refuseFinished(theCase);
-        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, input, { training: true });
+        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, input, { training: true }, cases);
         const id = await repo.insertOrder(tx, { ...input, caseId: theCase.id, isClinical });
         await auditOrder(tx, actor, {
           action: 'order.create',
@@ -64,7 +71,7 @@ export function createOrderService(database: Database) {
         });
         return id;
       });
-      return presentOrder(db, actor, input.caseId, orderId);
+      return presentOrder(cases, db, actor, input.caseId, orderId);
     },
 
     /** The same service, devices and sizes again, as a new order in progress. */
@@ -79,7 +86,7 @@ export function createOrderService(database: Database) {
           deviceIds: order.deviceIds,
           deviceVariantIds: order.deviceVariantIds,
         };
-        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, { training: true });
+        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, { training: true }, cases);
         const id = await repo.insertOrder(tx, { ...request, caseId: theCase.id, isInitial: false, isClinical });
         await auditOrder(tx, actor, {
           action: 'order.duplicate',
@@ -90,7 +97,7 @@ export function createOrderService(database: Database) {
         });
         return { caseId: theCase.id, orderId: id };
       });
-      return presentOrder(db, actor, caseId, orderId);
+      return presentOrder(cases, db, actor, caseId, orderId);
     },
 
     /** Spec §5 "Change devices": only the intervention's devices, only for an order in progress. */
@@ -111,10 +118,17 @@ export function createOrderService(database: Database) {
         if (!decision.allowed) throw conflict(decision.reason);
         await refuseAmuletChange(tx, theCase, input.deviceIds);
         const request = { service: order.service as Service, ...input };
-        const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, {
-          training: false,
-          replacingOrderId: order.id,
-        });
+        const { isClinical } = await checkOrderOnCase(
+          tx,
+          actor,
+          theCase,
+          request,
+          {
+            training: false,
+            replacingOrderId: order.id,
+          },
+          cases,
+        );
         await repo.replaceOrderDevices(tx, order.id, input.deviceIds, input.deviceVariantIds);
         // A degradation stays: the analyst's judgement outlives a change of device.
         const degraded = !order.isClinical && (await deliveryRepo.hasDegradation(tx, order.id));
@@ -131,7 +145,7 @@ export function createOrderService(database: Database) {
         });
         return theCase.id;
       });
-      return presentOrder(db, actor, caseId, orderId);
+      return presentOrder(cases, db, actor, caseId, orderId);
     },
   };
 }

@@ -1,22 +1,15 @@
 import { OrderStatus, type Service } from '@cardiomap/contract';
-import {
-  checkOrdering,
-  type OrderRequest,
-  trainingPending,
-  trialLimitMessage,
-  trialLimitReached,
-} from '@cardiomap/domain';
+import { checkOrdering, type OrderRequest, trainingPending } from '@cardiomap/domain';
 import type { VisibleCase } from '../../access/case-access.ts';
 import type { Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { ValidationError } from '../../lib/http-errors.ts';
-import { findIntervention, loadOrderingCatalogue, lockTrialUsage, unfollowedTrainings } from '../cases/index.ts';
-import * as repo from './repository.ts';
+import { refuseFullTrial, trainingMessage } from './case-orders.ts';
+import type { CaseSide } from './case-side.ts';
+import { findIntervention, loadOrderingCatalogue, unfollowedTrainings } from './ordering-repository.ts';
 
 const OPEN: readonly number[] = [OrderStatus.IN_PROGRESS, OrderStatus.DELIVERED];
-
-export const trainingMessage = (title: string) => `Complete the training "${title}" before requesting this analysis.`;
 
 /**
  * The case-creation ordering rules (packages/domain checkOrdering) for one more order of an existing
@@ -31,6 +24,7 @@ export async function checkOrderOnCase(
   theCase: VisibleCase,
   request: OrderRequest,
   options: { training: boolean; replacingOrderId?: string },
+  cases: Pick<CaseSide, 'setTrial'>,
 ): Promise<{ isClinical: boolean }> {
   const query = queryOn(tx);
   const catalogue = await loadOrderingCatalogue(
@@ -52,9 +46,8 @@ export async function checkOrderOnCase(
   }
   if (options.training) await refusePendingTraining(query, actor, theCase);
   if (result.trialId && !theCase.trialId) {
-    const usage = await lockTrialUsage(query, result.trialId);
-    if (trialLimitReached(usage)) throw new ValidationError({ nonFieldErrors: [trialLimitMessage(usage.limit)] });
-    await repo.setCaseTrial(tx, theCase.id, result.trialId);
+    await refuseFullTrial(tx, result.trialId);
+    await cases.setTrial(tx, theCase.id, result.trialId);
   }
   return { isClinical: result.orders[0]?.isClinical ?? false };
 }

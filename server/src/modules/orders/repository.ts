@@ -1,7 +1,7 @@
 import { OrderStatus } from '@cardiomap/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cases, devices, orderDevices, orderDeviceVariants, orders } from '../../db/schema/index.ts';
+import { devices, orderDevices, orderDeviceVariants, orders } from '../../db/schema/index.ts';
 
 export interface OrderRow {
   id: string;
@@ -105,9 +105,17 @@ export async function setOrderClinical(db: DbOrTx, orderId: string, isClinical: 
   await db.update(orders).set({ isClinical, dateModified: new Date() }).where(eq(orders.id, orderId));
 }
 
-/** From now on the case counts against this trial licence (its first order under the trial). */
-export async function setCaseTrial(db: DbOrTx, caseId: string, trialId: string): Promise<void> {
-  await db.update(cases).set({ trialId, dateModified: new Date() }).where(eq(cases.id, caseId));
+/** Moves the case's orders in one of the `from` statuses to `to` (a canceled or rejected case's open orders). */
+export async function transitionOrdersOfCase(
+  db: DbOrTx,
+  caseId: string,
+  from: readonly number[],
+  to: number,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: to, dateModified: new Date() })
+    .where(and(eq(orders.caseId, caseId), inArray(orders.status, [...from])));
 }
 
 /** Devices named by the case's orders whose results were delivered at some point (delivered or obsoleted). */

@@ -197,7 +197,3 @@ export async function groupNames(db: DbOrTx, ids: readonly number[]): Promise<st
     .where(inArray(groups.id, [...ids]));
   return rows.map((r) => r.name);
 }
-
-export async function deactivateUser(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(users).set({ isActive: false }).where(eq(users.id, userId));
-}

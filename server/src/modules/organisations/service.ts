@@ -15,8 +15,7 @@ import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { registrationApprovedMail, registrationDeclinedMail } from '../../mail/templates/registration-decided.ts';
 import { recordAudit } from '../audit/index.ts';
-import { approveRegistration } from '../registration/index.ts';
-import { refuseUngrantableGroups } from '../users/index.ts';
+import { createMember, deactivateDeclinedUser, refuseUngrantableGroups } from '../users/index.ts';
 import { generateCode } from './code.ts';
 import { presentOrganisation } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -206,7 +205,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
           });
         }
         if (!target) throw fieldError('organisationId', R.organisation);
-        await approveRegistration(tx, { userId, organisationId: target, groupNames: names });
+        await createMember(tx, { userId, organisationId: target, groupNames: names });
         const organisation = await repo.findOrganisation(tx, target);
         await recordAudit(tx, {
           actorId: actor.userId,
@@ -245,7 +244,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
           throw notFound();
         }
         // Deactivated rather than deleted: the audit trail keeps pointing at a real account.
-        await repo.deactivateUser(tx, userId);
+        await deactivateDeclinedUser(tx, userId);
         await recordAudit(tx, {
           actorId: actor.userId,
           action: 'registration.decline',

@@ -1,12 +1,10 @@
-/** Sign-in failures this long ago no longer count (a new one starts afresh); the sweep removes them. */
-export const FORGET_AFTER_MS = 24 * 3_600_000;
-
+/** Shared counters of the rate limits and the per-account sign-in lock-out (issue 22), in the database. */
 export { takeMailAllowance } from './mail-allowance.ts';
+// The rate-limit plugin's counter, the periodic sweep, and the digest keys are stored under.
+export { hitRateLimit, keyDigest, removeExpiredRateLimits } from './repository.ts';
 export {
-  clearSignInFailures,
-  hitRateLimit,
-  keyDigest,
-  recordSignInFailure,
-  removeExpiredRateLimits,
-  signInBlockedUntil,
-} from './repository.ts';
+  deviceThrottleKey,
+  FORGET_AFTER_MS,
+  MAX_DELAY_SECONDS,
+  SignInThrottle,
+} from './sign-in-throttle.ts';

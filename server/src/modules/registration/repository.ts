@@ -1,13 +1,6 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  groupMemberships,
-  groups,
-  organisationMemberships,
-  organisations,
-  registrations,
-  users,
-} from '../../db/schema/index.ts';
+import { organisations, registrations, users } from '../../db/schema/index.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type NewRegistration = Omit<
@@ -133,32 +126,6 @@ export async function renewVerificationKey(
   return rows.length === 1;
 }
 
-/**
- * The account of a verified registration: active (it may sign in) but with no organisation and no role,
- * which the app shows as "Organisation pending" until an administrator approves it. Null when the
- * address got an account meanwhile.
- */
-export async function insertPendingUser(db: DbOrTx, registration: RegistrationRow): Promise<string | null> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: registration.email,
-      passwordHash: registration.passwordHash,
-      givenName: registration.givenName,
-      middleName: registration.middleName,
-      familyName: registration.familyName,
-      title: registration.title,
-      phoneNumber: registration.phoneNumber,
-      isActive: true,
-      hasApprovedTerms: false,
-      previouslyApproved: false,
-      organisationRequest: registration.organisationName,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
-  return row?.id ?? null;
-}
-
 /** The organisation a verified user asked for, for the administrator's approval. */
 export async function findRequestOfUser(
   db: DbOrTx,
@@ -171,46 +138,6 @@ export async function findRequestOfUser(
     .orderBy(desc(registrations.verifiedAt))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * Approves a registered user (the step of the administration issue): the organisation becomes their
- * primary one, they get the roles, and the request is cleared. One call inside the caller's transaction;
- * the profile-version triggers make every API instance see the change on the next request. The request
- * text stays, as a record of what was asked for.
- */
-export async function approveRegistration(
-  db: DbOrTx,
-  approval: { userId: string; organisationId: string; groupNames: readonly string[] },
-): Promise<void> {
-  await db
-    .update(organisationMemberships)
-    .set({ isPrimary: false })
-    .where(
-      and(
-        eq(organisationMemberships.userId, approval.userId),
-        ne(organisationMemberships.organisationId, approval.organisationId),
-      ),
-    );
-  await db
-    .insert(organisationMemberships)
-    .values({ organisationId: approval.organisationId, userId: approval.userId, isPrimary: true })
-    .onConflictDoUpdate({
-      target: [organisationMemberships.organisationId, organisationMemberships.userId],
-      set: { isPrimary: true },
-    });
-  if (approval.groupNames.length > 0) {
-    const wanted = await db
-      .select({ id: groups.id })
-      .from(groups)
-      .where(inArray(groups.name, [...approval.groupNames]));
-    if (wanted.length !== approval.groupNames.length) throw new Error('Unknown role in approval');
-    await db
-      .insert(groupMemberships)
-      .values(wanted.map((g) => ({ groupId: g.id, userId: approval.userId })))
-      .onConflictDoNothing();
-  }
-  await db.update(users).set({ isActive: true }).where(eq(users.id, approval.userId));
 }
 
 export async function findOrganisationIdByCode(db: DbOrTx, code: string): Promise<string | null> {

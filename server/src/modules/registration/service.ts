@@ -16,7 +16,8 @@ import { emailVerificationMail } from '../../mail/templates/email-verification.t
 import { existingAccountMail } from '../../mail/templates/existing-account.ts';
 import { recordAudit } from '../audit/index.ts';
 import { takeMailAllowance } from '../rate-limits/index.ts';
-import { attachInvitations } from '../sharing/index.ts';
+import { claimInvitations } from '../sharing/index.ts';
+import { createPendingUser } from '../users/index.ts';
 import * as repo from './repository.ts';
 import { newVerificationKey, parseVerificationKey, verifierMatches } from './verification-key.ts';
 
@@ -198,7 +199,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
           // Voided meanwhile by a newer registration of the address: that one's link is the valid one.
           throw (await repo.findRegistrationBySelector(tx, parsed.selector)) ? USED : INVALID;
         }
-        const userId = await repo.insertPendingUser(tx, registration);
+        const userId = await createPendingUser(tx, {
+          email: registration.email,
+          passwordHash: registration.passwordHash,
+          givenName: registration.givenName,
+          middleName: registration.middleName,
+          familyName: registration.familyName,
+          title: registration.title,
+          phoneNumber: registration.phoneNumber,
+          organisationRequest: registration.organisationName,
+        });
         if (!userId) {
           // The address got an account meanwhile (another registration, an administrator): keep that one.
           await recordAudit(tx, {
@@ -211,7 +221,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           return false;
         }
         await repo.completeRegistration(tx, registration.id, userId);
-        const caseIds = await attachInvitations(tx, userId, registration.email);
+        const caseIds = await claimInvitations(tx, userId, registration.email);
         await recordAudit(tx, {
           actorId: userId,
           action: 'account.email_verified',

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { createMember } from '../users/index.ts';
 import * as repo from './repository.ts';
 
 const approveSchema = z.object({
@@ -19,7 +20,7 @@ const sameSecret = (given: unknown, expected: string) => {
 
 /**
  * What the e2e suite needs before the administration screens exist: approving a registration through
- * the very repository call the administration issue will make. Registered only with TEST_HOOKS_TOKEN set
+ * the very use case the administration's approval calls. Registered only with TEST_HOOKS_TOKEN set
  * (never in a deployment), each call carrying that secret; outside the contract and the OpenAPI document.
  */
 export function registrationTestHooks(app: FastifyInstance, token: string): void {
@@ -31,7 +32,7 @@ export function registrationTestHooks(app: FastifyInstance, token: string): void
     const userId = await repo.findUserIdByEmail(db, body.email);
     const organisationId = await repo.findOrganisationIdByCode(db, body.organisationCode);
     if (!userId || !organisationId) throw notFound('No such user or organisation.');
-    await db.transaction((tx) => repo.approveRegistration(tx, { userId, organisationId, groupNames: body.roles }));
+    await db.transaction((tx) => createMember(tx, { userId, organisationId, groupNames: body.roles }));
     return reply.status(204).send();
   });
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sharingRoutes } from './routes.ts';
 import { createSharingService } from './service.ts';
 
-export { attachInvitations } from './repository.ts';
+export { claimInvitations } from './invitations.ts';
 export { INVITATION_LIMITS } from './service.ts';
 
 /** Sharing a case by e-mail or device specialisation, and revoking it (spec §5 "Share", §6). */

@@ -8,7 +8,6 @@ export type { GeneratedReportFile } from './generated-report-repository.ts';
 export { registerGeneratedReports } from './generated-reports.ts';
 export { choosePhase, NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
 export {
-  findPhaseOfStudy,
   type IngestPhase,
   listPhases,
   type PhaseRow,

@@ -53,18 +53,3 @@ export async function orderOfCase(query: Query, orderId: string, caseId: string)
   const rows = await query(sql`SELECT 1 FROM orders WHERE id = ${orderId} AND case_id = ${caseId}`);
   return rows.length > 0;
 }
-
-/** The study's visualisation ids, to check a new order names exactly these. */
-export async function visualisationIdsOfStudy(query: Query, studyId: string): Promise<string[]> {
-  const rows = await query<{ id: string }>(sql`SELECT id FROM visualisations WHERE study_id = ${studyId}`);
-  return rows.map((r) => r.id);
-}
-
-/** Stores the display order of the study's visualisations as given (position = order). */
-export async function orderVisualisations(query: Query, studyId: string, ids: readonly string[]): Promise<void> {
-  await query(
-    sql`UPDATE visualisations v SET "order" = o.position - 1
-       FROM unnest(${sql.param(ids)}::uuid[]) WITH ORDINALITY AS o(id, position)
-      WHERE v.id = o.id AND v.study_id = ${studyId}`,
-  );
-}

@@ -17,6 +17,7 @@ import { conflict, fieldError, forbidden, nonFieldError, notFound } from '../../
 import { safeFileName } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
+import { reorderVisualisations } from '../visualisations/index.ts';
 import { NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
 import { findPhaseOfStudy, listPhases, setDefaultPhaseRow } from './phase-repository.ts';
 import { presentStudy, presentStudyResource, SINGLE_PHASE_LABEL } from './presenter.ts';
@@ -27,9 +28,7 @@ import {
   insertReportResource,
   mergeVolumeAttributes,
   orderOfCase,
-  orderVisualisations,
   setResourceSize,
-  visualisationIdsOfStudy,
 } from './write-repository.ts';
 
 /** A generated PDF report is a few MB; this leaves room for image-heavy ones, not for misuse. */
@@ -92,15 +91,9 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
     async patch(actor: Actor, studyId: string, body: z.output<typeof patchStudySchema>) {
       const { study } = await studyFor(actor, studyId, P.changeStudy, NO_STUDY_CHANGE);
       if (body.visualisationIds) {
-        const own = new Set(await visualisationIdsOfStudy(query, studyId));
-        const given = new Set(body.visualisationIds);
-        if (
-          given.size !== body.visualisationIds.length ||
-          given.size !== own.size ||
-          ![...given].every((id) => own.has(id))
-        )
+        if (!(await reorderVisualisations(db, studyId, body.visualisationIds))) {
           throw fieldError('visualisationIds', UNKNOWN_VISUALISATION);
-        await orderVisualisations(query, studyId, body.visualisationIds);
+        }
       }
       return presentStudy((await findStudy(query, study.id)) as StudyRow);
     },

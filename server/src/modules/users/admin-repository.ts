@@ -131,12 +131,6 @@ export async function expirePassword(db: DbOrTx, id: string): Promise<void> {
   await queryOn(db)(sql`UPDATE users SET password_expired_at = now() WHERE id = ${id}`);
 }
 
-/** Ends every open sign-in of the user; the auth_sessions trigger tells every instance's cache. */
-export async function revokeSessions(db: DbOrTx, userId: string, reason: string): Promise<void> {
-  await queryOn(db)(sql`UPDATE auth_sessions SET revoked_at = now(), revoked_reason = ${reason}
-                         WHERE user_id = ${userId} AND revoked_at IS NULL`);
-}
-
 export async function replaceGroups(db: DbOrTx, userId: string, groupIds: readonly number[]): Promise<void> {
   const q = queryOn(db);
   await q(sql`DELETE FROM group_memberships WHERE user_id = ${userId}

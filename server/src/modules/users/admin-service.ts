@@ -10,6 +10,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, forbidden, nonFieldError, notFound, ValidationError } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { endSessions } from '../accounts/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './admin-repository.ts';
 import {
@@ -254,7 +255,7 @@ export function createAdminUsersService(
         const row = await findManageableUser(tx, actor, id);
         if (row.isSuperuser && row.isActive) await refuseLosingLastSuperuser(tx, id);
         await repo.updateUserFields(tx, id, { isActive: false });
-        await repo.revokeSessions(tx, id, 'user_deactivated');
+        await endSessions(tx, id, 'user_deactivated');
         await audit(tx, actor, ctx, 'user.deactivate', id, {
           before: { isActive: row.isActive },
           after: { isActive: false },
@@ -289,7 +290,7 @@ export function createAdminUsersService(
         .transaction(async (tx) => {
           await repo.setPasswordHash(tx, id, passwordHash);
           // Whoever knew the old password is signed out; the user signs in again with the new one.
-          if (id !== actor.userId) await repo.revokeSessions(tx, id, 'password_set');
+          if (id !== actor.userId) await endSessions(tx, id, 'password_set');
           await audit(tx, actor, ctx, 'user.set_password', id, {});
           return reread(tx, id);
         })

@@ -8,6 +8,12 @@ import { createUsersService } from './service.ts';
 
 export { adminScope } from './admin-service.ts';
 export { refuseUngrantableGroups } from './grant-guard.ts';
+export {
+  createMember,
+  createPendingUser,
+  deactivateDeclinedUser,
+  type PendingUserValues,
+} from './member-use-cases.ts';
 
 /**
  * users/: the user picker (spec §2 "User autocomplete") and user administration (spec §2, §4, §6, §7);

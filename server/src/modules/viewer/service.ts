@@ -18,12 +18,10 @@ import { notFound } from '../../lib/http-errors.ts';
 import type { ObjectStorage, ReadAccess } from '../../storage/object-storage.ts';
 import { findStudy, presentStudy, STUDY_NOT_FOUND } from '../studies/index.ts';
 import {
-  findConfigOfStudy,
-  objectsOfStudy,
   presentVisualisation,
   presentVisualisationObject,
+  sceneOfStudy,
   type VisualisationObjectRow,
-  visualisationsOfStudy,
 } from '../visualisations/index.ts';
 import { assertViewerAccess } from './access.ts';
 import type { AnalysisParts } from './analysis-parts.ts';
@@ -79,17 +77,15 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
       });
       assertViewerAccess(actor, theCase);
 
-      const [volumes, header, stored, visualisationRows, objectRows, analyses, landmarks, landmarkTypes] =
-        await Promise.all([
-          findVolumes(query, studyId),
-          findCaseHeader(query, theCase.id),
-          findConfigOfStudy(query, studyId),
-          visualisationsOfStudy(query, studyId),
-          objectsOfStudy(query, studyId),
-          parts.analyses(db, actor, theCase, studyId),
-          parts.landmarks(db, actor, theCase, studyId),
-          parts.landmarkTypes(db),
-        ]);
+      const [volumes, header, scene, analyses, landmarks, landmarkTypes] = await Promise.all([
+        findVolumes(query, studyId),
+        findCaseHeader(query, theCase.id),
+        sceneOfStudy(query, studyId),
+        parts.analyses(db, actor, theCase, studyId),
+        parts.landmarks(db, actor, theCase, studyId),
+        parts.landmarkTypes(db),
+      ]);
+      const { config: stored, visualisations: visualisationRows, objects: objectRows } = scene;
       const access = readAccessOf(actor, theCase.id);
       const seesIdentity = seesPatientDetails(actor.permissions, theCase) && !actor.profile.hidePatientIdentifier;
       return {

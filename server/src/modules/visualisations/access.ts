@@ -1,12 +1,11 @@
 import { PERMISSIONS } from '@cardiomap/domain';
+import { seesAnalysesOf } from '../../access/analysis-visibility.ts';
 import { caseScopeOf, findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
-import { seesAnalysesOf } from '../analyses/index.ts';
-import { findStudy } from '../studies/index.ts';
-import type { Scope } from './repository.ts';
+import { caseIdOfStudy, type Scope } from './repository.ts';
 
 export const STUDY_NOT_FOUND = 'No study matches the given id.';
 
@@ -22,9 +21,9 @@ export function createSceneAccess(database: Database) {
    * analysis results, so an undelivered case's scene is hidden like its analyses (spec §6).
    */
   const caseOfStudy = async (actor: Actor, studyId: string, missing: () => Error): Promise<VisibleCase> => {
-    const study = await findStudy(query, studyId);
-    if (!study) throw missing();
-    const theCase = await findVisibleCase(db, actor, study.caseId).catch(() => {
+    const caseId = await caseIdOfStudy(query, studyId);
+    if (!caseId) throw missing();
+    const theCase = await findVisibleCase(db, actor, caseId).catch(() => {
       throw missing();
     });
     if (!seesAnalysesOf(actor, theCase)) throw missing();

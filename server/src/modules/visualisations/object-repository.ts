@@ -131,3 +131,11 @@ export async function updateObject(query: Query, id: string, change: Partial<Obj
 export async function deleteObject(query: Query, id: string): Promise<void> {
   await query(sql`DELETE FROM visualisation_objects WHERE id = ${id}`);
 }
+
+/** The object order after every object of the study's scene. */
+export async function nextObjectOrder(query: Query, studyId: string): Promise<number> {
+  const [{ next } = { next: 0 }] = await query<{ next: number }>(
+    sql`SELECT COALESCE(max(object_order) + 1, 0)::int AS next FROM visualisation_objects WHERE study_id = ${studyId}`,
+  );
+  return next;
+}

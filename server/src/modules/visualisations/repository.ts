@@ -169,3 +169,40 @@ export async function studyOfAnalysisResource(query: Query, resourceId: string):
   );
   return row?.studyId;
 }
+
+/** The study of a scene: its case, for the access check (undefined: no such study). */
+export async function caseIdOfStudy(query: Query, studyId: string): Promise<string | undefined> {
+  const [row] = await query<{ caseId: string }>(sql`SELECT case_id AS "caseId" FROM studies WHERE id = ${studyId}`);
+  return row?.caseId;
+}
+
+/** Stores the display order of the study's visualisations as given (position = order). */
+export async function orderVisualisations(query: Query, studyId: string, ids: readonly string[]): Promise<void> {
+  await query(
+    sql`UPDATE visualisations v SET "order" = o.position - 1
+       FROM unnest(${sql.param(ids)}::uuid[]) WITH ORDINALITY AS o(id, position)
+      WHERE v.id = o.id AND v.study_id = ${studyId}`,
+  );
+}
+
+/** The study's viewer config, made on first use. */
+export async function ensureViewerConfig(query: Query, studyId: string): Promise<void> {
+  await query(sql`INSERT INTO viewer_configs (study_id) VALUES (${studyId}) ON CONFLICT (study_id) DO NOTHING`);
+}
+
+/** The analysis's visualisation: its first, else a new one under the given name. */
+export async function visualisationOfAnalysis(
+  query: Query,
+  row: { studyId: string; analysisId: string; name: string },
+): Promise<string> {
+  const [existing] = await query<{ id: string }>(
+    sql`SELECT id FROM visualisations WHERE analysis_id = ${row.analysisId} ORDER BY date_created, id LIMIT 1`,
+  );
+  if (existing) return existing.id;
+  const [created] = await query<{ id: string }>(
+    sql`INSERT INTO visualisations (study_id, analysis_id, name) VALUES (${row.studyId}, ${row.analysisId},
+      ${row.name}) RETURNING id`,
+  );
+  if (!created) throw new Error('Visualisation insert returned nothing');
+  return created.id;
+}

@@ -1,7 +1,8 @@
 import type { Query } from '../../db/query.ts';
-import { clearSignInFailures, FORGET_AFTER_MS, recordSignInFailure, signInBlockedUntil } from '../rate-limits/index.ts';
+import { clearSignInFailures, recordSignInFailure, signInBlockedUntil } from './repository.ts';
 
-export { FORGET_AFTER_MS };
+/** Sign-in failures this long ago no longer count (a new one starts afresh); the sweep removes them. */
+export const FORGET_AFTER_MS = 24 * 3_600_000;
 
 /**
  * Per-account sign-in lock-out that does not depend on the client address (issue 22): after

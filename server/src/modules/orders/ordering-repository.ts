@@ -87,12 +87,3 @@ export async function lockTrialUsage(query: Query, trialId: string): Promise<{ l
   );
   return { limit: trial?.limit ?? 0, numberOfCases: Number(used?.n ?? 0) };
 }
-
-/** Whether the user belongs to the organisation (case responsible, assignment). */
-export async function isMember(query: Query, userId: string, organisationId: string): Promise<boolean> {
-  const rows = await query<{ one: number }>(
-    sql`SELECT 1 AS one FROM organisation_memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.user_id = ${userId} AND m.organisation_id = ${organisationId} AND u.is_active`,
-  );
-  return rows.length > 0;
-}
