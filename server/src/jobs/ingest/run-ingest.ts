@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CaseStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
+import { CaseStatus, JobStatus } from '@cardiomap/contract';
 import type { Tx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import { ingestZip } from '../../imaging/ingest/ingest-zip.ts';
@@ -11,7 +11,7 @@ import { recordAudit } from '../../modules/audit/index.ts';
 import { applyCaseTransition, type CaseTransitionOutcome, findIngestFacts } from '../../modules/cases/index.ts';
 import { PermanentJobFailure } from '../../modules/jobs/index.ts';
 import { notifyImagesAccepted, notifyInputInvalid } from '../../modules/notifications/index.ts';
-import { ensureStudy, replaceIngestVolumes, upsertIngestResource } from '../../modules/studies/index.ts';
+import { registerIngestOutputs } from '../../modules/studies/index.ts';
 import { findInputData, recordIngestOutcome } from '../../modules/uploads/index.ts';
 import { sha256OfFile } from '../../storage/object-hash.ts';
 import { insertFollowUps, sendFollowUps } from '../follow-ups.ts';
@@ -216,22 +216,18 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         await finishSkipped(tx, run, input.id);
         return null;
       }
-      const studyId = await ensureStudy(txQuery, run.caseId);
-      const common = { studyId, inputDataId: input.id, sourceVersion: INGEST_VERSION };
-      const dicom = await upsertIngestResource(txQuery, {
-        ...common,
-        type: StudyResourceType.PSEUDONYMIZED_DICOM,
-        name: 'Pseudonymised DICOM',
-        filename: `${facts.caseIdentifier}-dicom.zip`,
-        mimeType: 'application/zip',
-        storageKey: dicomKey,
-        size: dicomSize,
-        attributes: { sliceCount: result.deidentifiedFileCount },
-      });
-      const volumesStored = await replaceIngestVolumes(
-        txQuery,
-        common,
-        volumes.map(({ phase, filename, key }, i) => ({
+      const outputs = await registerIngestOutputs(tx, {
+        caseId: run.caseId,
+        inputDataId: input.id,
+        sourceVersion: INGEST_VERSION,
+        dicom: {
+          name: 'Pseudonymised DICOM',
+          filename: `${facts.caseIdentifier}-dicom.zip`,
+          storageKey: dicomKey,
+          size: dicomSize,
+          sliceCount: result.deidentifiedFileCount,
+        },
+        volumes: volumes.map(({ phase, filename, key }, i) => ({
           index: phase.index,
           label: phase.label,
           percent: phase.percent,
@@ -252,7 +248,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
             studyInstanceUid: series.studyUid,
           },
         })),
-      );
+      });
       await jobRuns.replaceJobResources(txQuery, run.jobId, reportLines(result.files, series.keyOf));
       await recordIngestOutcome(tx, input.id, { kind: 'processed', warnings: result.warnings, series: series.stored });
       const followUps = await insertFollowUps(txQuery, 'ingest', run);
@@ -260,7 +256,7 @@ export function createIngestHandler(deps: WorkerDeps): JobHandler<'ingest'> {
         throw new RunLost('The job was terminated while finishing.');
       }
       return {
-        replaced: [dicom.replacedKey, ...volumesStored.replacedKeys].filter((key): key is string => key !== null),
+        replaced: outputs.replacedKeys,
         followUps,
         mails: await notifyImagesAccepted(txQuery, {
           caseId: run.caseId,

@@ -12,7 +12,7 @@ export {
 } from './case-transition.ts';
 export { setTrial } from './case-trial.ts';
 export { presentCase } from './presenter.ts';
-export { findIngestFacts, markCaseSubmitted } from './repository.ts';
+export { findIngestFacts } from './repository.ts';
 
 /** Cases (spec §7 "Cases"): list, create, read, edit, the text export and the case transitions. */
 export const casesModule = fp(

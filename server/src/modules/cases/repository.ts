@@ -1,4 +1,4 @@
-import type { CaseStatus, OrderStatus, PatientInformation } from '@cardiomap/contract';
+import { CaseStatus, type OrderStatus, type PatientInformation } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import type { Query } from '../../db/query.ts';
 
@@ -125,17 +125,14 @@ export async function applyTransition(
   const dateCompleted =
     extra.dateCompleted === 'now' ? sql`now()` : extra.dateCompleted === 'clear' ? sql`NULL` : sql`date_completed`;
   const rows = await query<{ id: string }>(
+    // A case's submission is dated once, by its first upload; a later one (reprocessing) keeps the date.
     sql`UPDATE cases SET status = ${to}, date_modified = now(), date_completed = ${dateCompleted},
+            date_submitted = ${to === CaseStatus.SUBMITTED ? sql`COALESCE(date_submitted, now())` : sql`date_submitted`},
             analyst_comment = COALESCE(${extra.analystComment ?? null}, analyst_comment),
             rejection_reason_id = COALESCE(${extra.rejectionReasonId ?? null}, rejection_reason_id)
       WHERE id = ${caseId} AND status = ANY(${sql.param(from)}::smallint[]) RETURNING id`,
   );
   return rows.length === 1;
-}
-
-/** Dates the case's submission; a later upload keeps the first date. */
-export async function markCaseSubmitted(query: Query, caseId: string): Promise<void> {
-  await query(sql`UPDATE cases SET date_submitted = COALESCE(date_submitted, now()) WHERE id = ${caseId}`);
 }
 
 export async function rejectionReasonExists(query: Query, reasonId: string): Promise<boolean> {

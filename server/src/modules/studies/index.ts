@@ -6,14 +6,9 @@ import { createStudyWritesService } from './write-service.ts';
 
 export type { GeneratedReportFile } from './generated-report-repository.ts';
 export { registerGeneratedReports } from './generated-reports.ts';
+export { type IngestOutputs, registerIngestOutputs } from './ingest-outputs.ts';
 export { choosePhase, NOT_A_PHASE_OF_STUDY } from './phase-choice.ts';
-export {
-  type IngestPhase,
-  listPhases,
-  type PhaseRow,
-  phaseFactsOf,
-  replaceIngestVolumes,
-} from './phase-repository.ts';
+export { type IngestPhase, listPhases, type PhaseRow, phaseFactsOf } from './phase-repository.ts';
 export { presentPhases, presentStudy, presentStudyResource, SINGLE_PHASE_LABEL } from './presenter.ts';
 export {
   ensureStudy,
@@ -22,7 +17,6 @@ export {
   findStudyResource,
   type StudyResourceRow,
   type StudyRow,
-  upsertIngestResource,
 } from './repository.ts';
 export { STUDY_NOT_FOUND } from './service.ts';
 

@@ -3,14 +3,9 @@ import fp from 'fastify-plugin';
 import { uploadRoutes } from './routes.ts';
 import { createUploadsService } from './service.ts';
 
+export { removeExpiredUploads } from './expire-uploads.ts';
 export { type IngestOutcome, recordIngestOutcome } from './ingest-outcome.ts';
-export {
-  deleteUnconfirmedUpload,
-  expiredUnconfirmedUploads,
-  findInputData,
-  type StoredSeries,
-  uploadAcceptsWrites,
-} from './repository.ts';
+export { findInputData, type StoredSeries, uploadAcceptsWrites } from './repository.ts';
 export { WRITE_URL_SECONDS } from './service.ts';
 
 /** Uploads (spec §7 input-data/): signed upload links, confirmation that starts ingest, staff re-runs. */

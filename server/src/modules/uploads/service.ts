@@ -20,7 +20,7 @@ import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
 import { sha256OfObject } from '../../storage/object-hash.ts';
 import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
-import { applyCaseTransition, markCaseSubmitted } from '../cases/index.ts';
+import { applyCaseTransition } from '../cases/index.ts';
 import { findJob, insertJob, type JobRow, presentJob } from '../jobs/index.ts';
 import { findPseudonymisedDicomOfInput } from '../studies/index.ts';
 import { downloadableFile, type InputDataDownload, mayReprocess, presentInputData } from './presenter.ts';
@@ -229,7 +229,6 @@ export function createUploadsService(
           if (!submitted.applied) throw conflict(UPLOAD_ONLY_WHEN_CREATED);
         }
         await markUploaded(txQuery, id, { size: object.size, sha256, status: InputDataStatus.UPLOADED });
-        await markCaseSubmitted(txQuery, row.caseId);
         const job = await insertJob(txQuery, {
           caseId: row.caseId,
           inputDataId: id,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CaseStatus, InputDataStatus, JobStatus, MULTIPART_THRESHOLD_BYTES } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOn } from '../../../src/db/query.ts';
-import { removeExpiredUploads } from '../../../src/jobs/expired-uploads.ts';
+import { removeExpiredUploads } from '../../../src/modules/uploads/index.ts';
 import { auditActions, insertCase, shareWith } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -131,6 +131,8 @@ describe('uploads API', () => {
       const theCase = (await call('physician', 'GET', `/api/cases/${c.id}/`)).json();
       expect(theCase.status).toBe(CaseStatus.SUBMITTED);
       expect(theCase.inputDataIds).toEqual([created.id]);
+      // Dated by the door's submit transition, once (issue 29).
+      expect(Date.parse(theCase.dateSubmitted)).toBeGreaterThan(Date.now() - 60_000);
       const jobs = (await call('case-analyst', 'GET', `/api/jobs/?case_id=${c.id}`)).json();
       // Confirmed twice, queued once.
       expect(jobs.count).toBe(1);
