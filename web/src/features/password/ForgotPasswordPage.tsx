@@ -2,9 +2,9 @@ import { emailSchema } from '@cardiomap/contract';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { accountFormErrors } from '../../api/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { type ForgotPasswordReason, requestPasswordReset } from './api/password-api.ts';
-import { serverErrors } from './form-errors.ts';
 
 /**
  * Spec §2: forgotpassword, and passwordexpired, "the forgot-password page with reason password-expired".
@@ -33,7 +33,7 @@ export function ForgotPasswordPage({ reason }: { reason: ForgotPasswordReason })
       const answer = await requestPasswordReset({ email: parsed.data, reason });
       setSent(answer.detail);
     } catch (error) {
-      const errors = serverErrors(error, ['email']);
+      const errors = accountFormErrors(error, ['email']);
       setEmailError(errors.fields.email ?? null);
       setFormError(errors.form);
     } finally {

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { accountFormErrors } from '../../api/index.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { confirmPasswordReset } from './api/password-api.ts';
-import { serverErrors } from './form-errors.ts';
 import {
   type NewPasswordErrors,
   NewPasswordFields,
@@ -45,7 +45,7 @@ export function PasswordResetPage() {
       const answer = await confirmPasswordReset({ uid, token }, values);
       setDone(answer.detail);
     } catch (error) {
-      const server = serverErrors(error, ['newPassword', 'newPassword2']);
+      const server = accountFormErrors(error, ['newPassword', 'newPassword2']);
       setErrors(server.fields);
       setFormError(server.form);
     } finally {
