@@ -1,8 +1,9 @@
-import type { AuditEvent } from '@cardiomap/contract';
+import { type AuditEvent, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
@@ -31,7 +32,7 @@ let queries: URLSearchParams[];
 beforeEach(() => {
   queries = [];
   server.use(
-    http.get('*/api/audit-events/', ({ request }) => {
+    apiHandler(routes.auditEvents, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
       const results = query.get('case_id')
@@ -41,8 +42,8 @@ beforeEach(() => {
           : [event({}), event({ action: 'registration.approve', targetType: 'user' })];
       return HttpResponse.json({ count: results.length, next: null, previous: null, results });
     }),
-    http.get('*/api/users/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
-    http.get('*/api/organisations/', () =>
+    apiHandler(routes.listUsers, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    apiHandler(routes.listOrganisations, () =>
       HttpResponse.json({
         count: 1,
         next: null,
