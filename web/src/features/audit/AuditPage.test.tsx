@@ -7,6 +7,7 @@ import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
+import { organisation } from '../admin/testing/admin-fixtures.ts';
 
 setUpMockApi();
 vi.setConfig({ testTimeout: 20_000 });
@@ -48,24 +49,7 @@ beforeEach(() => {
         count: 1,
         next: null,
         previous: null,
-        results: [
-          {
-            id: ORG_ID,
-            code: 'HVC',
-            name: 'Heart Valve Centre Rotterdam',
-            country: 'NL',
-            regionId: 'c0000000-0000-4000-8000-000000000001',
-            region: 'Europe',
-            allowDataProcessing: true,
-            dataProcessingContract: 'default',
-            hasConfidentialityAgreement: false,
-            requiresOtp: false,
-            passwordExpires: true,
-            passwordExpirationDays: 180,
-            distributorId: null,
-            dateCreated: '2026-01-01T00:00:00.000Z',
-          },
-        ],
+        results: [organisation({ id: ORG_ID })],
       }),
     ),
   );
