@@ -5,12 +5,14 @@ import { apiHandler } from './api-handler.ts';
 import { storageHandler } from './storage-handler.ts';
 
 describe('apiHandler (MSW typed by the contract)', () => {
-  it("takes method and path from the route, with pinned parameters filled in", () => {
+  it('takes method and path from the route, with pinned parameters filled in', () => {
     expect(apiHandler(routes.cancelCase, () => HttpResponse.json(null)).info).toMatchObject({
       method: 'PUT',
       path: '*/api/cases/:id/cancel/',
     });
-    expect(apiHandler(routes.page, () => HttpResponse.json(null), { slug: 'docs' }).info.path).toBe('*/api/pages/docs/');
+    expect(apiHandler(routes.page, () => HttpResponse.json(null), { slug: 'docs' }).info.path).toBe(
+      '*/api/pages/docs/',
+    );
   });
 
   it('refuses a route that is not in the contract table, at compile time and when run', () => {
