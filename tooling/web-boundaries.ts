@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 // The web app's layering rules that a package-name pattern cannot express: they depend on where the
 // importing file lives and where a relative import lands.
@@ -125,5 +125,35 @@ export function apiCallsOutsideApi(files: string[], webSrc: string): string[] {
         ...clients.map((name) => `${where} imports ${name}: API calls live in an api/ folder`),
         ...(DIRECT_FETCH.test(source) ? [`${where} calls fetch: API calls live in an api/ folder`] : []),
       ];
+    });
+}
+
+/** The two helpers that may call msw's `http.*`: every other handler goes through them. */
+export const MSW_HELPERS = ['testing/api-handler.ts', 'testing/storage-handler.ts'] as const;
+
+const MSW_VALUE_IMPORT = /^\s*import\s+(?!type\s)\{([^}]*)\}\s*from\s*['"]msw['"]/gm;
+const MSW_NAMESPACE = /^\s*import\s+\*\s+as\s+(\w+)\s+from\s*['"]msw['"]/gm;
+const HTTP_CALL = /(?<![.\w])http\.(get|post|put|patch|delete|head|options|all)\(/;
+
+/**
+ * Architecture §9: web tests answer the API through `apiHandler(routes.x, …)`, whose method, path,
+ * parameters and answer come from the contract's route table, and signed storage URLs through
+ * `storageHandler`. A file that imports msw's `http` (under any name) or calls `http.<method>(` itself
+ * names a free path string the contract does not check.
+ */
+export function directMswHandlers(files: string[], webSrc: string): string[] {
+  return files
+    .filter((file) => !MSW_HELPERS.some((helper) => relative(webSrc, file) === join(...helper.split('/'))))
+    .flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const where = relative(webSrc, file);
+      const importsHttp = [...source.matchAll(MSW_VALUE_IMPORT)].some((m) =>
+        (m[1] ?? '').split(',').some((name) => /^http(\s+as\s+\w+)?$/.test(name.trim())),
+      );
+      const namespaces = [...source.matchAll(MSW_NAMESPACE)].map((m) => m[1] ?? '');
+      const viaNamespace = namespaces.some((name) => new RegExp(`\\b${name}\\.http\\.`).test(source));
+      return importsHttp || viaNamespace || HTTP_CALL.test(source)
+        ? [`${where} calls msw's http.* directly: answer the API with apiHandler(routes.x, …)`]
+        : [];
     });
 }

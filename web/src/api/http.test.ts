@@ -1,6 +1,7 @@
-import { routes } from '@cardiomap/contract';
-import { HttpResponse, http } from 'msw';
+import { type DetailError, routes, type TokenPair } from '@cardiomap/contract';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../testing/api-handler.ts';
 import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
 import { ApiError } from './api-error.ts';
@@ -16,11 +17,11 @@ const refreshLikeStorage = () =>
   );
 
 const expired = () =>
-  HttpResponse.json({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
+  HttpResponse.json<DetailError>({ detail: 'Token is invalid or expired', code: 'token_not_valid' }, { status: 401 });
 
 /** userinfo answers only the given access token, like the server. */
 const userInfoFor = (validAccess: string) =>
-  http.get('*/api/userinfo/', ({ request }) =>
+  apiHandler(routes.userInfo, ({ request }) =>
     request.headers.get('authorization') === `Bearer ${validAccess}` ? HttpResponse.json(userInfo()) : expired(),
   );
 
@@ -36,7 +37,7 @@ describe('call', () => {
     const refreshBodies: unknown[] = [];
     server.use(
       userInfoFor('new'),
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         refreshBodies.push(await request.json());
         return HttpResponse.json({ access: 'new', refresh: 'r2' });
       }),
@@ -54,7 +55,7 @@ describe('call', () => {
     const refreshBodies: unknown[] = [];
     server.use(
       userInfoFor('new'),
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         refreshBodies.push(await request.json());
         return HttpResponse.json({ access: 'new', refresh: 'r2' });
       }),
@@ -69,7 +70,7 @@ describe('call', () => {
     let refreshes = 0;
     server.use(
       userInfoFor('new'),
-      http.post('*/api/refreshtoken/', () => {
+      apiHandler(routes.refresh, () => {
         refreshes++;
         return HttpResponse.json({ access: 'new', refresh: 'r2' });
       }),
@@ -84,9 +85,7 @@ describe('call', () => {
     setSessionExpiredHandler(expiredSession);
     server.use(
       userInfoFor('never'),
-      http.post('*/api/refreshtoken/', () =>
-        HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }),
-      ),
+      apiHandler(routes.refresh, () => HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 })),
     );
     const error = await call(routes.userInfo).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -100,7 +99,7 @@ describe('call', () => {
     let refreshes = 0;
     server.use(
       userInfoFor('never'),
-      http.post('*/api/refreshtoken/', () => {
+      apiHandler(routes.refresh, () => {
         refreshes++;
         return HttpResponse.json({ access: 'new', refresh: 'r2' });
       }),
@@ -111,21 +110,21 @@ describe('call', () => {
 
   it('does not refresh on a 401 with another code, nor on public routes', async () => {
     tokenStore.save({ access: 'a' });
-    const refresh = vi.fn(() => HttpResponse.json({ access: 'x', refresh: 'y' }));
+    const refresh = vi.fn(() => HttpResponse.json<TokenPair>({ access: 'x', refresh: 'y' }));
     server.use(
-      http.get('*/api/userinfo/', () =>
+      apiHandler(routes.userInfo, () =>
         HttpResponse.json(
           { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' },
           { status: 401 },
         ),
       ),
-      http.post('*/api/token/', () =>
+      apiHandler(routes.signIn, () =>
         HttpResponse.json(
           { detail: 'No active account found with the given credentials', code: 'no_active_account' },
           { status: 401 },
         ),
       ),
-      http.post('*/api/refreshtoken/', refresh),
+      apiHandler(routes.refresh, refresh),
     );
     await expect(call(routes.userInfo)).rejects.toMatchObject({ status: 401, code: 'not_authenticated' });
     await expect(call(routes.signIn, { body: { email: 'a@b.test', password: 'x' } })).rejects.toMatchObject({
@@ -138,9 +137,7 @@ describe('call', () => {
 
   it('rethrows other errors with their status, code and field messages', async () => {
     server.use(
-      http.post('*/api/token/verify-otp/', () =>
-        HttpResponse.json({ otp: ['This code is not valid.'] }, { status: 400 }),
-      ),
+      apiHandler(routes.verifyOtp, () => HttpResponse.json({ otp: ['This code is not valid.'] }, { status: 400 })),
     );
     const error = (await call(routes.verifyOtp, { body: { email: 'a@b.test', otp: '123456', otpToken: 't' } }).catch(
       (e: unknown) => e,
@@ -150,7 +147,7 @@ describe('call', () => {
   });
 
   it('turns a request without a response into status 0', async () => {
-    server.use(http.get('*/api/health/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.health, () => HttpResponse.error()));
     await expect(call(routes.health)).rejects.toMatchObject({ status: 0, noResponse: true });
   });
 });

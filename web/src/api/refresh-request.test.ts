@@ -1,5 +1,7 @@
-import { HttpResponse, http } from 'msw';
+import { routes } from '@cardiomap/contract';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../testing/api-handler.ts';
 import { server, setUpMockApi } from '../testing/server.ts';
 import { forgetFramedRefresh, keepHandedSession, requestNewPair } from './refresh-request.ts';
 import { tokenStore } from './token-store.ts';
@@ -12,7 +14,7 @@ describe('keepHandedSession (iframe hand-off)', () => {
   it('exchanges the handed refresh token for the cookie and stores only the new access token', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ access: 'fresh-access', refresh: 'fresh-refresh' });
       }),
@@ -25,9 +27,7 @@ describe('keepHandedSession (iframe hand-off)', () => {
 
   it('keeps the handed access token when the exchange fails, still without the refresh token', async () => {
     server.use(
-      http.post('*/api/refreshtoken/', () =>
-        HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }),
-      ),
+      apiHandler(routes.refresh, () => HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 })),
     );
     await keepHandedSession({ access: 'handed-access', refresh: 'handed-refresh' });
     expect(tokenStore.access()).toBe('handed-access');
@@ -46,7 +46,7 @@ describe('a frame another site embeds (the cookie is withheld there)', () => {
     const bodies: unknown[] = [];
     let n = 0;
     server.use(
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         bodies.push(await request.json());
         n += 1;
         return HttpResponse.json({ access: `access-${n}`, refresh: `refresh-${n}` });
@@ -64,7 +64,7 @@ describe('a frame another site embeds (the cookie is withheld there)', () => {
   it('keeps nothing outside a frame: the next refresh relies on the cookie', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ access: 'a', refresh: 'r' });
       }),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { allErrorMessages, applyServerErrors, flattenFieldErrors, topLevelFieldOf } from './server-errors.ts';
+import {
+  accountFormErrors,
+  allErrorMessages,
+  applyServerErrors,
+  firstFieldMessages,
+  flattenFieldErrors,
+  topLevelFieldOf,
+} from './server-errors.ts';
 
 const fieldFor = (path: string) =>
   /(^|\.)deviceIds$/.test(path) ? 'deviceId' : path === 'patientInformation.age' ? 'patientAge' : null;
@@ -58,5 +65,38 @@ describe('server errors on forms (spec §8)', () => {
       'Ensure this value is less than or equal to 130.',
       'Unexpected.',
     ]);
+  });
+});
+
+describe('server errors on the small account forms (spec §8 "Profile and password failures")', () => {
+  it("keeps each named field's first message and the first non-field message", () => {
+    const error = new ApiError(400, {
+      newPassword: ['Too short.', 'Too common.'],
+      nonFieldErrors: ['Not now.'],
+      x: ['?'],
+    });
+    expect(firstFieldMessages(error, ['newPassword', 'newPassword2'])).toEqual({
+      fields: { newPassword: 'Too short.' },
+      form: 'Not now.',
+    });
+  });
+
+  it('words a 400 with nothing for the named fields as a toast, and leaves other errors to the form', () => {
+    expect(firstFieldMessages(new ApiError(400, { other: ['No.'] }), ['email'])).toEqual({
+      fields: {},
+      form: 'Request failed with status 400',
+    });
+    expect(firstFieldMessages(new ApiError(401, { detail: 'Wrong password.' }), ['email'])).toBeNull();
+  });
+
+  it("shows another answer's own words, and a fixed text when no answer came", () => {
+    expect(accountFormErrors(new ApiError(401, { detail: 'Wrong password.' }), ['otp'])).toEqual({
+      fields: {},
+      form: 'Wrong password.',
+    });
+    expect(accountFormErrors(new ApiError(0, null), ['otp'])).toEqual({
+      fields: {},
+      form: 'Something went wrong. Please try again later',
+    });
   });
 });

@@ -51,3 +51,37 @@ export const allErrorMessages = (error: unknown): string[] =>
   error instanceof ApiError && error.status === 400
     ? flattenFieldErrors(error.fieldErrors).flatMap((entry) => entry.messages)
     : [errorToastMessage(error)];
+
+/** What a small form shows of a failure: each field's first message, or one message for the whole form. */
+export interface FormMessages {
+  fields: Record<string, string>;
+  form: string | null;
+}
+
+/**
+ * Spec §8 for the small account forms (sign-in, password, profile), which show one message a field: of a
+ * 400, each named field's first message, and for the form the first nonFieldErrors message or, when
+ * nothing fits a field, the answer worded as a toast. Null for any other error: each form words those.
+ */
+export function firstFieldMessages(error: unknown, fieldNames: readonly string[]): FormMessages | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const fields: Record<string, string> = {};
+  for (const name of fieldNames) {
+    const [first] = error.messagesFor(name);
+    if (first) fields[name] = first;
+  }
+  const form = error.messagesFor('nonFieldErrors')[0] ?? null;
+  return { fields, form: form ?? (Object.keys(fields).length === 0 ? errorToastMessage(error) : null) };
+}
+
+/**
+ * Spec §8 "Profile and password failures": a 400 as `firstFieldMessages`; another answer's own message
+ * (a 401 here is a wrong current password, not an expired session); 'Something went wrong. Please try
+ * again later' when no answer came.
+ */
+export function accountFormErrors(error: unknown, fieldNames: readonly string[]): FormMessages {
+  const onFields = firstFieldMessages(error, fieldNames);
+  if (onFields) return onFields;
+  if (error instanceof ApiError && !error.noResponse) return { fields: {}, form: error.message };
+  return { fields: {}, form: 'Something went wrong. Please try again later' };
+}

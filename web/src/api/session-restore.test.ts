@@ -1,6 +1,7 @@
 import { routes } from '@cardiomap/contract';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../testing/api-handler.ts';
 import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
 import { call } from './http.ts';
@@ -15,7 +16,7 @@ const storageText = () => JSON.stringify([Object.entries(localStorage), Object.e
 function refreshRoute(options: { fail?: boolean; delay?: Promise<void> } = {}) {
   const bodies: unknown[] = [];
   server.use(
-    http.post('*/api/refreshtoken/', async ({ request }) => {
+    apiHandler(routes.refresh, async ({ request }) => {
       bodies.push(await request.json());
       await options.delay;
       if (options.fail) return HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 });
@@ -85,7 +86,7 @@ describe('the access token in memory (issue 22)', () => {
     const bodies = refreshRoute({ delay: new Promise((resolve) => (answer = resolve)) });
     const authorizations: (string | null)[] = [];
     server.use(
-      http.get('*/api/userinfo/', ({ request }) => {
+      apiHandler(routes.userInfo, ({ request }) => {
         authorizations.push(request.headers.get('authorization'));
         return HttpResponse.json(userInfo());
       }),
@@ -102,7 +103,7 @@ describe('the access token in memory (issue 22)', () => {
     let answer: () => void = () => {};
     const delay = new Promise<void>((resolve) => (answer = resolve));
     server.use(
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         const body = (await request.json()) as { refresh?: string };
         if (body.refresh) return HttpResponse.json({ access: 'handed-pair', refresh: 'x' });
         await delay;

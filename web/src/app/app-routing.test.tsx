@@ -1,8 +1,9 @@
-import type { UserInfo } from '@cardiomap/contract';
+import { routes, type UserInfo } from '@cardiomap/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { restoreSession, tokenStore } from '../api/index.ts';
+import { apiHandler } from '../testing/api-handler.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { server, setUpMockApi } from '../testing/server.ts';
 import { userInfo } from '../testing/user-info.ts';
@@ -11,7 +12,7 @@ setUpMockApi();
 
 const signedInAs = (user: UserInfo) => {
   tokenStore.save({ access: 'access' });
-  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(user)));
+  server.use(apiHandler(routes.userInfo, () => HttpResponse.json(user)));
 };
 
 describe('routing and guards (spec §2)', () => {
@@ -24,7 +25,7 @@ describe('routing and guards (spec §2)', () => {
   it('sends the user to login with a redirect when the user cannot be loaded', async () => {
     tokenStore.save({ access: 'access' });
     server.use(
-      http.get('*/api/userinfo/', () => HttpResponse.json({ detail: 'boom', code: 'error' }, { status: 500 })),
+      apiHandler(routes.userInfo, () => HttpResponse.json({ detail: 'boom', code: 'error' }, { status: 500 })),
     );
     const app = renderApp('/pendingregistration');
     await waitFor(() => expect(app.location()).toBe('/login?redirect=%2Fpendingregistration'));
@@ -34,7 +35,7 @@ describe('routing and guards (spec §2)', () => {
     tokenStore.save({ access: 'access' });
     let release: () => void = () => {};
     server.use(
-      http.get('*/api/userinfo/', async () => {
+      apiHandler(routes.userInfo, async () => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
@@ -94,12 +95,12 @@ describe('a page load restores the session by the refresh cookie (issue 22)', ()
     let refreshes = 0;
     const bearers: (string | null)[] = [];
     server.use(
-      http.post('*/api/refreshtoken/', async () => {
+      apiHandler(routes.refresh, async () => {
         refreshes++;
         await delay;
         return HttpResponse.json({ access: 'restored', refresh: 'r' });
       }),
-      http.get('*/api/userinfo/', ({ request }) => {
+      apiHandler(routes.userInfo, ({ request }) => {
         bearers.push(request.headers.get('authorization'));
         return HttpResponse.json(userInfo({ hasApprovedTerms: true }));
       }),
@@ -120,7 +121,7 @@ describe('a page load restores the session by the refresh cookie (issue 22)', ()
   it('goes to the sign-in page with a redirect when the refresh is refused', async () => {
     let refreshes = 0;
     server.use(
-      http.post('*/api/refreshtoken/', () => {
+      apiHandler(routes.refresh, () => {
         refreshes++;
         return HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 });
       }),
@@ -151,7 +152,7 @@ describe('terms page', () => {
     const accepted: unknown[] = [];
     signedInAs(userInfo({ hasApprovedTerms: false }));
     server.use(
-      http.patch('*/api/accept-terms/', async ({ request }) => {
+      apiHandler(routes.acceptTerms, async ({ request }) => {
         accepted.push(await request.json());
         return HttpResponse.json(userInfo({ hasApprovedTerms: true }));
       }),
@@ -168,7 +169,7 @@ describe('terms page', () => {
 
   it('shows an error toast when approving fails', async () => {
     signedInAs(userInfo({ hasApprovedTerms: false }));
-    server.use(http.patch('*/api/accept-terms/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.acceptTerms, () => HttpResponse.error()));
     renderApp('/terms');
     (await screen.findByLabelText('I have read and accept the terms of use')).click();
     (await screen.findByRole('button', { name: 'Accept' })).click();

@@ -1,19 +1,11 @@
-import { Alert, Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
+import { RetryAlert } from './RetryAlert.tsx';
 
 /** A page whose data could not be loaded (network, server fault): says so and offers to try again. */
 export function LoadFailedNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        {message}
-      </Alert>
+      <RetryAlert message={message} onRetry={onRetry} />
     </Box>
   );
 }

@@ -1,21 +1,41 @@
-import type { DetailError, FieldErrors, RouteDef, RouteResponse } from '@cardiomap/contract';
+import { type DetailError, type FieldErrors, type RouteResponse, routes } from '@cardiomap/contract';
 import { type DefaultBodyType, type HttpResponseResolver, http, type PathParams } from 'msw';
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
 
+/** A route of the contract's table (`routes.x`): the only endpoints a web test may answer. */
+export type ApiRoute = (typeof routes)[keyof typeof routes];
+
+/** The `:name` parameters of a route path, e.g. `'id' | 'userId'` for `/api/shared-cases/:id/:userId/`. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
 /** What a handler may answer: the route's success body, an error envelope, or no body (204). */
-type Answer<R extends RouteDef> = (RouteResponse<R> | DetailError | FieldErrors | null) & DefaultBodyType;
+type Answer<R extends ApiRoute> = (RouteResponse<R> | DetailError | FieldErrors | null) & DefaultBodyType;
+
+const TABLE = new Set<unknown>(Object.values(routes));
 
 /**
  * An MSW handler for a route of the contract's table: method and path come from the route, so a
- * renamed or moved route breaks its handlers at compile time, and `HttpResponse.json` is checked
- * against the route's answer type. New handlers use it; older ones with free path strings are
- * converted as they are touched.
+ * renamed or moved route breaks its handlers at compile time, `params` has the route's parameter
+ * names, and `HttpResponse.json` is checked against the route's answer type. A route object that is
+ * not in the table is refused when the handler is made. `pin` fixes parameters to values (the docs
+ * page of `/api/pages/:slug/`), so the handler answers only those. Every web test answers the API
+ * through here (`tooling/import-boundaries.test.ts` checks that no test calls msw's `http.*` itself).
  */
-export function apiHandler<R extends RouteDef>(
+export function apiHandler<R extends ApiRoute>(
   route: R,
-  resolver: HttpResponseResolver<PathParams, DefaultBodyType, Answer<R>>,
+  resolver: HttpResponseResolver<PathParams<ParamNames<R['path']>>, DefaultBodyType, Answer<R>>,
+  pin: Partial<Record<ParamNames<R['path']>, string>> = {},
 ) {
-  // MSW's own methods take any body; the check above is what this helper adds.
-  return METHODS[route.method](`*${route.path}`, resolver as HttpResponseResolver);
+  if (!TABLE.has(route)) {
+    throw new Error(`apiHandler: ${route.method} ${route.path} is not a route of the contract (use routes.<name>)`);
+  }
+  const pinned: Record<string, string | undefined> = pin;
+  const path = route.path.replace(/:([A-Za-z]+)/g, (param, name: string) => pinned[name] ?? param);
+  // MSW's own methods take any body; the checks above are what this helper adds.
+  return METHODS[route.method](`*${path}`, resolver as HttpResponseResolver);
 }

@@ -1,13 +1,13 @@
-import type { UserInfo } from '@cardiomap/contract';
+import { routes, type UserInfo } from '@cardiomap/contract';
 import { render } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { createQueryClient, tokenStore } from '../api/index.ts';
 import { App } from '../app/App.tsx';
-
 import { RequireAuth } from '../app/RequireAuth.tsx';
 import { patientIdentifiers } from '../features/auth/index.ts';
+import { apiHandler } from './api-handler.ts';
 import { server } from './server.ts';
 import { userInfo } from './user-info.ts';
 
@@ -22,7 +22,7 @@ export function signInAs(overrides: Partial<UserInfo> = {}): UserInfo {
   // A new session: nothing hidden or requested by an earlier test's user.
   patientIdentifiers.reset();
   tokenStore.save({ access: 'access', refresh: 'refresh' });
-  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(user)));
+  server.use(apiHandler(routes.userInfo, () => HttpResponse.json(user)));
   return user;
 }
 

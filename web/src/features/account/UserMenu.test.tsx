@@ -1,10 +1,12 @@
+import { routes } from '@cardiomap/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient, tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
 import { UserMenu } from './UserMenu.tsx';
@@ -67,7 +69,7 @@ describe('user menu (spec §2)', () => {
     tokenStore.save({ access: 'acc' });
     const logouts: { auth: string | null; body: unknown }[] = [];
     server.use(
-      http.post('*/api/logout/', async ({ request }) => {
+      apiHandler(routes.logout, async ({ request }) => {
         logouts.push({ auth: request.headers.get('authorization'), body: await request.json() });
         return HttpResponse.json({ detail: 'Signed out.' });
       }),
@@ -85,7 +87,7 @@ describe('user menu (spec §2)', () => {
     tokenStore.save({ access: 'expired' });
     const calls: string[] = [];
     server.use(
-      http.post('*/api/logout/', ({ request }) => {
+      apiHandler(routes.logout, ({ request }) => {
         const auth = request.headers.get('authorization');
         calls.push(`logout ${auth}`);
         return auth === 'Bearer fresh'
@@ -93,7 +95,7 @@ describe('user menu (spec §2)', () => {
           : HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 });
       }),
       // The refresh token is the HttpOnly cookie: the page sends an empty body.
-      http.post('*/api/refreshtoken/', async ({ request }) => {
+      apiHandler(routes.refresh, async ({ request }) => {
         calls.push(`refresh ${JSON.stringify(await request.json())}`);
         return HttpResponse.json({ access: 'fresh', refresh: 'cookie-only' });
       }),

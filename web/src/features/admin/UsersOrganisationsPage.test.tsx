@@ -1,8 +1,9 @@
-import type { AdminUser, TrainingRecord, UserSummary } from '@cardiomap/contract';
+import { type AdminUser, routes, type TrainingRecord, type UserSummary } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
@@ -61,12 +62,12 @@ function mockUsers(total: number) {
   const requests: { page: string | null; search: string | null }[] = [];
   server.use(
     // The edit form shows the selected user's completed trainings (user 1 has one).
-    http.get('*/api/training-records/', ({ request }) => {
+    apiHandler(routes.trainingRecords, ({ request }) => {
       const userId = new URL(request.url).searchParams.get('user_id');
       const results = userId === TRAINED.userId ? [TRAINED] : [];
       return HttpResponse.json({ count: results.length, next: null, previous: null, results });
     }),
-    http.get('*/api/users/', ({ request }) => {
+    apiHandler(routes.listUsers, ({ request }) => {
       const url = new URL(request.url);
       const search = url.searchParams.get('name_email_or_title');
       requests.push({ page: url.searchParams.get('page'), search });
@@ -81,15 +82,15 @@ function mockUsers(total: number) {
         results: all.slice((page - 1) * 15, page * 15),
       });
     }),
-    http.get('*/api/groups/', () =>
+    apiHandler(routes.groups, () =>
       HttpResponse.json([
         { id: 1, name: 'Physician', permissions: [] },
         { id: 2, name: 'Field Clinical Specialist', permissions: [] },
       ]),
     ),
-    http.get('*/api/devices/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    apiHandler(routes.devices, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
     // The incoming-requests tab's badge asks for the pending count on every tab.
-    http.get('*/api/incoming-registrations/', () =>
+    apiHandler(routes.incomingRegistrations, () =>
       HttpResponse.json({ count: 2, next: null, previous: null, results: [] }),
     ),
   );
@@ -132,8 +133,8 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     mockUsers(3);
     const patches: unknown[] = [];
     server.use(
-      http.get('*/api/users/:id/', () => HttpResponse.json(adminUser())),
-      http.patch('*/api/users/:id/', async ({ request }) => {
+      apiHandler(routes.getUser, () => HttpResponse.json(adminUser())),
+      apiHandler(routes.updateUser, async ({ request }) => {
         const body = (await request.json()) as Partial<AdminUser>;
         patches.push(body);
         return HttpResponse.json(adminUser(body));
@@ -156,7 +157,7 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
   it("shows the selected user's completed trainings below the edit form", async () => {
     signInAs(ADMIN);
     mockUsers(3);
-    server.use(http.get('*/api/users/:id/', ({ params }) => HttpResponse.json(adminUser({ id: String(params.id) }))));
+    server.use(apiHandler(routes.getUser, ({ params }) => HttpResponse.json(adminUser({ id: String(params.id) }))));
     renderApp('/users-and-organisations');
     await userEvent.click(await screen.findByText('user1@cardiomap.test'));
     const trained = await screen.findByRole('table', { name: 'Completed trainings' });
@@ -170,8 +171,8 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     signInAs(ADMIN);
     mockUsers(3);
     server.use(
-      http.get('*/api/users/:id/', () => HttpResponse.json(adminUser())),
-      http.patch('*/api/users/:id/', () =>
+      apiHandler(routes.getUser, () => HttpResponse.json(adminUser())),
+      apiHandler(routes.updateUser, () =>
         HttpResponse.json(
           { givenName: ['This field is required.'], nonFieldErrors: ['You cannot do that.'] },
           { status: 400 },
@@ -193,13 +194,13 @@ describe('Users & Organisations, Users tab (spec §2)', () => {
     let current = adminUser();
     const calls: string[] = [];
     server.use(
-      http.get('*/api/users/:id/', () => HttpResponse.json(current)),
-      http.delete('*/api/users/:id/', () => {
+      apiHandler(routes.getUser, () => HttpResponse.json(current)),
+      apiHandler(routes.deactivateUser, () => {
         calls.push('DELETE');
         current = { ...current, isActive: false };
         return new HttpResponse(null, { status: 204 });
       }),
-      http.post('*/api/users/:id/expire-password/', () => {
+      apiHandler(routes.expireUserPassword, () => {
         calls.push('EXPIRE');
         current = { ...current, hasExpiredPassword: true };
         return HttpResponse.json(current);
@@ -237,11 +238,11 @@ describe('Add User (spec §5 "New user")', () => {
     const bodies: unknown[] = [];
     const organisationSearches: string[] = [];
     server.use(
-      http.get('*/api/organisations/', ({ request }) => {
+      apiHandler(routes.listOrganisations, ({ request }) => {
         organisationSearches.push(new URL(request.url).search);
         return HttpResponse.json({ count: 1, next: null, previous: null, results: [organisation({ id: ORG })] });
       }),
-      http.post('*/api/users/', async ({ request }) => {
+      apiHandler(routes.createUser, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(adminUser(), { status: 201 });
       }),

@@ -1,11 +1,13 @@
-import type { AuditEvent } from '@cardiomap/contract';
+import { type AuditEvent, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
+import { organisation } from '../admin/testing/admin-fixtures.ts';
 
 setUpMockApi();
 vi.setConfig({ testTimeout: 20_000 });
@@ -31,7 +33,7 @@ let queries: URLSearchParams[];
 beforeEach(() => {
   queries = [];
   server.use(
-    http.get('*/api/audit-events/', ({ request }) => {
+    apiHandler(routes.auditEvents, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
       const results = query.get('case_id')
@@ -41,30 +43,13 @@ beforeEach(() => {
           : [event({}), event({ action: 'registration.approve', targetType: 'user' })];
       return HttpResponse.json({ count: results.length, next: null, previous: null, results });
     }),
-    http.get('*/api/users/', () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
-    http.get('*/api/organisations/', () =>
+    apiHandler(routes.listUsers, () => HttpResponse.json({ count: 0, next: null, previous: null, results: [] })),
+    apiHandler(routes.listOrganisations, () =>
       HttpResponse.json({
         count: 1,
         next: null,
         previous: null,
-        results: [
-          {
-            id: ORG_ID,
-            code: 'HVC',
-            name: 'Heart Valve Centre Rotterdam',
-            country: 'NL',
-            regionId: 'c0000000-0000-4000-8000-000000000001',
-            region: 'Europe',
-            allowDataProcessing: true,
-            dataProcessingContract: 'default',
-            hasConfidentialityAgreement: false,
-            requiresOtp: false,
-            passwordExpires: true,
-            passwordExpirationDays: 180,
-            distributorId: null,
-            dateCreated: '2026-01-01T00:00:00.000Z',
-          },
-        ],
+        results: [organisation({ id: ORG_ID })],
       }),
     ),
   );

@@ -1,16 +1,7 @@
-import {
-  Alert,
-  Button,
-  Container,
-  LinearProgress,
-  Stack,
-  TableCell,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Container, LinearProgress, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { PagedTable } from '../../components/PagedTable.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
@@ -61,16 +52,10 @@ export function AuditPage() {
         />
         {events.isFetching && <LinearProgress aria-label="Loading audit events" />}
         {events.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => events.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            There was a problem! The audit trail could not be loaded.
-          </Alert>
+          <RetryAlert
+            message="There was a problem! The audit trail could not be loaded."
+            onRetry={() => events.refetch()}
+          />
         )}
         <PagedTable
           label="Audit events"

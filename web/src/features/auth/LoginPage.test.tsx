@@ -1,8 +1,10 @@
+import { type OtpRequired, routes, type TokenPair } from '@cardiomap/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
@@ -18,7 +20,7 @@ async function submitCredentials(email = 'physician@cardiomap.test', password = 
 }
 
 const userInfoForAccess = (access: string) =>
-  http.get('*/api/userinfo/', ({ request }) =>
+  apiHandler(routes.userInfo, ({ request }) =>
     request.headers.get('authorization') === `Bearer ${access}`
       ? HttpResponse.json(userInfo())
       : HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }),
@@ -32,7 +34,7 @@ describe('login page', () => {
   it('stores the tokens and goes to the redirect target', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/token/', async ({ request }) => {
+      apiHandler(routes.signIn, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ access: 'acc', refresh: 'ref' });
       }),
@@ -51,7 +53,7 @@ describe('login page', () => {
 
   it('ignores an off-site redirect target', async () => {
     server.use(
-      http.post('*/api/token/', () => HttpResponse.json({ access: 'acc', refresh: 'ref' })),
+      apiHandler(routes.signIn, () => HttpResponse.json({ access: 'acc', refresh: 'ref' })),
       userInfoForAccess('acc'),
     );
     const app = renderApp('/login?redirect=https%3A%2F%2Fevil.example');
@@ -63,7 +65,7 @@ describe('login page', () => {
     tokenStore.save({ access: 'stale' });
     server.use(
       userInfoForAccess('stale'),
-      http.post('*/api/token/', () =>
+      apiHandler(routes.signIn, () =>
         HttpResponse.json(
           { detail: 'No active account found with the given credentials', code: 'no_active_account' },
           { status: 401 },
@@ -80,8 +82,8 @@ describe('login page', () => {
   });
 
   it('checks the fields before calling the server', async () => {
-    const signIn = vi.fn(() => HttpResponse.json({ access: 'a', refresh: 'r' }));
-    server.use(http.post('*/api/token/', signIn));
+    const signIn = vi.fn(() => HttpResponse.json<TokenPair>({ access: 'a', refresh: 'r' }));
+    server.use(apiHandler(routes.signIn, signIn));
     renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail'), 'not-an-email');
@@ -93,7 +95,7 @@ describe('login page', () => {
 
   it('takes each message away once it no longer applies: fixed fields, edited credentials', async () => {
     server.use(
-      http.post('*/api/token/', () =>
+      apiHandler(routes.signIn, () =>
         HttpResponse.json({ detail: 'No active account found with the given credentials', code: 'x' }, { status: 401 }),
       ),
     );
@@ -115,7 +117,7 @@ describe('login page', () => {
   });
 
   it("takes a 400 answer's field message away when that field is edited", async () => {
-    server.use(http.post('*/api/token/', () => HttpResponse.json({ password: ['Too long.'] }, { status: 400 })));
+    server.use(apiHandler(routes.signIn, () => HttpResponse.json({ password: ['Too long.'] }, { status: 400 })));
     renderApp('/login');
     const user = await submitCredentials();
     expect(await screen.findByText('Too long.')).toBeInTheDocument();
@@ -124,7 +126,7 @@ describe('login page', () => {
   });
 
   it('shows field messages from a 400 answer beside their fields', async () => {
-    server.use(http.post('*/api/token/', () => HttpResponse.json({ password: ['Too long.'] }, { status: 400 })));
+    server.use(apiHandler(routes.signIn, () => HttpResponse.json({ password: ['Too long.'] }, { status: 400 })));
     renderApp('/login');
     await submitCredentials();
     expect(await screen.findByText('Too long.')).toBeInTheDocument();
@@ -132,7 +134,7 @@ describe('login page', () => {
 
   it('tells a user whose password expired', async () => {
     server.use(
-      http.post('*/api/token/', () =>
+      apiHandler(routes.signIn, () =>
         HttpResponse.json(
           { detail: 'Your password has expired. Choose a new password to sign in.', code: 'password_expired' },
           { status: 403 },
@@ -145,7 +147,7 @@ describe('login page', () => {
   });
 
   it('words a lost connection as the error catalogue says', async () => {
-    server.use(http.post('*/api/token/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.signIn, () => HttpResponse.error()));
     renderApp('/login');
     await submitCredentials();
     expect(await screen.findByTestId('sign-in-error')).toHaveTextContent(
@@ -159,7 +161,7 @@ describe('OTP step', () => {
     vi.useRealTimers();
   });
 
-  const challenge = {
+  const challenge: OtpRequired = {
     otpRequired: true,
     otpToken: 'challenge-1',
     detail: 'We e-mailed you a 6-digit sign-in code. Enter it to finish signing in.',
@@ -169,8 +171,8 @@ describe('OTP step', () => {
   it('verifies the e-mailed code and signs in', async () => {
     const verified: unknown[] = [];
     server.use(
-      http.post('*/api/token/', () => HttpResponse.json(challenge)),
-      http.post('*/api/token/verify-otp/', async ({ request }) => {
+      apiHandler(routes.signIn, () => HttpResponse.json(challenge)),
+      apiHandler(routes.verifyOtp, async ({ request }) => {
         verified.push(await request.json());
         return HttpResponse.json({ access: 'acc', refresh: 'ref' });
       }),
@@ -187,10 +189,10 @@ describe('OTP step', () => {
   });
 
   it('asks for six digits before calling the server', async () => {
-    const verify = vi.fn(() => HttpResponse.json({ access: 'a', refresh: 'r' }));
+    const verify = vi.fn(() => HttpResponse.json<TokenPair>({ access: 'a', refresh: 'r' }));
     server.use(
-      http.post('*/api/token/', () => HttpResponse.json(challenge)),
-      http.post('*/api/token/verify-otp/', verify),
+      apiHandler(routes.signIn, () => HttpResponse.json(challenge)),
+      apiHandler(routes.verifyOtp, verify),
     );
     renderApp('/login');
     const user = await submitCredentials();
@@ -202,8 +204,8 @@ describe('OTP step', () => {
 
   it('shows the server message for a wrong code', async () => {
     server.use(
-      http.post('*/api/token/', () => HttpResponse.json(challenge)),
-      http.post('*/api/token/verify-otp/', () =>
+      apiHandler(routes.signIn, () => HttpResponse.json(challenge)),
+      apiHandler(routes.verifyOtp, () =>
         HttpResponse.json({ otp: ['This code is not valid. 4 tries left.'] }, { status: 400 }),
       ),
     );
@@ -218,8 +220,8 @@ describe('OTP step', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const resent: unknown[] = [];
     server.use(
-      http.post('*/api/token/', () => HttpResponse.json(challenge)),
-      http.post('*/api/token/resend-otp/', async ({ request }) => {
+      apiHandler(routes.signIn, () => HttpResponse.json(challenge)),
+      apiHandler(routes.resendOtp, async ({ request }) => {
         resent.push(await request.json());
         return HttpResponse.json({ detail: 'A new code is on its way.', resendAvailableIn: 60 });
       }),

@@ -1,13 +1,14 @@
 import { type OtpRequired, signInRequestSchema, type TokenPair } from '@cardiomap/contract';
 import { safeRedirectTarget } from '@cardiomap/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { tokenStore } from '../../api/index.ts';
+import { PublicPageCard } from '../../components/PublicPageCard.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { signIn } from './api/auth-api.ts';
 import { OtpStep } from './OtpStep.tsx';
@@ -68,72 +69,65 @@ export function LoginPage() {
 
   const { errors } = form.formState;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, sm: 10 }, px: 2 }}>
-      <Card sx={{ width: 420, maxWidth: '100%' }}>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            Sign in to CardioMap
-          </Typography>
-          {challenge ? (
-            <OtpStep
-              email={challenge.email}
-              challenge={challenge.otp}
-              onSignedIn={finish}
-              onStartOver={() => {
-                setChallenge(null);
-                form.reset({ email: challenge.email, password: '' });
-              }}
+    <PublicPageCard layout="form" title="Sign in to CardioMap">
+      {challenge ? (
+        <OtpStep
+          email={challenge.email}
+          challenge={challenge.otp}
+          onSignedIn={finish}
+          onStartOver={() => {
+            setChallenge(null);
+            form.reset({ email: challenge.email, password: '' });
+          }}
+        />
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
+          <Stack spacing={2}>
+            <TextField
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              {...form.register('email')}
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
             />
-          ) : (
-            <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
-              <Stack spacing={2}>
-                <TextField
-                  label="E-mail"
-                  type="email"
-                  autoComplete="username"
-                  autoFocus
-                  {...form.register('email')}
-                  error={Boolean(errors.email)}
-                  helperText={errors.email?.message}
-                />
-                <TextField
-                  label="Password"
-                  type="password"
-                  autoComplete="current-password"
-                  {...form.register('password')}
-                  error={Boolean(errors.password)}
-                  helperText={errors.password?.message}
-                />
-                {formError?.form && (
-                  <Alert severity={formError.passwordExpired ? 'warning' : 'error'} data-testid="sign-in-error">
-                    {formError.form}
-                  </Alert>
-                )}
-                {formError?.passwordExpired && (
-                  <Link
-                    component={RouterLink}
-                    to={`/passwordexpired?email=${encodeURIComponent(form.getValues('email').trim())}`}
-                  >
-                    Choose a new password
-                  </Link>
-                )}
-                <Button type="submit" variant="contained" disabled={status === 'loading'}>
-                  {status === 'loading' ? 'Signing in…' : 'Sign in'}
-                </Button>
-                <Link component={RouterLink} to="/forgotpassword" variant="body2">
-                  Forgot your password?
-                </Link>
-                <Typography variant="body2">
-                  New to CardioMap?{' '}
-                  <Link component={RouterLink} to="/register">
-                    Register
-                  </Link>
-                </Typography>
-              </Stack>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              {...form.register('password')}
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+            />
+            {formError?.form && (
+              <Alert severity={formError.passwordExpired ? 'warning' : 'error'} data-testid="sign-in-error">
+                {formError.form}
+              </Alert>
+            )}
+            {formError?.passwordExpired && (
+              <Link
+                component={RouterLink}
+                to={`/passwordexpired?email=${encodeURIComponent(form.getValues('email').trim())}`}
+              >
+                Choose a new password
+              </Link>
+            )}
+            <Button type="submit" variant="contained" disabled={status === 'loading'}>
+              {status === 'loading' ? 'Signing in…' : 'Sign in'}
+            </Button>
+            <Link component={RouterLink} to="/forgotpassword" variant="body2">
+              Forgot your password?
+            </Link>
+            <Typography variant="body2">
+              New to CardioMap?{' '}
+              <Link component={RouterLink} to="/register">
+                Register
+              </Link>
+            </Typography>
+          </Stack>
+        </Box>
+      )}
+    </PublicPageCard>
   );
 }

@@ -1,7 +1,9 @@
+import { routes } from '@cardiomap/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
 import { prefetchCurrentUser, USER_INFO_KEY } from './session.ts';
@@ -12,7 +14,7 @@ let asked: number;
 beforeEach(() => {
   asked = 0;
   server.use(
-    http.get('*/api/userinfo/', () => {
+    apiHandler(routes.userInfo, () => {
       asked++;
       return HttpResponse.json(userInfo());
     }),
@@ -30,7 +32,7 @@ describe('prefetchCurrentUser', () => {
   });
 
   it('restores the session by the cookie after a page load, then asks for the user', async () => {
-    server.use(http.post('*/api/refreshtoken/', () => HttpResponse.json({ access: 'restored', refresh: 'r' })));
+    server.use(apiHandler(routes.refresh, () => HttpResponse.json({ access: 'restored', refresh: 'r' })));
     const queryClient = new QueryClient();
     prefetchCurrentUser(queryClient);
     await vi.waitFor(() => expect(queryClient.getQueryData(USER_INFO_KEY)).toEqual(userInfo()));
@@ -39,9 +41,7 @@ describe('prefetchCurrentUser', () => {
 
   it('asks nothing when there is no session to restore', async () => {
     server.use(
-      http.post('*/api/refreshtoken/', () =>
-        HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 }),
-      ),
+      apiHandler(routes.refresh, () => HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 })),
     );
     const queryClient = new QueryClient();
     prefetchCurrentUser(queryClient);

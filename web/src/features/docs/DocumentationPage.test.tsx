@@ -1,9 +1,10 @@
-import type { Page, PageSection } from '@cardiomap/contract';
+import { type Page, type PageSection, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { renderInApp } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
@@ -32,17 +33,19 @@ const naSection = section({
 
 function signedIn(overrides: Parameters<typeof userInfo>[0] = {}) {
   tokenStore.save({ access: 'access', refresh: 'refresh' });
-  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(userInfo(overrides))));
+  server.use(apiHandler(routes.userInfo, () => HttpResponse.json(userInfo(overrides))));
 }
 
 const REGIONS = [
   { id: section().regionId, name: 'Europe' },
   { id: naSection.regionId, name: 'North America' },
 ];
-const regionsHandler = http.get('*/api/regions/', () => HttpResponse.json(REGIONS));
+const regionsHandler = apiHandler(routes.regions, () => HttpResponse.json(REGIONS));
 
 const answer = (page: Partial<Page>) =>
-  http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections: [], canManage: false, ...page }));
+  apiHandler(routes.page, () => HttpResponse.json({ slug: 'docs', sections: [], canManage: false, ...page }), {
+    slug: 'docs',
+  });
 
 describe('documentation page (spec §2 docs)', () => {
   it('shows one region without its title', async () => {
@@ -76,8 +79,10 @@ describe('documentation page (spec §2 docs)', () => {
   it('says so when the organisation has no documentation (404)', async () => {
     signedIn();
     server.use(
-      http.get('*/api/pages/docs/', () =>
-        HttpResponse.json({ detail: 'No page matches the given slug.', code: 'not_found' }, { status: 404 }),
+      apiHandler(
+        routes.page,
+        () => HttpResponse.json({ detail: 'No page matches the given slug.', code: 'not_found' }, { status: 404 }),
+        { slug: 'docs' },
       ),
     );
     renderApp('/docs');
@@ -88,10 +93,13 @@ describe('documentation page (spec §2 docs)', () => {
     signedIn();
     let fail = true;
     server.use(
-      http.get('*/api/pages/docs/', () =>
-        fail
-          ? HttpResponse.json({ detail: 'boom', code: 'server_error' }, { status: 500 })
-          : HttpResponse.json({ slug: 'docs', sections: [section()], canManage: false }),
+      apiHandler(
+        routes.page,
+        () =>
+          fail
+            ? HttpResponse.json({ detail: 'boom', code: 'server_error' }, { status: 500 })
+            : HttpResponse.json({ slug: 'docs', sections: [section()], canManage: false }),
+        { slug: 'docs' },
       ),
     );
     renderApp('/docs');
@@ -113,14 +121,20 @@ describe('documentation page (spec §2 docs)', () => {
     const bodies: unknown[] = [];
     let current = section();
     server.use(
-      http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections: [current], canManage: true })),
-      http.put('*/api/pages/docs/', async ({ request }) => {
-        const body = (await request.json()) as { title: string; body: string };
-        bodies.push(body);
-        if (body.title === 'Taken') return HttpResponse.json({ title: ['Pick another title.'] }, { status: 400 });
-        current = section({ title: body.title, body: body.body });
-        return HttpResponse.json(current);
+      apiHandler(routes.page, () => HttpResponse.json({ slug: 'docs', sections: [current], canManage: true }), {
+        slug: 'docs',
       }),
+      apiHandler(
+        routes.savePageSection,
+        async ({ request }) => {
+          const body = (await request.json()) as { title: string; body: string };
+          bodies.push(body);
+          if (body.title === 'Taken') return HttpResponse.json({ title: ['Pick another title.'] }, { status: 400 });
+          current = section({ title: body.title, body: body.body });
+          return HttpResponse.json(current);
+        },
+        { slug: 'docs' },
+      ),
       regionsHandler,
     );
     renderApp('/docs');
@@ -165,19 +179,27 @@ describe('documentation page (spec §2 docs)', () => {
     const puts: unknown[] = [];
     const deletes: string[] = [];
     server.use(
-      http.get('*/api/pages/docs/', () => HttpResponse.json({ slug: 'docs', sections, canManage: true })),
-      http.put('*/api/pages/docs/', async ({ request }) => {
-        const body = (await request.json()) as { regionId: string; title: string; body: string };
-        puts.push(body);
-        const added = { ...naSection, title: body.title, body: body.body };
-        sections = [...sections, added];
-        return HttpResponse.json(added);
-      }),
-      http.delete('*/api/pages/docs/sections/:regionId/', ({ params }) => {
-        deletes.push(String(params.regionId));
-        sections = sections.filter((s) => s.regionId !== params.regionId);
-        return new HttpResponse(null, { status: 204 });
-      }),
+      apiHandler(routes.page, () => HttpResponse.json({ slug: 'docs', sections, canManage: true }), { slug: 'docs' }),
+      apiHandler(
+        routes.savePageSection,
+        async ({ request }) => {
+          const body = (await request.json()) as { regionId: string; title: string; body: string };
+          puts.push(body);
+          const added = { ...naSection, title: body.title, body: body.body };
+          sections = [...sections, added];
+          return HttpResponse.json(added);
+        },
+        { slug: 'docs' },
+      ),
+      apiHandler(
+        routes.deletePageSection,
+        ({ params }) => {
+          deletes.push(String(params.regionId));
+          sections = sections.filter((s) => s.regionId !== params.regionId);
+          return new HttpResponse(null, { status: 204 });
+        },
+        { slug: 'docs' },
+      ),
       regionsHandler,
     );
     renderApp('/docs');

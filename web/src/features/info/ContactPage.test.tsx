@@ -1,8 +1,9 @@
-import type { OrganisationContacts } from '@cardiomap/contract';
+import { type OrganisationContacts, routes } from '@cardiomap/contract';
 import { screen, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
@@ -22,8 +23,8 @@ describe('contact page (spec §2 contact)', () => {
   it("shows a signed-in user their organisations' contacts", async () => {
     tokenStore.save({ access: 'access', refresh: 'refresh' });
     server.use(
-      http.get('*/api/userinfo/', () => HttpResponse.json(userInfo())),
-      http.get('*/api/organisation-contacts/', () => HttpResponse.json(contacts)),
+      apiHandler(routes.userInfo, () => HttpResponse.json(userInfo())),
+      apiHandler(routes.organisationContacts, () => HttpResponse.json(contacts)),
     );
     renderApp('/contact');
     const hvc = await screen.findByRole('region', { name: 'Heart Valve Centre Rotterdam' });
@@ -40,7 +41,7 @@ describe('contact page (spec §2 contact)', () => {
   it('shows the support address to visitors without asking for contacts', async () => {
     let asked = false;
     server.use(
-      http.get('*/api/organisation-contacts/', () => {
+      apiHandler(routes.organisationContacts, () => {
         asked = true;
         return HttpResponse.json([]);
       }),

@@ -1,9 +1,10 @@
-import type { InputData, Job } from '@cardiomap/contract';
+import { type InputData, type Job, routes } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
@@ -28,16 +29,16 @@ function showJobs(
   signInAs(flags);
   const requests = { jobs: [] as string[], caseReads: 0 };
   server.use(
-    http.get('*/api/cases/:id/', () => {
+    apiHandler(routes.getCase, () => {
       requests.caseReads++;
       return HttpResponse.json(caseFixture());
     }),
-    http.get('*/api/jobs/', ({ request }) => {
+    apiHandler(routes.listJobs, ({ request }) => {
       requests.jobs.push(new URL(request.url).search);
       const answer = jobs();
       return answer instanceof Response ? answer : HttpResponse.json(page(answer));
     }),
-    http.get('*/api/input-data/', () => HttpResponse.json(page(inputData))),
+    apiHandler(routes.listInputData, () => HttpResponse.json(page(inputData))),
   );
   return { ...renderApp(PATH), requests };
 }
@@ -131,7 +132,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
   it('terminates a running job after confirmation, then shows it terminated', async () => {
     let terminated = 0;
     server.use(
-      http.post('*/api/jobs/:id/terminate/', ({ params }) => {
+      apiHandler(routes.terminateJob, ({ params }) => {
         terminated++;
         expect(params.id).toBe(JOB_ID);
         return HttpResponse.json(jobFixture({ status: 4 }));
@@ -156,7 +157,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
   it('processes an upload again with the series staff choose', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/input-data/:id/ingest/', async ({ request }) => {
+      apiHandler(routes.reingestInputData, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(jobFixture({ id: 'b0000000-0000-4000-8000-000000000002', status: 0 }), {
           status: 202,
@@ -209,7 +210,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
   it('sends no series for the automatic choice, and offers nothing for uploads that may not be reprocessed', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/input-data/:id/ingest/', async ({ request }) => {
+      apiHandler(routes.reingestInputData, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(jobFixture({ status: 0 }), { status: 202 });
       }),
@@ -233,7 +234,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
   it('asks staff to acknowledge the gap of a gapped series before processing it again, and sends it', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/input-data/:id/ingest/', async ({ request }) => {
+      apiHandler(routes.reingestInputData, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(jobFixture({ status: 0 }), { status: 202 });
       }),
@@ -289,13 +290,14 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
   it('pages and filters the per-file report on the server, and downloads it as CSV', async () => {
     const queries: URLSearchParams[] = [];
     server.use(
-      http.get('*/api/job-resources/', ({ request }) => {
+      apiHandler(routes.listJobResources, ({ request }) => {
         const query = new URL(request.url).searchParams;
         queries.push(query);
         if (query.get('download') === 'true') {
-          return new HttpResponse('path,bytes,outcome\nDICOM/IM00001,526000,used\n', {
+          // The CSV download is the one answer of this route that the contract's JSON types do not describe.
+          return new HttpResponse<string>('path,bytes,outcome\nDICOM/IM00001,526000,used\n', {
             headers: { 'content-type': 'text/csv' },
-          });
+          }) as HttpResponse<never>;
         }
         const pageNo = Number(query.get('page'));
         const outcome = query.get('outcome');
@@ -343,7 +345,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
     function answerDownload(answer: () => Response) {
       const queries: URLSearchParams[] = [];
       server.use(
-        http.get('*/api/input-data/:id/', ({ request }) => {
+        apiHandler(routes.getInputData, ({ request }) => {
           queries.push(new URL(request.url).searchParams);
           return answer();
         }),

@@ -1,6 +1,7 @@
 import type { InputData } from '@cardiomap/contract';
-import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { DownloadInputDataButton, useCaseInputData } from '../upload/index.ts';
 import { useCaseJobs } from './api/list-jobs.ts';
 import { JobCard } from './JobCard.tsx';
@@ -57,18 +58,7 @@ export function CaseJobs({ caseId, onCaseChanged }: Props) {
           <Typography color="text.secondary">Loading the jobs…</Typography>
         </Stack>
       )}
-      {jobs.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => jobs.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The jobs could not be loaded.
-        </Alert>
-      )}
+      {jobs.isError && <RetryAlert message="The jobs could not be loaded." onRetry={() => jobs.refetch()} />}
       {jobs.data?.length === 0 && <Typography color="text.secondary">No jobs yet</Typography>}
       {jobs.data?.map((job) => (
         <JobCard key={job.id} job={job} onTerminated={onCaseChanged} />

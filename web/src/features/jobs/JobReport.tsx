@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   MenuItem,
   Stack,
@@ -12,6 +11,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { downloadJobReport } from './api/download-job-report.ts';
 import { type JobResourceOutcome, useJobResources } from './api/list-job-resources.ts';
@@ -69,16 +69,7 @@ export function JobReport({ jobId }: { jobId: string }) {
         </Button>
       </Stack>
       {report.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => report.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The per-file report could not be loaded.
-        </Alert>
+        <RetryAlert message="The per-file report could not be loaded." onRetry={() => report.refetch()} />
       )}
       <Table size="small" aria-label="Per-file report" aria-busy={report.isFetching}>
         <TableHead>

@@ -1,12 +1,14 @@
-import type { DeviceAccessGroup, LicensedDevice, TrialLicense } from '@cardiomap/contract';
+import { type DeviceAccessGroup, type LicensedDevice, routes, type TrialLicense } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
+import { organisation } from '../admin/testing/admin-fixtures.ts';
 
 setUpMockApi();
 
@@ -46,10 +48,10 @@ const template: DeviceAccessGroup = {
 function mockApi(options: { licences?: LicensedDevice[]; trials?: TrialLicense[]; groups?: DeviceAccessGroup[] } = {}) {
   const posted: { url: string; body: unknown }[] = [];
   server.use(
-    http.get('*/api/device-accesses/', () => HttpResponse.json({ results: options.licences ?? [licence()] })),
-    http.get('*/api/trial-licenses/', () => HttpResponse.json({ results: options.trials ?? [trial] })),
-    http.get('*/api/device-access-groups/', () => HttpResponse.json({ results: options.groups ?? [template] })),
-    http.get('*/api/interventions/', () =>
+    apiHandler(routes.deviceAccesses, () => HttpResponse.json({ results: options.licences ?? [licence()] })),
+    apiHandler(routes.trialLicenses, () => HttpResponse.json({ results: options.trials ?? [trial] })),
+    apiHandler(routes.deviceAccessGroups, () => HttpResponse.json({ results: options.groups ?? [template] })),
+    apiHandler(routes.interventions, () =>
       HttpResponse.json({
         count: 1,
         next: null,
@@ -66,7 +68,7 @@ function mockApi(options: { licences?: LicensedDevice[]; trials?: TrialLicense[]
         ],
       }),
     ),
-    http.get('*/api/devices/', () =>
+    apiHandler(routes.devices, () =>
       HttpResponse.json({
         count: 1,
         next: null,
@@ -83,17 +85,17 @@ function mockApi(options: { licences?: LicensedDevice[]; trials?: TrialLicense[]
         ],
       }),
     ),
-    http.post('*/api/licensed-devices/', async ({ request }) => {
+    apiHandler(routes.createLicensedDevice, async ({ request }) => {
       posted.push({ url: 'licensed-devices', body: await request.json() });
       return HttpResponse.json(licence(), { status: 201 });
     }),
-    http.post('*/api/trial-licenses/', async ({ request }) => {
+    apiHandler(routes.createTrialLicense, async ({ request }) => {
       const body = (await request.json()) as { limit: number };
       posted.push({ url: 'trial-licenses', body });
       if (body.limit > 50) return HttpResponse.json({ limit: ['Ensure this value is at most 50.'] }, { status: 400 });
       return HttpResponse.json(trial, { status: 201 });
     }),
-    http.put('*/api/device-access-groups/:id/subscribe/', async ({ request, params }) => {
+    apiHandler(routes.subscribeDeviceAccessGroup, async ({ request, params }) => {
       posted.push({ url: `subscribe/${params.id}`, body: await request.json() });
       return HttpResponse.json({ ...template, isSubscribed: true });
     }),
@@ -103,7 +105,7 @@ function mockApi(options: { licences?: LicensedDevice[]; trials?: TrialLicense[]
 
 function signedIn(flags: Partial<ReturnType<typeof userInfo>> = {}) {
   tokenStore.save({ access: 'access', refresh: 'refresh' });
-  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(userInfo(flags))));
+  server.use(apiHandler(routes.userInfo, () => HttpResponse.json(userInfo(flags))));
 }
 
 describe('Licenses page (spec §2 "Licenses")', () => {
@@ -126,9 +128,13 @@ describe('Licenses page (spec §2 "Licenses")', () => {
     signedIn({ canViewAllOrganisations: true });
     mockApi();
     const searches: string[] = [];
-    const boston = { id: '33333333-3333-4333-8333-333333333333', code: 'BHI', name: 'Boston Heart Institute' };
+    const boston = organisation({
+      id: '33333333-3333-4333-8333-333333333333',
+      code: 'BHI',
+      name: 'Boston Heart Institute',
+    });
     server.use(
-      http.get('*/api/organisations/', ({ request }) => {
+      apiHandler(routes.listOrganisations, ({ request }) => {
         const url = new URL(request.url);
         searches.push(url.search);
         const code = url.searchParams.get('code__icontains');
@@ -164,7 +170,11 @@ describe('Licenses page (spec §2 "Licenses")', () => {
   it('offers a retry when the licences cannot be loaded', async () => {
     signedIn();
     mockApi();
-    server.use(http.get('*/api/device-accesses/', () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    server.use(
+      apiHandler(routes.deviceAccesses, () =>
+        HttpResponse.json({ detail: 'boom', code: 'server_error' }, { status: 500 }),
+      ),
+    );
     renderApp('/licenses');
     expect(await screen.findByText('The licenses could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
@@ -260,7 +270,7 @@ describe('License templates page (spec §2 "License templates")', () => {
     });
     const created: unknown[] = [];
     server.use(
-      http.post('*/api/device-access-groups/', async ({ request }) => {
+      apiHandler(routes.createDeviceAccessGroup, async ({ request }) => {
         created.push(await request.json());
         return HttpResponse.json(
           { ...template, id: '99999999-9999-4999-8999-999999999999', name: 'Research' },

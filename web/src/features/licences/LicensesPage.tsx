@@ -16,9 +16,9 @@ import {
   useUpdateTrialLicense,
 } from './api/licences-api.ts';
 import { DeviceLicenceDialog } from './DeviceLicenceDialog.tsx';
+import { LicenceOrganisationChoice } from './LicenceOrganisationChoice.tsx';
 import { LicensedDevicesSection } from './LicensedDevicesSection.tsx';
 import { OneFieldDialog } from './NameDialog.tsx';
-import { OrganisationPicker } from './OrganisationPicker.tsx';
 import { SubscriptionsSection } from './SubscriptionsSection.tsx';
 import { TrialLicencesSection } from './TrialLicencesSection.tsx';
 
@@ -65,7 +65,7 @@ export function LicensesPage() {
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           Licenses
         </Typography>
-        <OrganisationPicker
+        <LicenceOrganisationChoice
           user={user}
           value={{ id: orgId, name: orgName }}
           onChange={(o) => {

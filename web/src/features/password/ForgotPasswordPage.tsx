@@ -1,10 +1,11 @@
 import { emailSchema } from '@cardiomap/contract';
-import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { accountFormErrors } from '../../api/index.ts';
+import { PublicPageCard } from '../../components/PublicPageCard.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { type ForgotPasswordReason, requestPasswordReset } from './api/password-api.ts';
-import { serverErrors } from './form-errors.ts';
 
 /**
  * Spec §2: forgotpassword, and passwordexpired, "the forgot-password page with reason password-expired".
@@ -33,7 +34,7 @@ export function ForgotPasswordPage({ reason }: { reason: ForgotPasswordReason })
       const answer = await requestPasswordReset({ email: parsed.data, reason });
       setSent(answer.detail);
     } catch (error) {
-      const errors = serverErrors(error, ['email']);
+      const errors = accountFormErrors(error, ['email']);
       setEmailError(errors.fields.email ?? null);
       setFormError(errors.form);
     } finally {
@@ -42,51 +43,44 @@ export function ForgotPasswordPage({ reason }: { reason: ForgotPasswordReason })
   };
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, sm: 10 }, px: 2 }}>
-      <Card sx={{ width: 420, maxWidth: '100%' }}>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {reason === 'expired' ? 'Your password has expired' : 'Forgot your password?'}
-          </Typography>
-          {sent ? (
-            <Stack spacing={2}>
-              <Alert severity="success" data-testid="password-reset-sent">
-                {sent}
-              </Alert>
-              <Link component={RouterLink} to="/login">
-                Back to sign in
-              </Link>
-            </Stack>
-          ) : (
-            <Box component="form" noValidate onSubmit={submit} aria-label="Request a password reset link">
-              <Stack spacing={2}>
-                <Typography variant="body2">
-                  {reason === 'expired'
-                    ? 'Choose a new password to sign in. Enter your e-mail address and we will send you a link to choose one.'
-                    : 'Enter your e-mail address and we will send you a link to choose a new password.'}
-                </Typography>
-                <TextField
-                  label="E-mail"
-                  type="email"
-                  autoComplete="username"
-                  autoFocus
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  error={Boolean(emailError)}
-                  helperText={emailError}
-                />
-                {formError && <Alert severity="error">{formError}</Alert>}
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {busy ? 'Sending…' : 'Send link'}
-                </Button>
-                <Link component={RouterLink} to="/login">
-                  Back to sign in
-                </Link>
-              </Stack>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <PublicPageCard layout="form" title={reason === 'expired' ? 'Your password has expired' : 'Forgot your password?'}>
+      {sent ? (
+        <Stack spacing={2}>
+          <Alert severity="success" data-testid="password-reset-sent">
+            {sent}
+          </Alert>
+          <Link component={RouterLink} to="/login">
+            Back to sign in
+          </Link>
+        </Stack>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} aria-label="Request a password reset link">
+          <Stack spacing={2}>
+            <Typography variant="body2">
+              {reason === 'expired'
+                ? 'Choose a new password to sign in. Enter your e-mail address and we will send you a link to choose one.'
+                : 'Enter your e-mail address and we will send you a link to choose a new password.'}
+            </Typography>
+            <TextField
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              error={Boolean(emailError)}
+              helperText={emailError}
+            />
+            {formError && <Alert severity="error">{formError}</Alert>}
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Sending…' : 'Send link'}
+            </Button>
+            <Link component={RouterLink} to="/login">
+              Back to sign in
+            </Link>
+          </Stack>
+        </Box>
+      )}
+    </PublicPageCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { accountFormErrors } from '../../api/index.ts';
+import { PublicPageCard } from '../../components/PublicPageCard.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { confirmPasswordReset } from './api/password-api.ts';
-import { serverErrors } from './form-errors.ts';
 import {
   type NewPasswordErrors,
   NewPasswordFields,
@@ -45,7 +46,7 @@ export function PasswordResetPage() {
       const answer = await confirmPasswordReset({ uid, token }, values);
       setDone(answer.detail);
     } catch (error) {
-      const server = serverErrors(error, ['newPassword', 'newPassword2']);
+      const server = accountFormErrors(error, ['newPassword', 'newPassword2']);
       setErrors(server.fields);
       setFormError(server.form);
     } finally {
@@ -54,48 +55,41 @@ export function PasswordResetPage() {
   };
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 4, sm: 10 }, px: 2 }}>
-      <Card sx={{ width: 420, maxWidth: '100%' }}>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            Choose a new password
-          </Typography>
-          {done ? (
-            <Stack spacing={2}>
-              <Alert severity="success" data-testid="password-reset-done">
-                {done}
+    <PublicPageCard layout="form" title="Choose a new password">
+      {done ? (
+        <Stack spacing={2}>
+          <Alert severity="success" data-testid="password-reset-done">
+            {done}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained" data-testid="password-reset-sign-in">
+            Sign in
+          </Button>
+        </Stack>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} aria-label="Choose a new password">
+          <Stack spacing={2}>
+            <NewPasswordFields
+              values={values}
+              errors={errors}
+              context={{}}
+              strength={strength}
+              disabled={busy}
+              onChange={change}
+            />
+            {formError && (
+              <Alert severity="error" data-testid="password-reset-error">
+                {formError}{' '}
+                <Link component={RouterLink} to="/forgotpassword">
+                  Request a new link
+                </Link>
               </Alert>
-              <Button component={RouterLink} to="/login" variant="contained" data-testid="password-reset-sign-in">
-                Sign in
-              </Button>
-            </Stack>
-          ) : (
-            <Box component="form" noValidate onSubmit={submit} aria-label="Choose a new password">
-              <Stack spacing={2}>
-                <NewPasswordFields
-                  values={values}
-                  errors={errors}
-                  context={{}}
-                  strength={strength}
-                  disabled={busy}
-                  onChange={change}
-                />
-                {formError && (
-                  <Alert severity="error" data-testid="password-reset-error">
-                    {formError}{' '}
-                    <Link component={RouterLink} to="/forgotpassword">
-                      Request a new link
-                    </Link>
-                  </Alert>
-                )}
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {busy ? 'Saving…' : 'Set new password'}
-                </Button>
-              </Stack>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+            )}
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? 'Saving…' : 'Set new password'}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </PublicPageCard>
   );
 }

@@ -1,5 +1,4 @@
 export { ForgotPasswordPage } from './ForgotPasswordPage.tsx';
-export { serverErrors } from './form-errors.ts';
 export {
   type NewPasswordErrors,
   NewPasswordFields,

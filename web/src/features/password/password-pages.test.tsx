@@ -1,8 +1,10 @@
+import { routes } from '@cardiomap/contract';
 import { PASSWORD_MESSAGES } from '@cardiomap/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 
@@ -21,7 +23,7 @@ describe('forgot and expired password page', () => {
   it('sends the address and the reason, and shows the one answer', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/passwordreset/', async ({ request }) => {
+      apiHandler(routes.passwordReset, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ detail: SENT });
       }),
@@ -37,7 +39,7 @@ describe('forgot and expired password page', () => {
   it('is the same page with the expired reason and the address prefilled', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/passwordreset/', async ({ request }) => {
+      apiHandler(routes.passwordReset, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ detail: SENT });
       }),
@@ -56,7 +58,7 @@ describe('forgot and expired password page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
 
-    server.use(http.post('*/api/passwordreset/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.passwordReset, () => HttpResponse.error()));
     await userEvent.clear(screen.getByLabelText('E-mail'));
     await userEvent.type(screen.getByLabelText('E-mail'), 'a@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
@@ -69,7 +71,7 @@ describe('password reset page', { timeout: 30_000 }, () => {
   it('checks the rules as the user types, then sets the password and offers sign-in', async () => {
     const calls: { url: string; body: unknown }[] = [];
     server.use(
-      http.post('*/api/passwordreset-confirmation/:uid/:token/', async ({ request }) => {
+      apiHandler(routes.passwordResetConfirm, async ({ request }) => {
         calls.push({ url: new URL(request.url).pathname, body: await request.json() });
         return HttpResponse.json({ detail: 'Your password has been changed. Sign in with your new password.' });
       }),
@@ -102,7 +104,7 @@ describe('password reset page', { timeout: 30_000 }, () => {
 
   it('shows a used or expired link with a way to ask for a new one', async () => {
     server.use(
-      http.post('*/api/passwordreset-confirmation/:uid/:token/', () =>
+      apiHandler(routes.passwordResetConfirm, () =>
         HttpResponse.json(
           { nonFieldErrors: ['This password reset link has expired. Please request a new one.'] },
           { status: 400 },
@@ -120,7 +122,7 @@ describe('password reset page', { timeout: 30_000 }, () => {
 
   it('shows the server rules (history) on the field', async () => {
     server.use(
-      http.post('*/api/passwordreset-confirmation/:uid/:token/', () =>
+      apiHandler(routes.passwordResetConfirm, () =>
         HttpResponse.json({ newPassword: [PASSWORD_MESSAGES.reused] }, { status: 400 }),
       ),
     );
@@ -136,13 +138,13 @@ describe('password reset page', { timeout: 30_000 }, () => {
 describe('sign-in with an expired password', () => {
   it('links to the expired-password page with the address', async () => {
     server.use(
-      http.post('*/api/token/', () =>
+      apiHandler(routes.signIn, () =>
         HttpResponse.json(
           { detail: 'Your password has expired. Choose a new password to sign in.', code: 'password_expired' },
           { status: 403 },
         ),
       ),
-      http.post('*/api/passwordreset/', () => HttpResponse.json({ detail: SENT })),
+      apiHandler(routes.passwordReset, () => HttpResponse.json({ detail: SENT })),
     );
     const app = renderApp('/login');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'eva@example.org');

@@ -1,7 +1,9 @@
+import { type DetailError, type RouteResponse, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 
@@ -10,11 +12,11 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const KEY = 'AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
 
-function answerVerification(status: number, body: Record<string, unknown>) {
+function answerVerification(status: number, body: RouteResponse<typeof routes.verifyEmail> | DetailError) {
   const calls: string[] = [];
   server.use(
-    http.get('*/api/emailverification/:key/', ({ params }) => {
-      calls.push(String(params.key));
+    apiHandler(routes.verifyEmail, ({ params }) => {
+      calls.push(String(params.verificationKey));
       return HttpResponse.json(body, { status });
     }),
   );
@@ -56,7 +58,7 @@ describe('e-mail verification page', () => {
     answerVerification(status, { code, detail });
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/emailverification/resend/', async ({ request }) => {
+      apiHandler(routes.resendVerification, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(
           { detail: 'We sent an e-mail to nora@example.org.', email: 'nora@example.org', resendAvailableIn: 60 },
@@ -89,7 +91,7 @@ describe('e-mail verification page', () => {
   it('offers to try again when the server cannot be reached', async () => {
     let calls = 0;
     server.use(
-      http.get('*/api/emailverification/:key/', () => {
+      apiHandler(routes.verifyEmail, () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.error()

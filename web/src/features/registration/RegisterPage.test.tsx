@@ -1,7 +1,9 @@
+import { routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 
@@ -20,7 +22,7 @@ const accepted = (email: string) => ({
 function mockOrganisations() {
   const searches: string[] = [];
   server.use(
-    http.get('*/api/registration/organisations/', ({ request }) => {
+    apiHandler(routes.registrationOrganisations, ({ request }) => {
       searches.push(new URL(request.url).searchParams.get('search') ?? '');
       return HttpResponse.json([HVC]);
     }),
@@ -52,7 +54,7 @@ describe('register page', () => {
 
   it('says what is missing before calling the server', async () => {
     const posted = vi.fn();
-    server.use(http.post('*/api/registration/', posted));
+    server.use(apiHandler(routes.register, posted));
     const user = userEvent.setup();
     renderApp('/register');
     await user.click(await screen.findByRole('button', { name: 'Register' }));
@@ -83,7 +85,7 @@ describe('register page', () => {
     const searches = mockOrganisations();
     const bodies: unknown[] = [];
     server.use(
-      http.post('*/api/registration/', async ({ request }) => {
+      apiHandler(routes.register, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(accepted('invited@example.org'), { status: 202 });
       }),
@@ -118,7 +120,7 @@ describe('register page', () => {
   it('asks for a new organisation by name', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('*/api/registration/', async ({ request }) => {
+      apiHandler(routes.register, async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json(accepted('nora@example.org'), { status: 202 });
       }),
@@ -136,7 +138,7 @@ describe('register page', () => {
 
   it("puts the server's field messages on the fields", async () => {
     server.use(
-      http.post('*/api/registration/', () =>
+      apiHandler(routes.register, () =>
         HttpResponse.json(
           { password: ['This password is too common or easy to guess'], organisationName: ['Too long'] },
           { status: 400 },
@@ -155,7 +157,7 @@ describe('register page', () => {
   });
 
   it('shows a failure without an answer as the error catalogue words it', async () => {
-    server.use(http.post('*/api/registration/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.register, () => HttpResponse.error()));
     const user = userEvent.setup();
     renderApp('/register');
     await fillPerson(user, 'nora@example.org');

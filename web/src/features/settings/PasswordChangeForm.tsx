@@ -1,13 +1,13 @@
 import { OTP_LENGTH, PASSWORD_CHANGED, type PasswordChangeResponse, type UserInfo } from '@cardiomap/contract';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { accountFormErrors } from '../../api/index.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { useCountdown } from '../auth/index.ts';
 import {
   NewPasswordFields,
   type NewPasswordValues,
-  serverErrors,
   usePasswordStrength,
   validateNewPassword,
 } from '../password/index.ts';
@@ -57,7 +57,7 @@ export function PasswordChangeForm({ user }: { user: UserInfo }) {
     },
     {
       onError: (error) => {
-        const server = serverErrors(error, ['oldPassword', 'newPassword', 'newPassword2', 'otp']);
+        const server = accountFormErrors(error, ['oldPassword', 'newPassword', 'newPassword2', 'otp']);
         setErrors(server.fields);
         setFormError(server.form);
         // A refused password sends the user back to the first step.

@@ -2,9 +2,9 @@ import { TITLES, type UserInfo } from '@cardiomap/contract';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { accountFormErrors } from '../../api/index.ts';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { setCurrentUser } from '../auth/index.ts';
-import { serverErrors } from '../password/index.ts';
 import { changeProfile } from './api/settings-api.ts';
 
 const FIELDS = ['givenName', 'middleName', 'familyName', 'title', 'phoneNumber'] as const;
@@ -50,7 +50,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     },
     {
       onError: (error) => {
-        const server = serverErrors(error, FIELDS);
+        const server = accountFormErrors(error, FIELDS);
         setErrors(server.fields);
         setFormError(server.form);
       },

@@ -1,9 +1,11 @@
+import { routes } from '@cardiomap/contract';
 import { PASSWORD_MESSAGES } from '@cardiomap/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { SettingsPage } from './SettingsPage.tsx';
@@ -32,7 +34,7 @@ const SESSIONS = [
 
 function renderSettings() {
   const user = signInAs();
-  server.use(http.get('*/api/sessions/', () => HttpResponse.json(SESSIONS)));
+  server.use(apiHandler(routes.sessions, () => HttpResponse.json(SESSIONS)));
   return { user, ...renderInApp(<SettingsPage />) };
 }
 
@@ -46,7 +48,7 @@ describe('settings page', { timeout: 30_000 }, () => {
     const bodies: unknown[] = [];
     const { user } = renderSettings();
     server.use(
-      http.patch('*/api/profilechange/', async ({ request }) => {
+      apiHandler(routes.profileChange, async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
         bodies.push(body);
         return HttpResponse.json({ ...user, ...body });
@@ -69,7 +71,7 @@ describe('settings page', { timeout: 30_000 }, () => {
   it('shows field errors of the server on the details form', async () => {
     renderSettings();
     server.use(
-      http.patch('*/api/profilechange/', () =>
+      apiHandler(routes.profileChange, () =>
         HttpResponse.json({ phoneNumber: ['Enter a valid phone number.'] }, { status: 400 }),
       ),
     );
@@ -83,7 +85,7 @@ describe('settings page', { timeout: 30_000 }, () => {
     const bodies: Record<string, unknown>[] = [];
     renderSettings();
     server.use(
-      http.patch('*/api/passwordchange/', async ({ request }) => {
+      apiHandler(routes.passwordChange, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
         if (!body.otp) {
@@ -133,7 +135,7 @@ describe('settings page', { timeout: 30_000 }, () => {
   it('shows a wrong old password on its field', async () => {
     renderSettings();
     server.use(
-      http.patch('*/api/passwordchange/', () =>
+      apiHandler(routes.passwordChange, () =>
         HttpResponse.json({ oldPassword: ['Your old password was entered incorrectly.'] }, { status: 400 }),
       ),
     );
@@ -149,7 +151,7 @@ describe('settings page', { timeout: 30_000 }, () => {
     const bodies: unknown[] = [];
     renderSettings();
     server.use(
-      http.patch('*/api/settings/', async ({ request }) => {
+      apiHandler(routes.patchSettings, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ hide_patient_identifier: true, cases_default_table_view: true });
       }),
@@ -163,14 +165,14 @@ describe('settings page', { timeout: 30_000 }, () => {
     const { router } = renderSettings();
     let revoked = 0;
     server.use(
-      http.post('*/api/sessions/revoke-all/', () => {
+      apiHandler(routes.revokeAllSessions, () => {
         revoked++;
         return HttpResponse.json({ detail: 'Signed out everywhere.' });
       }),
-      http.post('*/api/logout/refresh/', () => HttpResponse.json({ detail: 'Signed out.' })),
+      apiHandler(routes.logoutRefresh, () => HttpResponse.json({ detail: 'Signed out.' })),
       // Then the page signs out itself: its sign-in is one of those just revoked, so both refuse.
-      http.post('*/api/logout/', () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
-      http.post('*/api/refreshtoken/', () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
+      apiHandler(routes.logout, () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
+      apiHandler(routes.refresh, () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
     );
     const list = await screen.findByTestId('session-list');
     expect(within(list).getByText('Firefox')).toBeInTheDocument();
@@ -185,7 +187,7 @@ describe('settings page', { timeout: 30_000 }, () => {
   it('says so when the sign-ins cannot be loaded', async () => {
     signInAs();
     // A 4xx: not retried, so the error shows at once.
-    server.use(http.get('*/api/sessions/', () => HttpResponse.json({ detail: 'x', code: 'y' }, { status: 403 })));
+    server.use(apiHandler(routes.sessions, () => HttpResponse.json({ detail: 'x', code: 'y' }, { status: 403 })));
     renderInApp(<SettingsPage />);
     expect(await screen.findByText('The sign-ins could not be loaded.')).toBeInTheDocument();
   });

@@ -1,9 +1,10 @@
-import type { Training } from '@cardiomap/contract';
+import { routes, type Training } from '@cardiomap/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { userInfo } from '../../testing/user-info.ts';
@@ -26,7 +27,7 @@ const page = (results: Training[]) => ({ count: results.length, next: null, prev
 
 function signedIn() {
   tokenStore.save({ access: 'access' });
-  server.use(http.get('*/api/userinfo/', () => HttpResponse.json(userInfo())));
+  server.use(apiHandler(routes.userInfo, () => HttpResponse.json(userInfo())));
 }
 
 describe('training page (spec §2 training/{interventionPrefix})', () => {
@@ -35,9 +36,9 @@ describe('training page (spec §2 training/{interventionPrefix})', () => {
     let followed = false;
     const posted: string[] = [];
     server.use(
-      http.get('*/api/trainings/', () => HttpResponse.json(page([training({ userFollowedTraining: followed })]))),
-      http.post('*/api/trainings/:id/', ({ params }) => {
-        posted.push(String(params.id));
+      apiHandler(routes.trainings, () => HttpResponse.json(page([training({ userFollowedTraining: followed })]))),
+      apiHandler(routes.completeTraining, ({ params }) => {
+        posted.push(String(params.trainingId));
         followed = true;
         return HttpResponse.json(training({ userFollowedTraining: true }), { status: 201 });
       }),
@@ -55,7 +56,7 @@ describe('training page (spec §2 training/{interventionPrefix})', () => {
 
   it('shows the not-found page for an intervention without training', async () => {
     signedIn();
-    server.use(http.get('*/api/trainings/', () => HttpResponse.json(page([training()]))));
+    server.use(apiHandler(routes.trainings, () => HttpResponse.json(page([training()]))));
     renderApp('/training/TMVR');
     expect(await screen.findByRole('heading', { name: 'Page Not Found!' })).toBeInTheDocument();
   });
@@ -64,7 +65,7 @@ describe('training page (spec §2 training/{interventionPrefix})', () => {
     signedIn();
     let calls = 0;
     server.use(
-      http.get('*/api/trainings/', () => {
+      apiHandler(routes.trainings, () => {
         calls++;
         return calls <= 1
           ? HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 })
@@ -79,8 +80,8 @@ describe('training page (spec §2 training/{interventionPrefix})', () => {
   it('shows an error toast when completing fails', async () => {
     signedIn();
     server.use(
-      http.get('*/api/trainings/', () => HttpResponse.json(page([training()]))),
-      http.post('*/api/trainings/:id/', () => HttpResponse.error()),
+      apiHandler(routes.trainings, () => HttpResponse.json(page([training()]))),
+      apiHandler(routes.completeTraining, () => HttpResponse.error()),
     );
     renderApp('/training/TAVI');
     await userEvent.click(await screen.findByRole('button', { name: 'I have completed this training' }));

@@ -1,21 +1,10 @@
 import type { Training } from '@cardiomap/contract';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { completeTraining, trainingKeys, useTrainings } from './api/training-api.ts';
@@ -43,16 +32,7 @@ export function TrainingPage() {
   if (trainings.isError) {
     return (
       <Box sx={{ mt: 6, px: 2, display: 'flex', justifyContent: 'center' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => trainings.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The trainings could not be loaded.
-        </Alert>
+        <RetryAlert message="The trainings could not be loaded." onRetry={() => trainings.refetch()} />
       </Box>
     );
   }

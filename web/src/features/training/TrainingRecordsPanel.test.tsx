@@ -1,8 +1,9 @@
-import type { TrainingRecord } from '@cardiomap/contract';
+import { routes, type TrainingRecord } from '@cardiomap/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { TrainingRecordsPanel } from './TrainingRecordsPanel.tsx';
@@ -26,7 +27,7 @@ describe('TrainingRecordsPanel (admin user screen)', () => {
     signInAs({ canEditUsersAndOrganisations: true });
     const asked: (string | null)[] = [];
     server.use(
-      http.get('*/api/training-records/', ({ request }) => {
+      apiHandler(routes.trainingRecords, ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('user_id'));
         return HttpResponse.json(page([record]));
       }),
@@ -44,7 +45,7 @@ describe('TrainingRecordsPanel (admin user screen)', () => {
 
   it('says when the user completed none', async () => {
     signInAs({ canEditUsersAndOrganisations: true });
-    server.use(http.get('*/api/training-records/', () => HttpResponse.json(page([]))));
+    server.use(apiHandler(routes.trainingRecords, () => HttpResponse.json(page([]))));
     renderInApp(<TrainingRecordsPanel userId={USER_ID} />);
     expect(await screen.findByText('No training completed yet.')).toBeInTheDocument();
   });
@@ -53,7 +54,7 @@ describe('TrainingRecordsPanel (admin user screen)', () => {
     signInAs({ canEditUsersAndOrganisations: true });
     let fail = true;
     server.use(
-      http.get('*/api/training-records/', () =>
+      apiHandler(routes.trainingRecords, () =>
         fail
           ? HttpResponse.json({ detail: 'x', code: 'server_error' }, { status: 500 })
           : HttpResponse.json(page([record])),

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   CircularProgress,
   Table,
   TableBody,
@@ -10,6 +8,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { useTrainingRecords } from './api/training-api.ts';
 
 export const NO_TRAINING_RECORDS = 'No training completed yet.';
@@ -30,16 +29,7 @@ export function TrainingRecordsPanel({ userId }: { userId: string }) {
       </Typography>
       {records.isPending && <CircularProgress size={24} aria-label="Loading trainings" />}
       {records.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => records.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The training records could not be loaded.
-        </Alert>
+        <RetryAlert message="The training records could not be loaded." onRetry={() => records.refetch()} />
       )}
       {records.isSuccess && records.data.length === 0 && (
         <Typography color="text.secondary">{NO_TRAINING_RECORDS}</Typography>

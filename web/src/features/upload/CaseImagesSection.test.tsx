@@ -1,17 +1,19 @@
-import type { Case } from '@cardiomap/contract';
+import { type Case, routes } from '@cardiomap/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
+import { storageHandler } from '../../testing/storage-handler.ts';
 import { CASE_ID, caseFixture, page } from '../cases/testing/case-fixtures.ts';
 import { inputDataFixture } from './testing/input-data-fixtures.ts';
 
 setUpMockApi();
 // An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.
-beforeEach(() => server.use(http.get('*/api/input-data/', () => HttpResponse.json(page([])))));
+beforeEach(() => server.use(apiHandler(routes.listInputData, () => HttpResponse.json(page([])))));
 vi.setConfig({ testTimeout: 20_000 });
 const user = userEvent.setup();
 const PATH = `/case-detail/${CASE_ID}/details`;
@@ -42,8 +44,8 @@ function showCase(
   const api: Api = { created: [], puts: 0, confirms: 0 };
   let current = caseFixture({ status: 0, services: [{ service: 0, status: 0 }], ...kase });
   server.use(
-    http.get('*/api/cases/:id/', () => HttpResponse.json(current)),
-    http.post('*/api/input-data/', async ({ request }) => {
+    apiHandler(routes.getCase, () => HttpResponse.json(current)),
+    apiHandler(routes.createInputData, async ({ request }) => {
       api.created.push(await request.json());
       return HttpResponse.json(
         { ...inputDataFixture({ uploadSuccessful: false }), writeUrl: WRITE_URL, parts: null },
@@ -52,11 +54,11 @@ function showCase(
         },
       );
     }),
-    http.put('*/api/storage/objects/:key', ({ request }) => {
+    storageHandler('PUT', '*/api/storage/objects/:key', ({ request }) => {
       api.puts++;
       return options.put ? options.put(request) : new HttpResponse(null, { status: 200 });
     }),
-    http.get('*/api/input-data/:id/confirm-upload/', async () => {
+    apiHandler(routes.confirmUpload, async () => {
       api.confirms++;
       if (options.confirm) return options.confirm();
       current = { ...current, status: 1 };
@@ -183,7 +185,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
   it('asks before leaving the case while uploading; staying keeps the upload, leaving cancels it', async () => {
     const view = showCase({}, { put: hang });
     // The page it leaves for.
-    server.use(http.get('*/api/organisation-contacts/', () => HttpResponse.json([])));
+    server.use(apiHandler(routes.organisationContacts, () => HttpResponse.json([])));
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByText('Uploading scan.zip: 0%');
@@ -209,8 +211,8 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
   it('keeps uploading when switching to the Jobs tab', async () => {
     const view = showCase({}, { put: hang });
     server.use(
-      http.get('*/api/jobs/', () => HttpResponse.json(page([]))),
-      http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+      apiHandler(routes.listJobs, () => HttpResponse.json(page([]))),
+      apiHandler(routes.listInputData, () => HttpResponse.json(page([]))),
     );
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -244,7 +246,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     const duplicate =
       '1 image repeated the position of another and was set aside: IM0005.dcm (same position as IM0004.dcm)';
     server.use(
-      http.get('*/api/input-data/', () =>
+      apiHandler(routes.listInputData, () =>
         HttpResponse.json(
           page([
             inputDataFixture({ status: 3, warnings: [thick, duplicate] }),
@@ -268,7 +270,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     let reads = 0;
     showCase({ status: 1 });
     server.use(
-      http.get('*/api/cases/:id/', () => {
+      apiHandler(routes.getCase, () => {
         reads++;
         return HttpResponse.json(caseFixture({ status: reads === 1 ? 1 : 2 }));
       }),
@@ -282,7 +284,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
   it('shows the clinician why the uploaded images cannot be used (status 5)', async () => {
     let query = '';
     server.use(
-      http.get('*/api/input-data/', ({ request }) => {
+      apiHandler(routes.listInputData, ({ request }) => {
         query = new URL(request.url).search;
         return HttpResponse.json(
           page([
@@ -310,7 +312,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
   });
 
   it('offers no new upload after invalid input to users who may not add images', async () => {
-    server.use(http.get('*/api/input-data/', () => HttpResponse.json(page([]))));
+    server.use(apiHandler(routes.listInputData, () => HttpResponse.json(page([]))));
     showCase({ status: 5 }, { flags: { canAddInputData: false } });
     expect(await screen.findByTestId('images-state')).toHaveTextContent('The uploaded images cannot be used');
     expect(screen.queryByRole('button', { name: /Drop the zip/ })).not.toBeInTheDocument();

@@ -1,7 +1,9 @@
+import { routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { EUROPE, organisation, pageOf, REGIONS } from '../testing/admin-fixtures.ts';
@@ -16,8 +18,8 @@ beforeEach(() => {
   queries = [];
   signInAs({ isSuperuser: true, canEditUsersAndOrganisations: true });
   server.use(
-    http.get('*/api/regions/', () => HttpResponse.json(REGIONS)),
-    http.get('*/api/organisations/', ({ request }) => {
+    apiHandler(routes.regions, () => HttpResponse.json(REGIONS)),
+    apiHandler(routes.listOrganisations, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
       const hvc = organisation();
@@ -59,7 +61,7 @@ describe('OrganisationsTab', () => {
   it('adds an organisation: Save waits for a valid form, the code rule is checked, the toast says so', async () => {
     let sent: unknown;
     server.use(
-      http.post('*/api/organisations/', async ({ request }) => {
+      apiHandler(routes.createOrganisation, async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json(organisation({ id: 'd0000000-0000-4000-8000-000000000009', code: 'NEW' }), {
           status: 201,
@@ -98,7 +100,7 @@ describe('OrganisationsTab', () => {
 
   it('puts field errors on fields and nonFieldErrors and distributorId in the banner', async () => {
     server.use(
-      http.patch('*/api/organisations/:id/', () =>
+      apiHandler(routes.updateOrganisation, () =>
         HttpResponse.json(
           { name: ['Too odd.'], distributorId: ['No organisation matches the given id.'], nonFieldErrors: ['Nope.'] },
           { status: 400 },
@@ -119,7 +121,7 @@ describe('OrganisationsTab', () => {
   it('sends 0 when password expiry is turned off', async () => {
     let sent: { passwordExpirationDays?: number } = {};
     server.use(
-      http.patch('*/api/organisations/:id/', async ({ request }) => {
+      apiHandler(routes.updateOrganisation, async ({ request }) => {
         sent = (await request.json()) as typeof sent;
         return HttpResponse.json(organisation({ passwordExpires: false, passwordExpirationDays: 0 }));
       }),
@@ -137,7 +139,7 @@ describe('OrganisationsTab', () => {
   it('deletes after a 400 px confirmation, and shows why a delete is refused', async () => {
     let refuse = true;
     server.use(
-      http.delete('*/api/organisations/:id/', () =>
+      apiHandler(routes.deleteOrganisation, () =>
         refuse
           ? HttpResponse.json(
               { detail: 'This organisation still has cases and cannot be deleted.', code: 'organisation_has_cases' },

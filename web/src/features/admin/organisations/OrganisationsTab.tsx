@@ -1,20 +1,10 @@
 import { countryName, type Organisation } from '@cardiomap/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { Box, Button, IconButton, LinearProgress, Stack, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { RetryAlert } from '../../../components/RetryAlert.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useOrganisations } from './api/list-organisations.ts';
 import { OrganisationDialog } from './OrganisationDialog.tsx';
@@ -70,16 +60,10 @@ export function OrganisationsTab() {
       </Stack>
       {organisations.isFetching && <LinearProgress aria-label="Loading organisations" />}
       {organisations.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => organisations.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          There was a problem! The organisations could not be loaded.
-        </Alert>
+        <RetryAlert
+          message="There was a problem! The organisations could not be loaded."
+          onRetry={() => organisations.refetch()}
+        />
       )}
       <PagedTable
         label="Organisations"

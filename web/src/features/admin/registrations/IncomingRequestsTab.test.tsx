@@ -1,8 +1,9 @@
-import type { IncomingRegistration } from '@cardiomap/contract';
+import { type IncomingRegistration, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { EUROPE, organisation, pageOf, REGIONS } from '../testing/admin-fixtures.ts';
@@ -30,15 +31,15 @@ beforeEach(() => {
   pending = [PAT];
   signInAs({ isSuperuser: true, canEditUsersAndOrganisations: true });
   server.use(
-    http.get('*/api/incoming-registrations/', () => HttpResponse.json(pageOf(pending))),
-    http.get('*/api/regions/', () => HttpResponse.json(REGIONS)),
-    http.get('*/api/groups/', () =>
+    apiHandler(routes.incomingRegistrations, () => HttpResponse.json(pageOf(pending))),
+    apiHandler(routes.regions, () => HttpResponse.json(REGIONS)),
+    apiHandler(routes.groups, () =>
       HttpResponse.json([
         { id: 1, name: 'Superuser', permissions: [] },
         { id: 8, name: 'Physician', permissions: [] },
       ]),
     ),
-    http.get('*/api/organisations/', () => HttpResponse.json(pageOf([organisation()]))),
+    apiHandler(routes.listOrganisations, () => HttpResponse.json(pageOf([organisation()]))),
   );
 });
 
@@ -70,7 +71,7 @@ describe('IncomingRequestsTab', () => {
   it('approves into an existing organisation with the Physician role', async () => {
     let sent: unknown;
     server.use(
-      http.post('*/api/incoming-registrations/:userId/approve/', async ({ request, params }) => {
+      apiHandler(routes.approveRegistration, async ({ request, params }) => {
         sent = { userId: params.userId, body: await request.json() };
         pending = [];
         return HttpResponse.json({ organisationId: organisation().id });
@@ -96,7 +97,7 @@ describe('IncomingRequestsTab', () => {
   it('approves into a new organisation named after the request', async () => {
     let body: { newOrganisation?: { name: string; country: string; regionId: string } } = {};
     server.use(
-      http.post('*/api/incoming-registrations/:userId/approve/', async ({ request }) => {
+      apiHandler(routes.approveRegistration, async ({ request }) => {
         body = (await request.json()) as typeof body;
         return HttpResponse.json({ organisationId: organisation().id });
       }),
@@ -123,7 +124,7 @@ describe('IncomingRequestsTab', () => {
     let reason = '';
     let refuse = true;
     server.use(
-      http.post('*/api/incoming-registrations/:userId/decline/', async ({ request }) => {
+      apiHandler(routes.declineRegistration, async ({ request }) => {
         if (refuse) return HttpResponse.json({ nonFieldErrors: ['Try later.'] }, { status: 400 });
         reason = ((await request.json()) as { reason: string }).reason;
         return new HttpResponse(null, { status: 204 });

@@ -1,7 +1,8 @@
 import type { IncomingRegistration } from '@cardiomap/contract';
-import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow } from '@mui/material';
+import { Box, LinearProgress, Stack, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { RetryAlert } from '../../../components/RetryAlert.tsx';
 import { useIncomingRegistrations } from './api/list-incoming.ts';
 import { RegistrationDecision } from './RegistrationDecision.tsx';
 
@@ -20,16 +21,10 @@ export function IncomingRequestsTab() {
       <Box sx={{ flex: 2, minWidth: 0, width: '100%' }}>
         {incoming.isFetching && <LinearProgress aria-label="Loading incoming requests" />}
         {incoming.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => incoming.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            There was a problem! The incoming requests could not be loaded.
-          </Alert>
+          <RetryAlert
+            message="There was a problem! The incoming requests could not be loaded."
+            onRetry={() => incoming.refetch()}
+          />
         )}
         <PagedTable
           label="Incoming requests"

@@ -13,9 +13,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../api/index.ts';
+import { OrganisationPicker } from '../../../components/OrganisationPicker.tsx';
 import { useGroups } from './api/get-choices.ts';
 import { useCreateUser } from './api/user-mutations.ts';
-import { OrganisationPicker } from './OrganisationPicker.tsx';
 
 const EMPTY = {
   email: '',

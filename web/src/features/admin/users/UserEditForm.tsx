@@ -17,11 +17,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../api/index.ts';
+import { OrganisationPicker } from '../../../components/OrganisationPicker.tsx';
 import { TrainingRecordsPanel } from '../../training/index.ts';
 import { useAdminUser } from './api/get-admin-user.ts';
 import { useDeviceChoices, useGroups } from './api/get-choices.ts';
 import { useUpdateUser } from './api/user-mutations.ts';
-import { OrganisationPicker } from './OrganisationPicker.tsx';
 import { UserStatusActions } from './UserStatusActions.tsx';
 import { canSave, changesOf, choosePrimary, draftOf, type MembershipDraft, type UserDraft } from './user-form-state.ts';
 

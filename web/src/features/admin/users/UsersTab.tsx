@@ -1,9 +1,9 @@
 import type { OrganisationChoice } from '@cardiomap/contract';
 import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { OrganisationPicker } from '../../../components/OrganisationPicker.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useAdminUsers } from './api/list-admin-users.ts';
-import { OrganisationPicker } from './OrganisationPicker.tsx';
 import { UserEditForm } from './UserEditForm.tsx';
 import { UsersTable } from './UsersTable.tsx';
 

@@ -1,8 +1,9 @@
-import type { Case } from '@cardiomap/contract';
+import { type Case, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
@@ -20,7 +21,7 @@ function mockCancel(answer: 'ok' | 'conflict', after: Partial<Case>) {
   const canceled: string[] = [];
   const listRequests = mockCaseList(() => [current]);
   server.use(
-    http.put('*/api/cases/:id/cancel/', ({ params }) => {
+    apiHandler(routes.cancelCase, ({ params }) => {
       canceled.push(String(params.id));
       current = { ...current, ...after };
       return answer === 'ok'
@@ -82,7 +83,7 @@ describe('cancel dialog (spec §4 "Cancel", §9 confirm dialog)', () => {
 
   it('shows other failures as an error toast', async () => {
     mockCancel('ok', {});
-    server.use(http.put('*/api/cases/:id/cancel/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.cancelCase, () => HttpResponse.error()));
     const dialog = await openCancelDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel case' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Lost connection to server. Please try again later.');

@@ -1,9 +1,10 @@
-import type { Case } from '@cardiomap/contract';
+import { type Case, routes } from '@cardiomap/contract';
 import { DELIVERY_NOT_GUARANTEED_WARNING, DELIVERY_PASSED_WARNING } from '@cardiomap/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
@@ -16,9 +17,9 @@ setUpMockApi();
 // An in-progress case lists what the ingest warned of; tests that care answer with their own uploads.
 beforeEach(() =>
   server.use(
-    http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+    apiHandler(routes.listInputData, () => HttpResponse.json(page([]))),
     // The report (issue 18) is its own component's test; here the case has none to show.
-    http.get('*/api/study-report/:id/', () =>
+    apiHandler(routes.getStudyReport, () =>
       HttpResponse.json(
         { detail: 'The report is available once the analysis is delivered.', code: 'permission_denied' },
         { status: 403 },
@@ -33,7 +34,7 @@ const PATH = `/case-detail/${CASE_ID}`;
 
 function showCase(kase: Case | (() => Response), flags: Parameters<typeof signInAs>[0] = {}) {
   signInAs({ canAccessCaseDetails: true, ...flags });
-  server.use(http.get('*/api/cases/:id/', () => (typeof kase === 'function' ? kase() : HttpResponse.json(kase))));
+  server.use(apiHandler(routes.getCase, () => (typeof kase === 'function' ? kase() : HttpResponse.json(kase))));
   return renderApp(PATH);
 }
 
@@ -42,8 +43,8 @@ const patientList = () => screen.getByLabelText('Patient information');
 describe('case detail page (spec §2 case-detail/{id})', () => {
   it('redirects to the Details tab and shows the case; the Jobs tab is honest about having none', async () => {
     server.use(
-      http.get('*/api/jobs/', () => HttpResponse.json(page([]))),
-      http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+      apiHandler(routes.listJobs, () => HttpResponse.json(page([]))),
+      apiHandler(routes.listInputData, () => HttpResponse.json(page([]))),
     );
     const view = showCase(caseFixture());
     expect(await screen.findByRole('heading', { name: 'HVC-TAVI-00042' })).toBeInTheDocument();
@@ -148,7 +149,7 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
   it('hides all patient identifiers and requests them again from sensitive-data/', async () => {
     let requests = 0;
     server.use(
-      http.get('*/api/cases/:id/sensitive-data/', () => {
+      apiHandler(routes.sensitiveData, () => {
         requests++;
         return HttpResponse.json({ identifier: 'PAT-123', age: 81, sex: 'F' });
       }),
@@ -168,7 +169,7 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
   it('requests the identifiers of a shared case through patient-information/ when allowed', async () => {
     let requests = 0;
     server.use(
-      http.get('*/api/cases/:id/patient-information/', () => {
+      apiHandler(routes.patientInformation, () => {
         requests++;
         return HttpResponse.json({ identifier: 'SHARED-9', age: 70, sex: 'M' });
       }),
@@ -210,11 +211,7 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
   });
 
   it('hides the identifiers wherever the session shows the case: the case list too, until asked for again', async () => {
-    server.use(
-      http.get('*/api/cases/:id/sensitive-data/', () =>
-        HttpResponse.json({ identifier: 'PAT-123', age: 81, sex: 'F' }),
-      ),
-    );
+    server.use(apiHandler(routes.sensitiveData, () => HttpResponse.json({ identifier: 'PAT-123', age: 81, sex: 'F' })));
     mockTrainings();
     mockCaseList(() => [caseFixture()]);
     const app = showCase(caseFixture());
@@ -236,7 +233,7 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
   it('edits the case from the header and shows the saved answer', async () => {
     let current = caseFixture({ expectedDeliveryDatetime: '2099-04-01T07:00:00.000Z' });
     server.use(
-      http.patch('*/api/cases/:id/', () => {
+      apiHandler(routes.patchCase, () => {
         current = { ...current, physicianComment: 'Edited comment' };
         return HttpResponse.json(current);
       }),
@@ -266,7 +263,7 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
   it('tells the server the case was opened, once it has loaded, so the list drops its Updated mark', async () => {
     const seen: string[] = [];
     server.use(
-      http.put('*/api/cases/:id/seen/', ({ params }) => {
+      apiHandler(routes.markCaseSeen, ({ params }) => {
         seen.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
@@ -279,7 +276,7 @@ describe('case detail page (spec §2 case-detail/{id})', () => {
   it('does not mark a case it could not load', async () => {
     const seen: string[] = [];
     server.use(
-      http.put('*/api/cases/:id/seen/', ({ params }) => {
+      apiHandler(routes.markCaseSeen, ({ params }) => {
         seen.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),

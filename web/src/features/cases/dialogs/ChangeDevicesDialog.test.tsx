@@ -1,7 +1,9 @@
+import { routes } from '@cardiomap/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { caseFixture, evolut, order, portico, sapien, watchman } from '../testing/case-fixtures.ts';
@@ -21,7 +23,7 @@ function setUp(orders = [inProgress, delivered, alsoInProgress]) {
   const puts: { id: string; body: unknown }[] = [];
   server.use(
     ...catalogueHandlers().handlers,
-    http.put('*/api/orders/:id/change-requested-device/', async ({ params, request }) => {
+    apiHandler(routes.changeRequestedDevice, async ({ params, request }) => {
       puts.push({ id: String(params.id), body: await request.json() });
       return HttpResponse.json(order({ id: String(params.id) }));
     }),
@@ -75,7 +77,7 @@ describe('change devices dialog (spec §5 "Change devices")', () => {
   it('shows why the server refused a change', async () => {
     setUp(anatomicalOnly);
     server.use(
-      http.put('*/api/orders/:id/change-requested-device/', () =>
+      apiHandler(routes.changeRequestedDevice, () =>
         HttpResponse.json({ deviceIds: ['The Amulet of a delivered LAAO case cannot change.'] }, { status: 400 }),
       ),
     );

@@ -1,8 +1,9 @@
-import type { PatchCase } from '@cardiomap/contract';
+import { type PatchCase, routes } from '@cardiomap/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { patientIdentifiers } from '../../auth/index.ts';
@@ -19,7 +20,7 @@ function setUp(answer?: () => Response) {
   signInAs();
   const patched: PatchCase[] = [];
   server.use(
-    http.patch('*/api/cases/:id/', async ({ request }) => {
+    apiHandler(routes.patchCase, async ({ request }) => {
       patched.push((await request.json()) as PatchCase);
       return answer ? answer() : HttpResponse.json(caseFixture());
     }),

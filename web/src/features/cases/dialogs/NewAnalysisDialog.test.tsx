@@ -1,9 +1,10 @@
-import type { CreateCase } from '@cardiomap/contract';
+import { type CreateCase, routes } from '@cardiomap/contract';
 import { DELIVERY_TOO_SOON_WARNING } from '@cardiomap/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import {
@@ -42,7 +43,7 @@ function setUp(options: Parameters<typeof catalogueHandlers>[0] = {}, flags: Par
   const posted: CreateCase[] = [];
   server.use(
     ...catalogue.handlers,
-    http.post('*/api/cases/', async ({ request }) => {
+    apiHandler(routes.createCase, async ({ request }) => {
       posted.push((await request.json()) as CreateCase);
       return HttpResponse.json(caseFixture(), { status: 201 });
     }),
@@ -311,7 +312,7 @@ describe('new analysis dialog (spec §5 "New analysis form")', () => {
   it('maps server errors: nonFieldErrors as alerts, device errors on the device select, fields on fields', async () => {
     setUp();
     server.use(
-      http.post('*/api/cases/', () =>
+      apiHandler(routes.createCase, () =>
         HttpResponse.json(
           {
             nonFieldErrors: ['The trial licence allows no more cases.'],

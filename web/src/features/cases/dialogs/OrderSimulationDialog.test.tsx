@@ -1,7 +1,9 @@
+import { routes } from '@cardiomap/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, evolut, ORG_ID, order, portico, sapien } from '../testing/case-fixtures.ts';
@@ -18,7 +20,7 @@ function setUp(answer?: () => Response) {
   const posted: unknown[] = [];
   server.use(
     ...catalogue.handlers,
-    http.post('*/api/orders/', async ({ request }) => {
+    apiHandler(routes.createOrder, async ({ request }) => {
       posted.push(await request.json());
       return answer ? answer() : HttpResponse.json(order({ service: 1, isInitial: false }), { status: 201 });
     }),

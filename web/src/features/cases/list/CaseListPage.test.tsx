@@ -1,8 +1,9 @@
-import type { Case } from '@cardiomap/contract';
+import { type Case, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
@@ -269,7 +270,7 @@ describe('case list (spec §2 "Case list")', () => {
     mockTrainings();
     const pages: string[] = [];
     server.use(
-      http.get('*/api/cases/', ({ request }) => {
+      apiHandler(routes.listCases, ({ request }) => {
         const page = new URL(request.url).searchParams.get('page') ?? '1';
         pages.push(page);
         const results = page === '1' ? manyCases(15) : [];
@@ -341,7 +342,7 @@ describe('case list (spec §2 "Case list")', () => {
     mockTrainings();
     let fail = true;
     server.use(
-      http.get('*/api/cases/', () =>
+      apiHandler(routes.listCases, () =>
         fail
           ? HttpResponse.json({ detail: 'You do not have permission.', code: 'forbidden' }, { status: 403 })
           : HttpResponse.json({ count: 1, next: null, previous: null, results: manyCases(1) }),

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { RetryAlert } from '../../../components/RetryAlert.tsx';
 import { useUser } from '../../auth/index.ts';
 import type { CaseListFilters } from '../api/list-cases.ts';
 
@@ -18,18 +19,7 @@ export function LoadingCases() {
 }
 
 export function CasesLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      The cases could not be loaded.
-    </Alert>
-  );
+  return <RetryAlert message="The cases could not be loaded." onRetry={onRetry} />;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { ReportStatus } from '@cardiomap/contract';
+import { type ReportStatus, routes } from '@cardiomap/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture } from '../testing/case-fixtures.ts';
@@ -44,7 +45,7 @@ function show(answers: ReportStatus[] | (() => Response)) {
   signInAs();
   let call = 0;
   server.use(
-    http.get('*/api/study-report/:id/', () => {
+    apiHandler(routes.getStudyReport, () => {
       if (typeof answers === 'function') return answers();
       const answer = answers[Math.min(call, answers.length - 1)];
       call += 1;
@@ -98,7 +99,7 @@ describe('CaseReportActions (spec §2 report button, issue 18 §3)', () => {
       status({ canGenerate: true, report }),
     ]);
     server.use(
-      http.post('*/api/study-report/', async ({ request }) => {
+      apiHandler(routes.generateStudyReport, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(status({ canGenerate: true, generating: true, progress: 10 }), { status: 202 });
       }),
@@ -123,7 +124,7 @@ describe('CaseReportActions (spec §2 report button, issue 18 §3)', () => {
     const user = userEvent.setup();
     show([status({ canGenerate: true })]);
     server.use(
-      http.post('*/api/study-report/', () =>
+      apiHandler(routes.generateStudyReport, () =>
         HttpResponse.json(
           { detail: 'There is no delivered analysis to report yet.', code: 'nothing_delivered' },
           { status: 409 },

@@ -1,8 +1,9 @@
-import type { Case } from '@cardiomap/contract';
+import { type Case, routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture, evolut, sapien } from '../testing/case-fixtures.ts';
@@ -20,8 +21,8 @@ function mockSharing(item: Case, refuse: (body: Record<string, string>) => Respo
   const bodies: Record<string, string>[] = [];
   const revoked: string[] = [];
   server.use(
-    http.get('*/api/cases/:id/', () => HttpResponse.json(current)),
-    http.put('*/api/cases/:id/share/', async ({ request, params }) => {
+    apiHandler(routes.getCase, () => HttpResponse.json(current)),
+    apiHandler(routes.shareCase, async ({ request, params }) => {
       expect(params.id).toBe(item.id);
       const body = (await request.json()) as Record<string, string>;
       bodies.push(body);
@@ -37,7 +38,7 @@ function mockSharing(item: Case, refuse: (body: Record<string, string>) => Respo
       }
       return HttpResponse.json(current);
     }),
-    http.delete('*/api/shared-cases/:caseId/:userId/', ({ params }) => {
+    apiHandler(routes.revokeShare, ({ params }) => {
       revoked.push(`${params.caseId}/${params.userId}`);
       current = { ...current, sharedWith: current.sharedWith.filter((p) => p.id !== params.userId) };
       return new HttpResponse(null, { status: 204 });
@@ -180,7 +181,7 @@ describe('share dialog (spec §5 "Share", §8)', () => {
   it('shows an error toast when revoking fails', async () => {
     const item = caseFixture({ sharedWith: [{ id: MEMBER_ID, email: 'member@hospital.org', isPending: false }] });
     mockSharing(item);
-    server.use(http.delete('*/api/shared-cases/:caseId/:userId/', () => HttpResponse.error()));
+    server.use(apiHandler(routes.revokeShare, () => HttpResponse.error()));
     await openDialog(item);
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing with member@hospital.org' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Lost connection to server. Please try again later.');

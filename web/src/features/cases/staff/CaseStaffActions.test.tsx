@@ -1,12 +1,14 @@
-import type { Analysis, Case } from '@cardiomap/contract';
+import { type Analysis, type Case, InputDataStatus, routes } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { inputDataFixture } from '../../upload/testing/input-data-fixtures.ts';
 import { CASE_ID, caseFixture, order, page } from '../testing/case-fixtures.ts';
 
 setUpMockApi();
@@ -47,7 +49,7 @@ const analysis = (overrides: Partial<Analysis> = {}): Analysis => ({
 function showCase(kase: Case, permissions: string[]) {
   let current = kase;
   signInAs({ canAccessCaseDetails: true, canAddInputData: true, permissions });
-  server.use(http.get('*/api/cases/:id/', () => HttpResponse.json(current)));
+  server.use(apiHandler(routes.getCase, () => HttpResponse.json(current)));
   renderApp(`/case-detail/${CASE_ID}`);
   return { setCase: (next: Case) => (current = next) };
 }
@@ -57,8 +59,8 @@ const findButton = (name: string) => screen.findByRole('button', { name }, { tim
 
 beforeEach(() => {
   server.use(
-    http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
-    http.get('*/api/analyses/', () =>
+    apiHandler(routes.listInputData, () => HttpResponse.json(page([]))),
+    apiHandler(routes.listAnalyses, () =>
       HttpResponse.json(
         page([
           analysis({ id: 'b1000000-0000-4000-8000-000000000009', isPreliminary: true, name: 'Blood pool' }),
@@ -66,12 +68,10 @@ beforeEach(() => {
         ]),
       ),
     ),
-    http.get('*/api/rejection-reasons/', () =>
+    apiHandler(routes.rejectionReasons, () =>
       HttpResponse.json(page([{ id: REASON_ID, name: 'Insufficient image quality' }])),
     ),
-    http.get('*/api/degradation-reasons/', () =>
-      HttpResponse.json(page([{ id: REASON_ID, name: 'Motion artefacts' }])),
-    ),
+    apiHandler(routes.degradationReasons, () => HttpResponse.json(page([{ id: REASON_ID, name: 'Motion artefacts' }]))),
   );
 });
 
@@ -80,7 +80,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     let body: unknown;
     const { setCase } = showCase(caseFixture({ studyId: STUDY_ID }), MANAGER);
     server.use(
-      http.post('*/api/deliveries/', async ({ request }) => {
+      apiHandler(routes.createDelivery, async ({ request }) => {
         body = await request.json();
         setCase(caseFixture({ studyId: STUDY_ID, status: 3, orders: [order({ status: 2 })] }));
         return HttpResponse.json(
@@ -122,7 +122,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     let body: unknown;
     const { setCase } = showCase(caseFixture(), MANAGER);
     server.use(
-      http.put('*/api/cases/:id/reject/', async ({ request }) => {
+      apiHandler(routes.rejectCase, async ({ request }) => {
         body = await request.json();
         const rejected = caseFixture({
           status: 7,
@@ -152,7 +152,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     let body: unknown;
     showCase(caseFixture(), MANAGER);
     server.use(
-      http.post('*/api/degradations/', async ({ request }) => {
+      apiHandler(routes.createDegradation, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(
           { id: REASON_ID, orderId: order().id, reasonId: null, remark: 'x', dateCreated: '2026-11-21T09:00:00.000Z' },
@@ -173,7 +173,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
   it("puts the server's field error on the remark and its other errors above the form", async () => {
     showCase(caseFixture(), MANAGER);
     server.use(
-      http.post('*/api/degradations/', () =>
+      apiHandler(routes.createDegradation, () =>
         HttpResponse.json(
           { remark: ['Ensure this field has no more than 2000 characters.'], nonFieldErrors: ['Already degraded.'] },
           { status: 400 },
@@ -204,7 +204,7 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     });
     showCase(caseFixture({ status: 3, isResearch: true, orders: [delivered] }), MANAGER);
     server.use(
-      http.delete('*/api/deliveries/:id/', () =>
+      apiHandler(routes.deleteDelivery, () =>
         HttpResponse.json({ detail: 'This analysis is in progress.', code: 'conflict' }, { status: 409 }),
       ),
     );
@@ -231,14 +231,15 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
 
   it('after invalid input shows the reasons, the upload box again and Cancel case', async () => {
     server.use(
-      http.get('*/api/input-data/', () =>
+      apiHandler(routes.listInputData, () =>
         HttpResponse.json(
           page([
-            {
+            inputDataFixture({
               id: 'e0000000-0000-4000-8000-000000000001',
               caseId: CASE_ID,
+              status: InputDataStatus.INVALID,
               reasons: ['No CT series found in the zip.'],
-            },
+            }),
           ]),
         ),
       ),

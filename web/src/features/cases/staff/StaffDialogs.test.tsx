@@ -1,9 +1,10 @@
-import type { Case, Study, StudyResource } from '@cardiomap/contract';
+import { type Case, routes, type Study, type StudyResource } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
@@ -65,17 +66,17 @@ const study = (defaultPhase: string): Study => ({
 
 function showCase(kase: Case, permissions: string[]) {
   signInAs({ canAccessCaseDetails: true, permissions });
-  server.use(http.get('*/api/cases/:id/', () => HttpResponse.json(kase)));
+  server.use(apiHandler(routes.getCase, () => HttpResponse.json(kase)));
   renderApp(`/case-detail/${CASE_ID}`);
 }
 const findButton = (name: string) => screen.findByRole('button', { name }, { timeout: 10_000 });
 
 beforeEach(() => {
   server.use(
-    http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
-    http.get('*/api/study-resources/', () => HttpResponse.json(page([volume(0)]))),
-    http.get('*/api/studies/:id/', () => HttpResponse.json(study(PHASE_40))),
-    http.get('*/api/users/', () => HttpResponse.json(page([colleague]))),
+    apiHandler(routes.listInputData, () => HttpResponse.json(page([]))),
+    apiHandler(routes.listStudyResources, () => HttpResponse.json(page([volume(0)]))),
+    apiHandler(routes.getStudy, () => HttpResponse.json(study(PHASE_40))),
+    apiHandler(routes.listUsers, () => HttpResponse.json(page([colleague]))),
   );
 });
 
@@ -83,7 +84,7 @@ describe('staff dialogs of the case detail', () => {
   it('assigns the case responsible with the user autocomplete', async () => {
     let body: unknown;
     server.use(
-      http.put('*/api/cases/:id/assign-case-responsible/', async ({ request }) => {
+      apiHandler(routes.assignCaseResponsible, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(caseFixture());
       }),
@@ -103,7 +104,7 @@ describe('staff dialogs of the case detail', () => {
   it('duplicates an order after confirming', async () => {
     let called = false;
     server.use(
-      http.post('*/api/orders/:id/duplicate/', () => {
+      apiHandler(routes.duplicateOrder, () => {
         called = true;
         return HttpResponse.json(order({ id: 'f0000000-0000-4000-8000-000000000002', isInitial: false }), {
           status: 201,
@@ -122,7 +123,7 @@ describe('staff dialogs of the case detail', () => {
   it('changes the interpolation type in the study options of an undelivered case', async () => {
     let body: unknown;
     server.use(
-      http.patch('*/api/study-resources/:id/attributes/', async ({ request }) => {
+      apiHandler(routes.setStudyResourceAttributes, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(volume(1));
       }),
@@ -158,7 +159,7 @@ describe('staff dialogs of the case detail', () => {
   it('changes the default cardiac phase in the study options (issue 28)', async () => {
     let body: unknown;
     server.use(
-      http.patch('*/api/studies/:id/default-phase/', async ({ request }) => {
+      apiHandler(routes.setDefaultPhase, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(study(PHASE_10));
       }),

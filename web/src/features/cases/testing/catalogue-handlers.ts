@@ -1,5 +1,6 @@
-import type { Device, Intervention, Training, UserSummary } from '@cardiomap/contract';
-import { HttpResponse, http } from 'msw';
+import { type Device, type Intervention, routes, type Training, type UserSummary } from '@cardiomap/contract';
+import { HttpResponse } from 'msw';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { allDevices, colleague, laao, page, tavi, training } from './case-fixtures.ts';
 
 export interface CatalogueRequests {
@@ -20,17 +21,17 @@ export function catalogueHandlers(
 ) {
   const requests: CatalogueRequests = { devicesQueries: [], leadTimeOffsets: [], userQueries: [] };
   const handlers = [
-    http.get('*/api/interventions/', () => HttpResponse.json(page(options.interventions ?? [tavi, laao]))),
-    http.get('*/api/devices/', ({ request }) => {
+    apiHandler(routes.interventions, () => HttpResponse.json(page(options.interventions ?? [tavi, laao]))),
+    apiHandler(routes.devices, ({ request }) => {
       requests.devicesQueries.push(new URL(request.url).searchParams);
       return HttpResponse.json(page(options.devices ?? allDevices));
     }),
-    http.get('*/api/trainings/', () => HttpResponse.json(page(options.trainings ?? [training()]))),
-    http.get('*/api/biz-datetime-in/', ({ request }) => {
+    apiHandler(routes.trainings, () => HttpResponse.json(page(options.trainings ?? [training()]))),
+    apiHandler(routes.bizDatetimeIn, ({ request }) => {
       requests.leadTimeOffsets.push(new URL(request.url).searchParams.get('offset') ?? '');
       return HttpResponse.json({ date: options.leadTime ?? new Date(Date.now() + 2 * 86_400_000).toISOString() });
     }),
-    http.get('*/api/users/', ({ request }) => {
+    apiHandler(routes.listUsers, ({ request }) => {
       requests.userQueries.push(new URL(request.url).searchParams);
       return HttpResponse.json(page(options.users ?? [colleague]));
     }),

@@ -1,5 +1,6 @@
-import type { Case, Training } from '@cardiomap/contract';
-import { HttpResponse, http } from 'msw';
+import { type Case, routes, type Training } from '@cardiomap/contract';
+import { HttpResponse } from 'msw';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { server } from '../../../testing/server.ts';
 import { caseFixture, page } from './case-fixtures.ts';
 
@@ -29,7 +30,7 @@ export interface ListRequest {
 export function mockCaseList(cases: () => Case[]): ListRequest[] {
   const requests: ListRequest[] = [];
   server.use(
-    http.get('*/api/cases/', ({ request }) => {
+    apiHandler(routes.listCases, ({ request }) => {
       const url = new URL(request.url);
       const query: ListRequest = {
         page: Number(url.searchParams.get('page') ?? '1'),
@@ -57,5 +58,5 @@ export function mockCaseList(cases: () => Case[]): ListRequest[] {
 }
 
 export function mockTrainings(trainings: Training[] = []): void {
-  server.use(http.get('*/api/trainings/', () => HttpResponse.json(page(trainings))));
+  server.use(apiHandler(routes.trainings, () => HttpResponse.json(page(trainings))));
 }

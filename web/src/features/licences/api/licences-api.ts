@@ -1,14 +1,13 @@
 import {
   type DeviceAccessGroup,
   type LicensedDevice,
-  type OrganisationChoice,
   routes,
   type ServiceGrant,
   type TemplateDevice,
   type TrialLicense,
 } from '@cardiomap/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, searchOrganisations } from '../../../api/index.ts';
+import { call } from '../../../api/index.ts';
 import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
 import { caseKeys } from '../../cases/index.ts';
 
@@ -21,7 +20,6 @@ export const licenceKeys = {
   accesses: (organisationId: string) => [...licenceKeys.all, 'accesses', organisationId] as const,
   trials: (organisationId: string) => [...licenceKeys.all, 'trials', organisationId] as const,
   groups: (organisationId: string | undefined) => [...licenceKeys.all, 'groups', organisationId ?? 'all'] as const,
-  organisations: (search: string) => [...licenceKeys.all, 'organisations', search] as const,
 };
 
 export const useDeviceAccesses = (organisationId: string) =>
@@ -43,14 +41,6 @@ export const useDeviceAccessGroups = (organisationId?: string) =>
     queryKey: licenceKeys.groups(organisationId),
     queryFn: ({ signal }): Promise<DeviceAccessGroup[]> =>
       call(routes.deviceAccessGroups, { query: { organisation_id: organisationId }, signal }).then((r) => r.results),
-  });
-
-/** Organisations by name or code (organisations/), for the picker of users who see every organisation. */
-export const useOrganisationSearch = (search: string) =>
-  useQuery({
-    queryKey: licenceKeys.organisations(search),
-    enabled: search.length > 0,
-    queryFn: ({ signal }): Promise<OrganisationChoice[]> => searchOrganisations(search, signal),
   });
 
 function useInvalidateLicences() {

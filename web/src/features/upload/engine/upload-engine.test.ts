@@ -1,5 +1,5 @@
-import type { InputData } from '@cardiomap/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { inputDataFixture } from '../testing/input-data-fixtures.ts';
 import { abortError, type PutBlob, type PutBlobOptions, TransferError } from './put-blob.ts';
 import type { Sleep } from './retry.ts';
 import { type CreatedUpload, progressPercent, type UploadApi, UploadEngine } from './upload-engine.ts';
@@ -7,25 +7,8 @@ import { type CreatedUpload, progressPercent, type UploadApi, UploadEngine } fro
 const CASE_ID = 'c0000000-0000-4000-8000-000000000001';
 const INPUT_ID = 'd0000000-0000-4000-8000-0000000000aa';
 
-const inputData = (uploadSuccessful: boolean): InputData => ({
-  id: INPUT_ID,
-  caseId: CASE_ID,
-  name: 'Patient Images',
-  filename: 'scan.zip',
-  metadata: { mimeType: 'application/zip' },
-  sourceVersion: '',
-  sourceClient: '',
-  dateCreated: '2026-11-23T10:00:00.000Z',
-  size: 1000,
-  uploadSuccessful,
-  status: 1,
-  reasons: [],
-  warnings: [],
-  series: [],
-  readUrl: null,
-  readUrlFile: null,
-  canReprocess: false,
-});
+const inputData = (uploadSuccessful: boolean) =>
+  inputDataFixture({ id: INPUT_ID, caseId: CASE_ID, sourceClient: '', size: 1000, uploadSuccessful });
 
 function fakeApi(created: Partial<CreatedUpload> = {}, confirmed = true) {
   const api = {

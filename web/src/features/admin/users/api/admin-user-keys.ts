@@ -6,5 +6,4 @@ export const adminUserKeys = {
   detail: (id: string) => [...adminUserKeys.all, 'detail', id] as const,
   groups: ['groups'] as const,
   devices: ['admin-devices'] as const,
-  organisations: (search: string) => ['admin-organisation-search', search] as const,
 };

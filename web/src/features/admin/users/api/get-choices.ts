@@ -1,6 +1,6 @@
 import { routes } from '@cardiomap/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, searchOrganisations } from '../../../../api/index.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../../api/index.ts';
 import { adminUserKeys } from './admin-user-keys.ts';
 
 /** Roles to grant (GET groups/). */
@@ -12,13 +12,4 @@ export const useDeviceChoices = () =>
   useQuery({
     queryKey: adminUserKeys.devices,
     queryFn: ({ signal }) => call(routes.devices, { query: { page_size: 100 }, signal }).then((p) => p.results),
-  });
-
-/** Organisations by name or code (organisations/, spec §7), from the first character on. */
-export const useOrganisationChoices = (search: string) =>
-  useQuery({
-    queryKey: adminUserKeys.organisations(search),
-    queryFn: ({ signal }) => searchOrganisations(search, signal),
-    enabled: search.length > 0,
-    placeholderData: keepPreviousData,
   });
