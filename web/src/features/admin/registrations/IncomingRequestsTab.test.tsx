@@ -94,6 +94,29 @@ describe('IncomingRequestsTab', () => {
     expect(await screen.findByText('No incoming requests')).toBeInTheDocument();
   });
 
+  it('starts from the organisation named exactly as the request (issue 30 #10)', async () => {
+    pending = [{ ...PAT, organisationRequest: ' heart valve centre rotterdam' }];
+    let sent: unknown;
+    server.use(
+      apiHandler(routes.approveRegistration, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ organisationId: organisation().id });
+      }),
+    );
+    renderInApp(<IncomingRequestsTab />);
+    await user.click(await screen.findByText('pending@cardiomap.test'));
+    const panel = await screen.findByRole('region', { name: 'Registration decision' });
+    await waitFor(() =>
+      expect(within(panel).getByLabelText(/^Organisation/)).toHaveValue('Heart Valve Centre Rotterdam (HVC)'),
+    );
+    await user.click(within(panel).getByLabelText(/^Roles/));
+    await user.click(await screen.findByRole('option', { name: 'Physician' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(panel).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Registration approved')).toBeInTheDocument();
+    expect(sent).toEqual({ organisationId: organisation().id, groups: [8] });
+  });
+
   it('approves into a new organisation named after the request', async () => {
     let body: { newOrganisation?: { name: string; country: string; regionId: string } } = {};
     server.use(

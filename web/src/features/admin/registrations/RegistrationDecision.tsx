@@ -22,11 +22,15 @@ import { REQUEST_PROBLEM } from '../request-problem.ts';
 import { useApproveRegistration, useDeclineRegistration } from './api/decide-registration.ts';
 import { useRoles } from './api/list-roles.ts';
 import { NewOrganisationFields, type NewOrganisationValues } from './NewOrganisationFields.tsx';
+import { suggestedOrganisation } from './suggested-organisation.ts';
 
 interface RegistrationDecisionProps {
   registration: IncomingRegistration;
   onDone: () => void;
 }
+
+const withChosen = (options: Organisation[], chosen: Organisation | null) =>
+  chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options;
 
 const fullName = (r: IncomingRegistration) =>
   [r.title, r.givenName, r.middleName, r.familyName].filter(Boolean).join(' ');
@@ -41,7 +45,8 @@ export function RegistrationDecision({ registration, onDone }: RegistrationDecis
   const regions = useRegions();
   const [target, setTarget] = useState<'existing' | 'new'>('existing');
   const [search, setSearch] = useState('');
-  const [organisation, setOrganisation] = useState<Organisation | null>(null);
+  // Undefined until the manager picks: the suggestion (issue 30 #10) stands in until then.
+  const [picked, setPicked] = useState<Organisation | null | undefined>(undefined);
   const [newOrganisation, setNewOrganisation] = useState<NewOrganisationValues>({
     name: registration.organisationRequest.slice(0, 255),
     code: '',
@@ -53,6 +58,9 @@ export function RegistrationDecision({ registration, onDone }: RegistrationDecis
   const [banner, setBanner] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const choices = useOrganisations({ page: 1, code: '', name: useDebouncedValue(search.trim(), 500) });
+  const requested = useOrganisations({ page: 1, code: '', name: registration.organisationRequest.trim() });
+  const organisation =
+    picked === undefined ? suggestedOrganisation(registration, requested.data?.results ?? []) : picked;
 
   const onError = (error: unknown) => {
     const fields: Record<string, string> = {};
@@ -128,12 +136,13 @@ export function RegistrationDecision({ registration, onDone }: RegistrationDecis
         </RadioGroup>
         {target === 'existing' ? (
           <Autocomplete
-            options={choices.data?.results ?? []}
+            // The suggestion may not be among the searched page: offered all the same, so it shows as chosen.
+            options={withChosen(choices.data?.results ?? [], organisation)}
             getOptionLabel={(o) => `${o.name} (${o.code})`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             filterOptions={(x) => x}
             value={organisation}
-            onChange={(_, o) => setOrganisation(o)}
+            onChange={(_, o) => setPicked(o)}
             onInputChange={(_, text) => setSearch(text)}
             loading={choices.isFetching}
             noOptionsText="No organisations found"
