@@ -324,6 +324,11 @@ export const caseRoutes = {
         .enum(['true', 'false'])
         .transform((v) => v === 'true')
         .optional(),
+      /** Only users who may be responsible for a case: those who may request analyses (issue 30 #10). */
+      may_be_case_responsible: z
+        .enum(['true', 'false'])
+        .transform((v) => v === 'true')
+        .optional(),
     }),
     responses: { 200: paginated(userSummarySchema), ...errorResponses },
   }),

@@ -68,6 +68,12 @@ export type Permission = (typeof PERMISSIONS)[PermissionKey];
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS);
 
+/**
+ * Who may be responsible for a case (the spec is silent; issue 30 #10): a member of its organisation who
+ * may request analyses. Sales, support and engineers are members too, but not clinicians of the case.
+ */
+export const CASE_RESPONSIBLE_PERMISSION: Permission = PERMISSIONS.addCase;
+
 /** Spec §6: editing users and organisations needs every one of these. */
 export const EDIT_USERS_AND_ORGANISATIONS: readonly Permission[] = [
   PERMISSIONS.viewAllUsers,

@@ -195,6 +195,16 @@ describe('case transitions: cancel, reject, assign a case responsible', () => {
       expect(bad.json()).toEqual({ caseResponsibleId: ['Must be a valid UUID.'] });
     });
 
+    it('answers 400 for a member who may not request analyses (issue 30 #10)', async () => {
+      const c = await insertCase(t);
+      const res = await assign('case-manager', c.id, 'venus-sales@cardiomap.test');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        caseResponsibleId: ['The case responsible must be someone who may request analyses.'],
+      });
+      expect(await auditActions(t, c.id)).toEqual([]);
+    });
+
     it('makes a member of the organisation responsible and audits it', async () => {
       const c = await insertCase(t);
       const res = await assign('case-manager', c.id, 'trainee-physician@cardiomap.test');

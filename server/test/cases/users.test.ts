@@ -89,9 +89,33 @@ describe('GET /api/users/', () => {
     expect(emails(ncl)).toEqual(['other-physician@cardiomap.test']);
   });
 
+  it('offers as case responsible only members who may request analyses (issue 30 #10)', async () => {
+    const hvc = await orgId(t, 'HVC');
+    const all = emails(await getAs(t, tokens.physician ?? '', `/api/users/?organisation_id=${hvc}&page_size=100`));
+    const url = `/api/users/?organisation_id=${hvc}&may_be_case_responsible=true&page_size=100`;
+    const res = await getAs(t, tokens.physician ?? '', url);
+    expect(res.statusCode).toBe(200);
+    const responsible = emails(res);
+    expect(responsible).toEqual(
+      expect.arrayContaining(['physician@cardiomap.test', 'trainee-physician@cardiomap.test']),
+    );
+    for (const staff of ['venus-sales', 'venus-support', 'rnd-engineer', 'development', 'customer-support']) {
+      expect(all).toContain(`${staff}@cardiomap.test`);
+      expect(responsible).not.toContain(`${staff}@cardiomap.test`);
+    }
+    expect(res.json().count).toBe(responsible.length);
+    // A search narrows the same list.
+    const searched = await getAs(t, tokens.physician ?? '', `${url}&name_email_or_title=sales`);
+    expect(searched.json()).toMatchObject({ count: 0, results: [] });
+  });
+
   it('answers 400 for a bad filter', async () => {
-    const res = await getAs(t, tokens.physician ?? '', '/api/users/?primary_only=maybe&organisation_id=x');
+    const res = await getAs(
+      t,
+      tokens.physician ?? '',
+      '/api/users/?primary_only=maybe&organisation_id=x&may_be_case_responsible=1',
+    );
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json()).sort()).toEqual(['organisation_id', 'primary_only']);
+    expect(Object.keys(res.json()).sort()).toEqual(['may_be_case_responsible', 'organisation_id', 'primary_only']);
   });
 });

@@ -8,7 +8,7 @@ import { forbidden, ValidationError } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { checkFirstOrders, placeFirstOrders, refuseFullTrial } from '../orders/index.ts';
 import { caseDateErrors } from './case-dates.ts';
-import { insertCase, isMember, nextCaseSequence, organisationCode } from './repository.ts';
+import { insertCase, nextCaseSequence, organisationCode, responsibleStanding } from './repository.ts';
 
 export type CreateCaseBody = z.output<typeof createCaseSchema>;
 
@@ -17,6 +17,8 @@ type Errors = Record<string, unknown> & { nonFieldErrors?: string[] };
 const REQUIRED = 'This field is required';
 export const NOT_A_MEMBER = 'You are not a member of this organisation.';
 export const RESPONSIBLE_NOT_A_MEMBER = 'The case responsible must be a member of the organisation.';
+/** Issue 30 #10: members who may not request analyses (sales, support, engineers) are not offered either. */
+export const RESPONSIBLE_MAY_NOT_REQUEST = 'The case responsible must be someone who may request analyses.';
 export const MAY_NOT_ASSIGN = 'You may not make another user responsible for the case.';
 
 /** Spec §7: required when the actor may assign one, a member of the organisation; else the creator. */
@@ -27,7 +29,11 @@ async function responsibleErrors(query: Query, actor: Actor, body: CreateCaseBod
     return actor.userId;
   }
   if (chosen === null) errors.caseResponsibleId = [REQUIRED];
-  else if (!(await isMember(query, chosen, body.organisationId))) errors.caseResponsibleId = [RESPONSIBLE_NOT_A_MEMBER];
+  else {
+    const standing = await responsibleStanding(query, chosen, body.organisationId);
+    if (standing === 'outsider') errors.caseResponsibleId = [RESPONSIBLE_NOT_A_MEMBER];
+    if (standing === 'member') errors.caseResponsibleId = [RESPONSIBLE_MAY_NOT_REQUEST];
+  }
   return chosen ?? actor.userId;
 }
 

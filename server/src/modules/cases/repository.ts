@@ -1,4 +1,5 @@
 import { CaseStatus, type OrderStatus, type PatientInformation } from '@cardiomap/contract';
+import { CASE_RESPONSIBLE_PERMISSION } from '@cardiomap/domain';
 import { sql } from 'drizzle-orm';
 import type { Query } from '../../db/query.ts';
 
@@ -139,13 +140,24 @@ export async function rejectionReasonExists(query: Query, reasonId: string): Pro
   return (await query(sql`SELECT 1 FROM rejection_reasons WHERE id = ${reasonId}`)).length > 0;
 }
 
-/** Whether the user belongs to the organisation (case responsible, assignment). */
-export async function isMember(query: Query, userId: string, organisationId: string): Promise<boolean> {
-  const rows = await query<{ one: number }>(
-    sql`SELECT 1 AS one FROM organisation_memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.user_id = ${userId} AND m.organisation_id = ${organisationId} AND u.is_active`,
+/**
+ * Whether the user may be made responsible for a case of the organisation: an active member ('member'),
+ * who may request analyses too ('responsible', CASE_RESPONSIBLE_PERMISSION), or neither ('outsider').
+ */
+export async function responsibleStanding(
+  query: Query,
+  userId: string,
+  organisationId: string,
+): Promise<'responsible' | 'member' | 'outsider'> {
+  const [row] = await query<{ maySubmit: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM group_memberships gm JOIN group_permissions gp ON gp.group_id = gm.group_id
+                         JOIN permissions p ON p.id = gp.permission_id
+                        WHERE gm.user_id = u.id AND p.codename = ${CASE_RESPONSIBLE_PERMISSION}) AS "maySubmit"
+          FROM organisation_memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.user_id = ${userId} AND m.organisation_id = ${organisationId} AND u.is_active`,
   );
-  return rows.length > 0;
+  if (!row) return 'outsider';
+  return row.maySubmit ? 'responsible' : 'member';
 }
 
 /** From now on the case counts against this trial licence (its first order under the trial). */

@@ -9,7 +9,8 @@ import { conflict, fieldError, forbidden } from '../../lib/http-errors.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type Notifier, notifyRejected } from '../notifications/index.ts';
 import { applyCaseTransition } from './case-transition.ts';
-import { isMember, rejectionReasonExists, updateCase } from './repository.ts';
+import { RESPONSIBLE_MAY_NOT_REQUEST } from './create-case.ts';
+import { rejectionReasonExists, responsibleStanding, updateCase } from './repository.ts';
 
 /** Lost a race (another request moved the case first) or the status never allowed it. */
 const ALREADY_CHANGED = 'This case was changed by someone else in the meantime. Reload it and try again.';
@@ -78,9 +79,9 @@ export async function assignCaseResponsible(
     if (!actor.permissions.has(PERMISSIONS.assignCaseResponsible) || found.isSharedToActor) {
       throw forbidden('You do not have permission to assign a case responsible.');
     }
-    if (!(await isMember(query, userId, found.organisationId))) {
-      throw fieldError('caseResponsibleId', ASSIGNEE_NOT_A_MEMBER);
-    }
+    const standing = await responsibleStanding(query, userId, found.organisationId);
+    if (standing === 'outsider') throw fieldError('caseResponsibleId', ASSIGNEE_NOT_A_MEMBER);
+    if (standing === 'member') throw fieldError('caseResponsibleId', RESPONSIBLE_MAY_NOT_REQUEST);
     await updateCase(query, caseId, { case_responsible_id: userId });
     await recordAudit(tx, {
       actorId: actor.userId,

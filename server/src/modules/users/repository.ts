@@ -1,4 +1,5 @@
 import type { UserSummary } from '@cardiomap/contract';
+import { CASE_RESPONSIBLE_PERMISSION } from '@cardiomap/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryOnPool } from '../../db/query.ts';
@@ -14,7 +15,15 @@ export interface UserListFilter {
   /** Administrators: inactive users too, with isActive in each row. */
   includeInactive?: boolean;
   hasOrganisation?: boolean;
+  /** Only users who may request analyses, so may be responsible for a case (issue 30 #10). */
+  mayBeCaseResponsible?: boolean;
 }
+
+/** Whether the user holds, through a role, the permission to request analyses (CASE_RESPONSIBLE_PERMISSION). */
+export const maySubmitCases = (userId: SQL) =>
+  sql`EXISTS (SELECT 1 FROM group_memberships gm JOIN group_permissions gp ON gp.group_id = gm.group_id
+                JOIN permissions p ON p.id = gp.permission_id
+               WHERE gm.user_id = ${userId} AND p.codename = ${CASE_RESPONSIBLE_PERMISSION})`;
 
 /** The searched text; migration 0013's trigram index is on exactly this expression. */
 const searchText = sql`(u.email || chr(1) || u.title || chr(1) || u.given_name || ' ' || u.family_name || chr(1)
@@ -27,8 +36,13 @@ const ORDER = sql`family_name, given_name, email`;
 
 /** Whether a filter narrows the list below "every user" (a search, an organisation, a scope, a flag). */
 export const narrows = (filter: UserListFilter): boolean =>
-  Boolean(filter.search || filter.organisationId || filter.withinOrganisations || filter.primaryOnly) ||
-  filter.hasOrganisation !== undefined;
+  Boolean(
+    filter.search ||
+      filter.organisationId ||
+      filter.withinOrganisations ||
+      filter.primaryOnly ||
+      filter.mayBeCaseResponsible,
+  ) || filter.hasOrganisation !== undefined;
 
 /** The version a listed set was read at; a `users_list_version` bigint, as a string on both drivers. */
 const VERSION = sql`(SELECT version FROM users_list_version)`;
@@ -58,6 +72,7 @@ const shapeOf = (filter: UserListFilter) =>
     filter.primaryOnly ? 'p' : '',
     filter.hasOrganisation === undefined ? '' : filter.hasOrganisation ? 'h' : 'H',
     filter.search ? 'q' : '',
+    filter.mayBeCaseResponsible ? 'r' : '',
   ].join('');
 
 function whereOf(filter: UserListFilter): SQL {
@@ -79,6 +94,7 @@ function whereOf(filter: UserListFilter): SQL {
     );
   }
   if (filter.search) where.push(sql`${searchText} ILIKE ${containsPattern(filter.search)}`);
+  if (filter.mayBeCaseResponsible) where.push(maySubmitCases(sql`u.id`));
   return where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
 }
 

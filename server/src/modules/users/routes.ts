@@ -13,6 +13,7 @@ export function usersRoutes(app: FastifyInstance, service: UsersService, admin: 
       search: query.name_email_or_title || undefined,
       primaryOnly: query.primary_only ?? false,
       hasOrganisation: query.has_organisation,
+      mayBeCaseResponsible: query.may_be_case_responsible ?? false,
     };
     const { count, rows } = await service.list(actor, filter, query);
     return paginated(request, app.config.publicUrl, query, count, rows);

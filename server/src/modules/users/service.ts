@@ -12,6 +12,7 @@ export interface ListFilter {
   search?: string;
   primaryOnly: boolean;
   hasOrganisation?: boolean;
+  mayBeCaseResponsible?: boolean;
 }
 
 /**
@@ -64,6 +65,8 @@ export function createUsersService(database: Database, kept = new KeptLists()) {
         // Users without any organisation are outside every limited scope.
         hasOrganisation: isAdmin ? filter.hasOrganisation : undefined,
       };
+      // Kept lists are versioned by users and memberships, not by roles: a role filter is searched each time.
+      if (listFilter.mayBeCaseResponsible) return repo.listUsers(database, listFilter, page);
       if (repo.narrows(listFilter)) return listNarrowed(listFilter, page);
       const { count, rows } = await repo.listUsers(database, listFilter, page);
       return { count, rows };

@@ -6,11 +6,17 @@ import { catalogueKeys } from './case-keys.ts';
 export interface UserSearch {
   organisationId?: string;
   search?: string;
+  /** Only those who may be responsible for a case (issue 30 #10). */
+  mayBeCaseResponsible?: boolean;
 }
 
 export const getUsers = (filters: UserSearch, signal?: AbortSignal): Promise<UserSummary[]> =>
   call(routes.listUsers, {
-    query: { organisation_id: filters.organisationId, name_email_or_title: filters.search },
+    query: {
+      organisation_id: filters.organisationId,
+      name_email_or_title: filters.search,
+      may_be_case_responsible: filters.mayBeCaseResponsible ? 'true' : undefined,
+    },
     signal,
   }).then((page) => page.results);
 

@@ -35,7 +35,10 @@ export function CaseOverviewCard({ kase }: { kase: Case }) {
           <DetailRow label="Imaging date" value={formatDate(kase.imagingDate)} />
           <DetailRow label="Intervention date" value={formatDateTime(kase.interventionDatetime)} />
           <DetailRow label="Expected delivery" value={formatDateTime(kase.expectedDeliveryDatetime)} />
-          <DetailRow label="Case responsible" value={kase.caseResponsible?.email ?? '—'} />
+          <DetailRow
+            label="Case responsible"
+            value={kase.caseResponsible?.name || kase.caseResponsible?.email || '—'}
+          />
           <DetailRow label="Physician comment" value={kase.physicianComment || '—'} />
           {kase.sharedBy && <DetailRow label="Shared by" value={kase.sharedBy.email} />}
         </dl>

@@ -14,12 +14,15 @@ interface Props {
 const fullName = (user: UserSummary) => [user.title, user.givenName, user.familyName].filter(Boolean).join(' ');
 
 /**
- * Spec §2 "User autocomplete": members of the case's organisation, searched as the user types,
- * clearable, showing each user's e-mail.
+ * Spec §2 "User autocomplete": members of the case's organisation who may request analyses (issue 30
+ * #10: not sales, support or engineers), searched as the user types, clearable, showing each e-mail.
  */
 export function CaseResponsibleField({ organisationId, value, onChange, onBlur, error }: Props) {
   const [search, setSearch] = useState('');
-  const users = useUsers({ organisationId, search: search.trim() || undefined }, !!organisationId);
+  const users = useUsers(
+    { organisationId, search: search.trim() || undefined, mayBeCaseResponsible: true },
+    !!organisationId,
+  );
   return (
     <Autocomplete
       id="case-responsible"

@@ -83,7 +83,12 @@ beforeEach(() => {
 describe('staff dialogs of the case detail', () => {
   it('assigns the case responsible with the user autocomplete', async () => {
     let body: unknown;
+    const searches: URLSearchParams[] = [];
     server.use(
+      apiHandler(routes.listUsers, ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return HttpResponse.json(page([colleague]));
+      }),
       apiHandler(routes.assignCaseResponsible, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json(caseFixture());
@@ -99,6 +104,9 @@ describe('staff dialogs of the case detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Case responsible assigned');
     expect(body).toEqual({ caseResponsibleId: colleague.id });
+    // Only those who may request analyses are offered (issue 30 #10).
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) expect(search.get('may_be_case_responsible')).toBe('true');
   });
 
   it('duplicates an order after confirming', async () => {
