@@ -353,6 +353,17 @@ describe('the sidebar', () => {
     expect(within(sidebar()).getByText('No landmarks.')).toBeInTheDocument();
   });
 
+  it('Details: no numeric results on a case measured through landmarks says what there is (issue 30 §5)', async () => {
+    openViewer(viewerLoadFixture({ analysisResults: [] }));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    expect(
+      within(sidebar()).getByText(
+        'No numeric results; this analysis has 1 landmark with 2 measurements, listed under Landmarks below.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No analysis results yet.')).not.toBeInTheDocument();
+  });
+
   it('Figures: an empty state', async () => {
     openViewer(viewerLoadFixture());
     await user.click(await screen.findByRole('tab', { name: 'Figures' }));
