@@ -148,6 +148,8 @@ test('a delivered analysis: staff generate the report, the physician downloads i
   const generate = manager.getByRole('button', { name: 'Generate report' });
   await expect(generate).toBeEnabled({ timeout: 60_000 });
   await generate.click();
+  // The delivery's job made this analysis version's reports: nothing to redo, and the user is told so.
+  await expect(manager.getByText('The report is up to date: nothing changed since it was generated.')).toBeVisible();
   await expect(manager.getByRole('button', { name: 'Download the report.' })).toBeVisible({ timeout: 60_000 });
   await manager.context().close();
 
