@@ -2,6 +2,7 @@ import { Alert, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { endSession } from '../auth/index.ts';
 import { revokeAllSessions, useSessions } from './api/settings-api.ts';
 
@@ -30,7 +31,7 @@ export function SessionList() {
             <ListItem key={session.id} divider>
               <ListItemText
                 primary={session.userAgent || 'Unknown browser'}
-                secondary={`Signed in ${new Date(session.dateCreated).toLocaleString()}${session.ip ? ` from ${session.ip}` : ''}`}
+                secondary={`Signed in ${formatDateTime(session.dateCreated)}${session.ip ? ` from ${session.ip}` : ''}`}
               />
               {session.current && <Chip size="small" label="This browser" color="primary" />}
             </ListItem>

@@ -2,6 +2,7 @@ import type { IncomingRegistration } from '@cardiomap/contract';
 import { Alert, Box, Button, LinearProgress, Stack, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { useIncomingRegistrations } from './api/list-incoming.ts';
 import { RegistrationDecision } from './RegistrationDecision.tsx';
 
@@ -57,7 +58,7 @@ export function IncomingRequestsTab() {
               <TableCell>{fullName(r)}</TableCell>
               <TableCell>{r.email}</TableCell>
               <TableCell>{r.organisationRequest}</TableCell>
-              <TableCell>{new Date(r.dateCreated).toLocaleDateString()}</TableCell>
+              <TableCell>{formatDate(r.dateCreated)}</TableCell>
             </TableRow>
           ))}
         </PagedTable>
