@@ -17,6 +17,7 @@ export * from './sizing/device-sizing.ts';
 export * from './sizing/size-charts.ts';
 export * from './staff-actions.ts';
 export * from './upload-checks.ts';
+export * from './user-agent.ts';
 export * from './user-flags.ts';
 export * from './user-menu.ts';
 export * from './viewer/c-arm.ts';

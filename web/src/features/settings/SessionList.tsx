@@ -1,3 +1,4 @@
+import { userAgentInWords } from '@cardiomap/domain';
 import { Alert, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -29,8 +30,9 @@ export function SessionList() {
         <List dense aria-label="Open sign-ins" data-testid="session-list">
           {sessions.data.map((session) => (
             <ListItem key={session.id} divider>
+              {/* The browser and system in words; the server keeps the address, not a place, so that is shown. */}
               <ListItemText
-                primary={session.userAgent || 'Unknown browser'}
+                primary={userAgentInWords(session.userAgent)}
                 secondary={`Signed in ${formatDateTime(session.dateCreated)}${session.ip ? ` from ${session.ip}` : ''}`}
               />
               {session.current && <Chip size="small" label="This browser" color="primary" />}
