@@ -5,7 +5,7 @@ import { registrationRoutes } from './routes.ts';
 import { createRegistrationService } from './service.ts';
 import { registrationTestHooks } from './test-hooks.ts';
 
-export { approveRegistration, findRequestOfUser } from './repository.ts';
+export { approveRegistration, findRequestOfUser, newestOpenRegistration } from './repository.ts';
 
 /** Registration and e-mail verification (spec §2 register, emailverification/{key}; §5 "New user"). */
 export const registrationModule = fp(
