@@ -4,7 +4,14 @@ import type { Page } from '@playwright/test';
 import { acceptCookies, DEMO_PASSWORD, signedInPage, signIn, VIEWER_CONTEXT } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ApiAs, createCaseByApi } from '../support/imaging.ts';
-import { apiOf, ingestZipByApi, markerPhantomZip } from '../support/viewer.ts';
+import {
+  apiOf,
+  ingestZipByApi,
+  markerPhantomZip,
+  panePlanes,
+  panePositions,
+  waitForWholeVolume,
+} from '../support/viewer.ts';
 
 const PHYSICIAN = 'physician@cardiomap.test';
 const ANALYST = 'case-analyst@cardiomap.test';
@@ -18,6 +25,55 @@ type Point = [number, number, number];
 const DOWNLOADS = { ...VIEWER_CONTEXT, acceptDownloads: true };
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Viewer sidebar' });
+
+const dot = (a: Point, b: Point) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const minus = (a: Point, b: Point): Point => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+
+/** The coronal and sagittal panes' slices go through the point (the read-outs' positions, ±0.5 mm). */
+async function expectCoronalSagittalThrough(page: Page, point: Point) {
+  await expect.poll(async () => (await panePositions(page)).coronal).toBeCloseTo(point[1], 0);
+  await expect.poll(async () => (await panePositions(page)).sagittal).toBeCloseTo(point[0], 0);
+}
+
+/** The axial pane looks along the annulus's normal, centred in its plane; the other two through its centre. */
+async function expectPanesOnAnnulus(page: Page, centre: Point, normal: Point) {
+  await expect
+    .poll(async () => {
+      const { axial } = await panePlanes(page);
+      return {
+        facing: Math.abs(dot(axial.normal, normal)),
+        offPlaneMm: Math.abs(dot(minus(axial.focalPoint, centre), normal)),
+      };
+    })
+    .toEqual({ facing: expect.closeTo(1, 3), offPlaneMm: expect.closeTo(0, 0) });
+  await expectCoronalSagittalThrough(page, centre);
+}
+
+/**
+ * All three panes' slices go through the point: the axial pane, still turned into the annulus's plane,
+ * moved along its own normal; the coronal (the landmark's own) and sagittal read-outs at the point.
+ */
+async function expectPanesThrough(page: Page, point: Point) {
+  await expect
+    .poll(async () => {
+      const { axial } = await panePlanes(page);
+      return Math.abs(dot(minus(axial.focalPoint, point), axial.normal));
+    })
+    .toBeCloseTo(0, 0);
+  await expectCoronalSagittalThrough(page, point);
+}
+
+/**
+ * A navigation of the open page to `path`, as the router sees back and forward between its own entries:
+ * a history entry with a router key of its own, then popstate. A `goto` would load a new page.
+ */
+async function followInThisTab(page: Page, path: string) {
+  await page.evaluate((path) => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    window.history.pushState({ usr: null, key: `e2e-${Date.now()}`, idx: index + 1 }, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}
 
 test('a delivered analysis: staff generate the report, the physician downloads it, a value opens its landmark', async ({
   page,
@@ -43,11 +99,19 @@ test('a delivered analysis: staff generate the report, the physician downloads i
     `/api/study-viewer/${studyId}/`,
   );
   const [ox = 0, oy = 0, oz = 0] = load.dicom.attributes.origin;
-  const centre: Point = [ox + 51.2, oy + 51.2, oz + 50];
+  // Away from the middle slices the viewer opens on, so landing on the landmark is not a coincidence; and
+  // tilted 25° about the patient's left–right axis, as an annulus is, so its pane turns obliquely.
+  const centre: Point = [ox + 70, oy + 35, oz + 72];
+  const tilt = (25 * Math.PI) / 180;
   const ring: Point[] = Array.from({ length: 12 }, (_, i) => {
     const angle = (2 * Math.PI * i) / 12;
-    return [centre[0] + 12 * Math.cos(angle), centre[1] + 12 * Math.sin(angle), centre[2]];
+    const [u, v] = [12 * Math.cos(angle), 12 * Math.sin(angle)];
+    return [centre[0] + u, centre[1] + v * Math.cos(tilt), centre[2] + v * Math.sin(tilt)];
   });
+  const ringNormal: Point = [0, -Math.sin(tilt), Math.cos(tilt)];
+  // The coronary height, elsewhere again: a distance, so its own (coronal) pane goes through its middle.
+  const heightFrom: Point = [ox + 40, oy + 62, oz + 30];
+  const heightMiddle: Point = [heightFrom[0], heightFrom[1], heightFrom[2] + 7];
   const annulus = await analystApi.call<{ id: string; measurements: { perimeter: number } }>(
     'POST',
     '/api/landmarks/',
@@ -65,7 +129,7 @@ test('a delivered analysis: staff generate the report, the physician downloads i
     name: 'LCA height',
     geometryType: 3,
     viewType: 5,
-    points: [centre, [centre[0], centre[1], centre[2] + 14]],
+    points: [heightFrom, [heightFrom[0], heightFrom[1], heightFrom[2] + 14]],
   });
   for (const landmark of [annulus, height]) {
     await analystApi.call('POST', `/api/landmarks/${landmark.id}/publish/`);
@@ -84,6 +148,8 @@ test('a delivered analysis: staff generate the report, the physician downloads i
   const generate = manager.getByRole('button', { name: 'Generate report' });
   await expect(generate).toBeEnabled({ timeout: 60_000 });
   await generate.click();
+  // The delivery's job made this analysis version's reports: nothing to redo, and the user is told so.
+  await expect(manager.getByText('The report is up to date: nothing changed since it was generated.')).toBeVisible();
   await expect(manager.getByRole('button', { name: 'Download the report.' })).toBeVisible({ timeout: 60_000 });
   await manager.context().close();
 
@@ -118,11 +184,32 @@ test('a delivered analysis: staff generate the report, the physician downloads i
   await reader.getByLabel('Password').fill(DEMO_PASSWORD);
   await reader.getByRole('button', { name: 'Sign in' }).click();
   await expect(reader).toHaveURL(new RegExp(`/study-viewer/${studyId}/mprviewer\\?landmark=${annulus.id}$`));
+  // All three panes on the annulus (issue 30 §1): its own, axial, pane turned into its tilted plane,
+  // the coronal and sagittal ones through its centre.
+  await waitForWholeVolume(reader);
+  await expectPanesOnAnnulus(reader, centre, ringNormal);
   await sidebar(reader).getByRole('tab', { name: 'Details' }).click();
-  const row = sidebar(reader)
-    .getByRole('list', { name: 'Landmarks' })
-    .getByRole('button', { name: /^Annulus Perimeter/ });
+  const list = sidebar(reader).getByRole('list', { name: 'Landmarks' });
+  const row = list.getByRole('button', { name: /^Annulus Perimeter/ });
   await expect(row).toHaveClass(/Mui-selected/);
+
+  // Scrolled away, a second click on the selected annulus brings the panes back to it.
+  const axialPane = reader.getByTestId('mpr-pane-axial');
+  await axialPane.hover();
+  const before = await panePositions(reader);
+  for (let i = 0; i < 8; i++) await reader.mouse.wheel(0, 120);
+  await expect.poll(async () => (await panePositions(reader)).axial).not.toBeCloseTo(before.axial, 0);
+  await row.click();
+  await expectPanesOnAnnulus(reader, centre, ringNormal);
+
+  // The other landmark in the list: its own (coronal) pane and the others through its middle.
+  await list.getByRole('button', { name: /^LCA height/ }).click();
+  await expectPanesThrough(reader, heightMiddle);
+
+  // The annulus's link followed in this open tab (a navigation of the page, not a new one).
+  await followInThisTab(reader, `/study-viewer/${studyId}/mprviewer?landmark=${annulus.id}`);
+  await expect(row).toHaveClass(/Mui-selected/);
+  await expectPanesOnAnnulus(reader, centre, ringNormal);
   await expect(sidebar(reader).getByRole('heading', { name: 'Device sizing' })).toBeVisible();
   await expect(sidebar(reader).getByText('Oversizing (area)')).toBeVisible();
   await expect(

@@ -9,9 +9,14 @@ test('a wrong password is refused and stores nothing', async ({ page }) => {
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
 });
 
-test('an inactive user cannot sign in', async ({ page }) => {
-  await fillSignIn(page, 'inactive@cardiomap.test');
+test('an inactive user cannot sign in, and is told why only after the right password', async ({ page }) => {
+  await fillSignIn(page, 'inactive@cardiomap.test', 'not-the-password-at-all');
   await expect(page.getByTestId('sign-in-error')).toHaveText('No active account found with the given credentials');
+  await fillSignIn(page, 'inactive@cardiomap.test');
+  await expect(page.getByTestId('sign-in-error')).toHaveText(
+    "This account has been deactivated. Ask your organisation's administrator to reactivate it.",
+  );
+  expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
 });
 
 test('a user whose password expired is told so', async ({ page }) => {

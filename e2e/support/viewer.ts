@@ -282,3 +282,22 @@ export const panePositions = (page: Page): Promise<Record<PaneId, number>> =>
       sagittal: panes.sagittal?.positionMm ?? NaN,
     };
   });
+
+/** Each pane's plane as its camera has it: the normal it looks along and the point it is centred on. */
+export const panePlanes = (page: Page): Promise<Record<PaneId, { normal: Vec3; focalPoint: Vec3 }>> =>
+  page.evaluate(
+    (panes) => {
+      type Camera = { viewPlaneNormal: Vec3; focalPoint: Vec3 };
+      const readout = (
+        window as unknown as { __cmViewer: { mpr: { viewport(pane: string): { getCamera(): Camera } | undefined } } }
+      ).__cmViewer.mpr;
+      const planes: Record<string, { normal: Vec3; focalPoint: Vec3 }> = {};
+      for (const pane of panes) {
+        const camera = readout.viewport(pane)?.getCamera();
+        if (!camera) throw new Error(`no viewport for the ${pane} pane`);
+        planes[pane] = { normal: camera.viewPlaneNormal, focalPoint: camera.focalPoint };
+      }
+      return planes as Record<PaneId, { normal: Vec3; focalPoint: Vec3 }>;
+    },
+    [...PANES],
+  );

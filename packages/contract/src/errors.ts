@@ -25,6 +25,9 @@ export const ErrorCode = {
   tokenNotValid: 'token_not_valid',
   notAuthenticated: 'not_authenticated',
   passwordExpired: 'password_expired',
+  /** Issue 30 §8: said only to who gave the account's right password. */
+  accountInactive: 'account_inactive',
+  emailNotVerified: 'email_not_verified',
   otpRequired: 'otp_required',
   notFound: 'not_found',
   throttled: 'throttled',

@@ -106,6 +106,19 @@ export const reportStatusSchema = z.object({
 });
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
+/**
+ * What a "Generate report" did (issue 30 §6): queued a job, found one under way, or found the reports
+ * of the current analysis version there already (nothing changed since they were generated).
+ */
+export const REPORT_GENERATE_OUTCOMES = ['queued', 'already-generating', 'up-to-date'] as const;
+export type ReportGenerateOutcome = (typeof REPORT_GENERATE_OUTCOMES)[number];
+
+/** The answer to POST study-report/: the report's status and what the request did. */
+export const reportGenerateAnswerSchema = reportStatusSchema.extend({
+  outcome: z.enum(REPORT_GENERATE_OUTCOMES),
+});
+export type ReportGenerateAnswer = z.infer<typeof reportGenerateAnswerSchema>;
+
 /** Spec §7: report config by study id; `study-report/` generates and serves the PDF. */
 export const reportRoutes = {
   getReportConfig: defineRoute({
@@ -125,7 +138,7 @@ export const reportRoutes = {
     tag,
     auth: true,
     body: generateReportSchema,
-    responses: { 202: reportStatusSchema, ...errorResponses },
+    responses: { 202: reportGenerateAnswerSchema, ...errorResponses },
   }),
   getStudyReport: defineRoute({
     method: 'GET',

@@ -159,7 +159,10 @@ describe('sessions: refreshtoken/, logout/ and access tokens', () => {
       timeout: 5_000,
       interval: 25,
     });
-    expect((await refresh(pair.refresh)).statusCode).toBe(401);
+    // The open tab is told why it was signed out: its refresh token proves whose it is (issue 30 §8).
+    const refused = await refresh(pair.refresh);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('account_inactive');
   });
 
   it('stores refresh tokens hashed, never as issued', async () => {

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, signIn } from '../helpers/auth.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { register, registration, STRONG_PASSWORD } from '../registration/registration-fixtures.ts';
 
 describe('POST /api/token/', () => {
   let t: TestApp;
+  /** Registered, the verification link not yet opened: no account exists. */
+  const UNVERIFIED = 'waiting.newcomer@example.org';
   beforeAll(async () => {
     t = await createTestApp();
+    expect((await register(t, registration({ email: UNVERIFIED }))).statusCode).toBe(202);
   });
   afterAll(async () => t.close());
 
@@ -23,13 +27,36 @@ describe('POST /api/token/', () => {
   it.each([
     ['wrong password', { email: 'physician@cardiomap.test', password: 'not-the-password-at-all' }],
     ['unknown e-mail', { email: 'nobody@cardiomap.test', password: TEST_PASSWORD }],
-    ['inactive user', { email: 'inactive@cardiomap.test', password: TEST_PASSWORD }],
+    ['inactive user with a wrong password', { email: 'inactive@cardiomap.test', password: 'not-the-password-at-all' }],
+    [
+      'registration not yet verified, with a wrong password',
+      { email: UNVERIFIED, password: 'not-the-password-at-all' },
+    ],
   ])('refuses a %s with one message that does not say which part was wrong', async (_, payload) => {
     const res = await post(payload);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       detail: 'No active account found with the given credentials',
       code: 'no_active_account',
+    });
+  });
+
+  it('tells a deactivated user so, only after the right password (issue 30 §8)', async () => {
+    const res = await post({ email: 'inactive@cardiomap.test', password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      detail: "This account has been deactivated. Ask your organisation's administrator to reactivate it.",
+      code: 'account_inactive',
+    });
+  });
+
+  it('tells who registered but has not verified the e-mail address so, only after the right password', async () => {
+    const res = await post({ email: UNVERIFIED, password: STRONG_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      detail:
+        'Your e-mail address is not verified yet. Open the link in the e-mail we sent you; if it has expired, ask for a new one.',
+      code: 'email_not_verified',
     });
   });
 

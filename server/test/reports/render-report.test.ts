@@ -138,6 +138,31 @@ describe('renderReport', () => {
     expect(text).toContain('Ranges only partly checked against published charts.');
   });
 
+  it('without numeric results says what the landmarks measured; "no results" only when there are none (issue 30 §5)', async () => {
+    const measurement = (label: string, value: string) => ({ label, value, url: 'http://x/' });
+    const measured: ReportConfig = {
+      ...config,
+      results: [],
+      landmarks: [
+        {
+          id: 'a',
+          name: 'Annulus',
+          url: 'http://x/',
+          phaseLabel: null,
+          measurements: [measurement('Perimeter', '75.4 mm'), measurement('Area', '452.4 mm²')],
+        },
+        { id: 'b', name: 'LCA height', url: 'http://x/', phaseLabel: null, measurements: [measurement('D', '14 mm')] },
+      ],
+    };
+    const text = pdfText(await render([], measured)).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'No numeric results; this analysis has 2 landmarks with 3 measurements, listed under Measurements above.',
+    );
+    expect(text).not.toContain('No analysis results.');
+    const empty = pdfText(await render([], { ...config, results: [], landmarks: [] }));
+    expect(empty).toContain('No analysis results.');
+  });
+
   it('states the cardiac phase of every measurement and figure, and lists the study phases (issue 28)', async () => {
     const phase = (id: number, label: string, percent: number, isDefault: boolean) => ({
       id: `9a000000-0000-4000-8000-00000000000${id}`,

@@ -249,12 +249,28 @@ describe('study-report/ and the report config', () => {
       });
     });
 
-    it('is idempotent for the same analysis version', async () => {
+    it('is idempotent for the same analysis version, and says the report is up to date (issue 30 §6)', async () => {
       const before = await generatedCount(subject.studyId);
       const res = await as(manager, 'POST', '/api/study-report/', { studyId: subject.studyId });
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toMatchObject({ generating: false, analysisVersion: 1 });
+      expect(res.json()).toMatchObject({ generating: false, analysisVersion: 1, outcome: 'up-to-date' });
       expect(await generatedCount(subject.studyId)).toBe(before);
+    });
+
+    it('says a generation is under way instead of queueing another', async () => {
+      // A running job row (the workers only take queued ones): the case's generation in progress.
+      const [job] = await t.database.query<{ id: string }>(
+        `INSERT INTO jobs (case_id, job_type_id, params, status, summary, log)
+         SELECT $1, t.id, $2::jsonb, $3, '{}'::jsonb, '[]'::jsonb FROM job_types t WHERE t.name = 'report' RETURNING id`,
+        [subject.caseId, JSON.stringify({ studyId: subject.studyId, withSimulations: true }), JobStatus.RUNNING],
+      );
+      try {
+        const res = await as(manager, 'POST', '/api/study-report/', { studyId: subject.studyId });
+        expect(res.statusCode).toBe(202);
+        expect(res.json()).toMatchObject({ generating: true, outcome: 'already-generating' });
+      } finally {
+        await t.database.query('DELETE FROM jobs WHERE id = $1', [job?.id]);
+      }
     });
 
     it('a changed analysis makes version 2 and keeps version 1; obsoleting keeps both', async () => {
@@ -265,6 +281,7 @@ describe('study-report/ and the report config', () => {
       expect((await status(physician)).isOutdated).toBe(true);
       const res = await as(manager, 'POST', '/api/study-report/', { studyId: subject.studyId });
       expect(res.statusCode).toBe(202);
+      expect(res.json()).toMatchObject({ outcome: 'queued' });
       const done = await settled(manager);
       expect(done).toMatchObject({ analysisVersion: 2, isOutdated: false });
       expect(done.report?.id).not.toBe(first);

@@ -3,7 +3,14 @@ export { errorToastMessage, LOST_CONNECTION, SESSION_EXPIRED, SOMETHING_WENT_WRO
 export { buildUrl, type CallOptions, call, setSessionExpiredHandler } from './http.ts';
 export { organisationSearchKeys, searchOrganisations, useOrganisationSearch } from './organisation-search.ts';
 export { createQueryClient } from './query-client.ts';
-export { forgetFramedRefresh, keepHandedSession, requestNewPair, restoreSession } from './refresh-request.ts';
+export {
+  forgetFramedRefresh,
+  forgetSessionEndReason,
+  keepHandedSession,
+  lastSessionEndReason,
+  requestNewPair,
+  restoreSession,
+} from './refresh-request.ts';
 export { regionKeys, useRegions } from './regions.ts';
 export {
   accountFormErrors,

@@ -28,7 +28,7 @@ async function postRefresh(handed?: string): Promise<StoredTokens | null> {
     if (!response.ok) {
       framedRefresh = null;
       // Read to the end: an unread answer stays open (and keeps the page from counting as idle).
-      await response.text().catch(() => '');
+      noteAccountRefusal(await response.text().catch(() => ''));
       return null;
     }
     const { access, refresh: next } = (await response.json()) as StoredTokens;
@@ -38,6 +38,29 @@ async function postRefresh(handed?: string): Promise<StoredTokens | null> {
     return null;
   }
 }
+
+/** Why the server last ended this browser's session, when it said (a deactivated account). */
+let sessionEndReason: string | null = null;
+
+/**
+ * Issue 30 §8: a deactivated user's open tab was dropped at the next click without a word. The refresh
+ * answer says `account_inactive` (to the holder of the session only), kept here for the sign-in page.
+ */
+function noteAccountRefusal(text: string): void {
+  try {
+    const body = JSON.parse(text) as { code?: unknown; detail?: unknown };
+    if (body.code === 'account_inactive' && typeof body.detail === 'string') sessionEndReason = body.detail;
+  } catch {
+    // Not JSON: nothing was said.
+  }
+}
+
+/** The reason the session ended (the sign-in page shows it), or null when none was given. */
+export const lastSessionEndReason = (): string | null => sessionEndReason;
+/** Once shown, the reason is not shown again on a later visit to the sign-in page. */
+export const forgetSessionEndReason = (): void => {
+  sessionEndReason = null;
+};
 
 /**
  * The server sets the script-readable `cm_session` flag with the HttpOnly refresh cookie and clears it

@@ -134,6 +134,33 @@ describe('a page load restores the session by the refresh cookie (issue 22)', ()
     expect(refreshes).toBe(1);
   });
 
+  it('tells a tab whose account was deactivated why it is signed out (issue 30 §8)', async () => {
+    const DEACTIVATED = "This account has been deactivated. Ask your organisation's administrator to reactivate it.";
+    // The tab was signed in; meanwhile an administrator deactivated the account: its token is refused,
+    // and the refresh answers why (to the holder of the session only).
+    tokenStore.save({ access: 'before' });
+    server.use(
+      apiHandler(routes.userInfo, () => HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 })),
+      apiHandler(routes.refresh, () =>
+        HttpResponse.json({ detail: DEACTIVATED, code: 'account_inactive' }, { status: 401 }),
+      ),
+    );
+    const app = renderApp('/terms');
+    expect(await screen.findByTestId('session-ended')).toHaveTextContent(DEACTIVATED);
+    expect(app.location()).toBe('/login?redirect=%2Fterms');
+  });
+
+  it('says nothing more than the sign-in page when the session simply ended', async () => {
+    tokenStore.save({ access: 'before' });
+    server.use(
+      apiHandler(routes.userInfo, () => HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 })),
+      apiHandler(routes.refresh, () => HttpResponse.json({ detail: 'x', code: 'token_not_valid' }, { status: 401 })),
+    );
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { name: 'Sign in to CardioMap' })).toBeInTheDocument();
+    expect(screen.queryByTestId('session-ended')).not.toBeInTheDocument();
+  });
+
   it('goes to the sign-in page when another tab signs out', async () => {
     signedInAs(userInfo({ hasApprovedTerms: true }));
     const app = renderApp('/terms');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOnPool } from '../../db/query.ts';
 import {
@@ -9,6 +9,7 @@ import {
   otpChallenges,
   permissions,
   refreshTokens,
+  registrations,
   users,
 } from '../../db/schema/index.ts';
 import type { UserProfile } from '../../lib/actor.ts';
@@ -90,6 +91,21 @@ export async function openSessionProfileVersion(
 export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row?.id ?? null;
+}
+
+/**
+ * The password hash of the newest registration of the address still waiting for its e-mail check: a
+ * read of registration's table (its module writes it), so that sign-in can say why there is no account
+ * yet without accounts importing registration (which imports users, which imports accounts).
+ */
+export async function openRegistrationPasswordHash(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: registrations.passwordHash })
+    .from(registrations)
+    .where(and(eq(registrations.email, email), isNull(registrations.verifiedAt)))
+    .orderBy(desc(registrations.dateCreated))
+    .limit(1);
+  return row?.passwordHash ?? null;
 }
 
 export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | null> {

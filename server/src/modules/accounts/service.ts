@@ -40,6 +40,22 @@ const PASSWORD_EXPIRED = new HttpError(
   'Your password has expired. Choose a new password to sign in.',
 );
 const SIGN_IN_AGAIN = 'This sign-in attempt is no longer valid. Please sign in again.';
+/**
+ * Issue 30 §8: an account that cannot sign in says why, but only to who gave its right password, so a
+ * guesser learns no more than "No active account found…" tells anyone.
+ */
+export const ACCOUNT_INACTIVE = new HttpError(
+  403,
+  'account_inactive',
+  "This account has been deactivated. Ask your organisation's administrator to reactivate it.",
+);
+/** The same to an open tab of an account deactivated since: its refresh token proves who it is. */
+const SESSION_OF_INACTIVE_ACCOUNT = new HttpError(401, ACCOUNT_INACTIVE.code, ACCOUNT_INACTIVE.detail);
+export const EMAIL_NOT_VERIFIED = new HttpError(
+  403,
+  'email_not_verified',
+  'Your e-mail address is not verified yet. Open the link in the e-mail we sent you; if it has expired, ask for a new one.',
+);
 
 /** A completed sign-in: the pair for the client, and whose it is (the route marks the browser, device-cookie.ts). */
 export type SignedIn = TokenPair & { userId: string };
@@ -121,7 +137,8 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     if (result.kind === 'invalid') throw tokenNotValid('Token is invalid or expired');
     const profile = await repo.loadProfile(database, { userId: result.userId, sessionId: result.sessionId });
-    if (!profile?.isActive) throw tokenNotValid('Token is invalid or expired');
+    if (!profile) throw tokenNotValid('Token is invalid or expired');
+    if (!profile.isActive) throw SESSION_OF_INACTIVE_ACCOUNT;
     const access = await tokens.issueAccess({ userId: result.userId, sessionId: result.sessionId });
     if (result.kind === 'ok') {
       // Requests already at the socket are stamped with their arrival first: the embedded database
@@ -142,14 +159,17 @@ export function createAccountsService(deps: AccountsDeps) {
     ): Promise<SignedIn | OtpRequired> {
       const profile = await repo.loadProfile(database, { email: input.email });
       if (!profile) {
-        await burnPasswordCheck(input.password);
+        // A registration waiting for its e-mail check has no account yet; its own password tells why.
+        const registrationHash = await repo.openRegistrationPasswordHash(db, input.email);
+        const registered = registrationHash !== null && (await verifyPassword(registrationHash, input.password));
+        if (registrationHash === null) await burnPasswordCheck(input.password);
         await recordAudit(db, {
           actorId: null,
           action: 'auth.sign_in_failed',
           ip,
-          details: { reason: 'unknown_email' },
+          details: { reason: registered ? 'email_not_verified' : 'unknown_email' },
         });
-        throw NO_ACTIVE_ACCOUNT;
+        throw registered ? EMAIL_NOT_VERIFIED : NO_ACTIVE_ACCOUNT;
       }
       const passwordHash = await repo.findPasswordHash(db, profile.id);
       const valid = passwordHash !== null && (await verifyPassword(passwordHash, input.password));
@@ -160,7 +180,7 @@ export function createAccountsService(deps: AccountsDeps) {
           ip,
           details: { reason: valid ? 'inactive' : 'wrong_password' },
         });
-        throw NO_ACTIVE_ACCOUNT;
+        throw valid ? ACCOUNT_INACTIVE : NO_ACTIVE_ACCOUNT;
       }
       // Told only after the password proved who is asking, so expiry leaks nothing to a guesser.
       if (isPasswordExpired(profile).expired) throw PASSWORD_EXPIRED;

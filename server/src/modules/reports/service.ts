@@ -1,4 +1,4 @@
-import { JobStatus, type ReportStatus } from '@cardiomap/contract';
+import { JobStatus, type ReportGenerateAnswer, type ReportStatus } from '@cardiomap/contract';
 import { hasDeliveredOrder, PERMISSIONS as P, seesPatientDetails } from '@cardiomap/domain';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import { readAccessOf } from '../../access/read-access.ts';
@@ -163,20 +163,23 @@ export function createReportsService(
 
     /**
      * POST study-report/: generates the report of the delivered analysis as a job. Asking again for the
-     * same analysis version, or while a job is under way, queues nothing.
+     * same analysis version, or while a job is under way, queues nothing; the answer's `outcome` says
+     * which, so the user is told the report is up to date rather than nothing (issue 30 §6).
      */
-    async generate(actor: Actor, studyId: string, ip: string) {
+    async generate(actor: Actor, studyId: string, ip: string): Promise<ReportGenerateAnswer> {
       const theCase = await visible(actor, studyId);
       if (!canGenerate(actor, theCase)) throw forbidden(NO_REPORT_GENERATE);
-      const queued = await db.transaction(async (tx) => {
+      const { outcome, job: queued } = await db.transaction(async (tx) => {
         const txQuery = queryOn(tx);
         // One generation at a time per case: the case row is the lock.
         await findVisibleCase(tx, actor, theCase.id, { forUpdate: true });
         const facts = await loadReportFacts(tx, studyId, options.inputs);
         if (!facts || !hasDeliveredAnalysis(facts)) throw conflict(NOTHING_TO_REPORT, 'nothing_delivered');
-        if (await pendingReportJob(txQuery, theCase.id)) return null;
+        if (await pendingReportJob(txQuery, theCase.id)) return { outcome: 'already-generating' as const, job: null };
         const key = analysisKeyOf(facts);
-        if (facts.reports.filter((r) => r.analysisKey === key).length >= 2) return null;
+        // Both variants (identified, de-identified) of this analysis version exist: nothing to redo.
+        if (facts.reports.filter((r) => r.analysisKey === key).length >= 2)
+          return { outcome: 'up-to-date' as const, job: null };
         const job = await insertJob(txQuery, {
           jobType: 'report',
           params: { studyId, withSimulations: true, reason: 'requested' },
@@ -185,11 +188,11 @@ export function createReportsService(
           createdById: actor.userId,
         });
         await audit(tx, actor, theCase, ip, job.id);
-        return job;
+        return { outcome: 'queued' as const, job };
       });
       // After commit: a lost message is re-sent by the workers' sweep of queued jobs.
       if (queued) await options.enqueue(queued.queueName, queued.id).catch(() => undefined);
-      return status(actor, studyId, theCase);
+      return { ...(await status(actor, studyId, theCase)), outcome };
     },
   };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuditFilters, type AuditFilterValues } from './AuditFilters.tsx';
 import type { AuditFilter } from './api/audit-filter.ts';
@@ -67,7 +68,7 @@ export function AuditPage() {
         >
           {events.data?.results.map((e) => (
             <TableRow key={e.id}>
-              <TableCell>{new Date(e.at).toLocaleString()}</TableCell>
+              <TableCell>{formatDateTime(e.at, { seconds: true })}</TableCell>
               <TableCell>{e.actorEmail ?? '—'}</TableCell>
               <TableCell>{e.action}</TableCell>
               <TableCell>{e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}</TableCell>

@@ -61,6 +61,19 @@ describe('login page', () => {
     await waitFor(() => expect(app.location()).toBe('/cases'));
   });
 
+  it('shows why an account cannot sign in once the server says, after the right password (issue 30 §8)', async () => {
+    const DEACTIVATED = "This account has been deactivated. Ask your organisation's administrator to reactivate it.";
+    server.use(
+      apiHandler(routes.signIn, () =>
+        HttpResponse.json({ detail: DEACTIVATED, code: 'account_inactive' }, { status: 403 }),
+      ),
+    );
+    const app = renderApp('/login');
+    await submitCredentials();
+    expect(await screen.findByTestId('sign-in-error')).toHaveTextContent(DEACTIVATED);
+    expect(app.location()).toBe('/login');
+  });
+
   it('shows the server message for wrong credentials and removes stored tokens', async () => {
     tokenStore.save({ access: 'stale' });
     server.use(

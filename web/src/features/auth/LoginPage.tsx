@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { tokenStore } from '../../api/index.ts';
+import { forgetSessionEndReason, lastSessionEndReason, tokenStore } from '../../api/index.ts';
 import { PublicPageCard } from '../../components/PublicPageCard.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { signIn } from './api/auth-api.ts';
@@ -27,6 +27,9 @@ export function LoginPage() {
   const [status, setStatus] = useState<AuthStatus>('idle');
   const [formError, setFormError] = useState<FormErrors | null>(null);
   const [challenge, setChallenge] = useState<{ email: string; otp: OtpRequired } | null>(null);
+  // Why the session of this tab ended, if the server said (a deactivated account, issue 30 §8).
+  const [sessionEnded] = useState(lastSessionEndReason);
+  useEffect(forgetSessionEndReason, []);
   const form = useForm<Credentials>({
     resolver: zodResolver(signInRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -100,6 +103,11 @@ export function LoginPage() {
               error={Boolean(errors.password)}
               helperText={errors.password?.message}
             />
+            {sessionEnded && !formError && (
+              <Alert severity="warning" data-testid="session-ended">
+                {sessionEnded}
+              </Alert>
+            )}
             {formError?.form && (
               <Alert severity={formError.passwordExpired ? 'warning' : 'error'} data-testid="sign-in-error">
                 {formError.form}

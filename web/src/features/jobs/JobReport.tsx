@@ -18,7 +18,8 @@ import { type JobResourceOutcome, useJobResources } from './api/list-job-resourc
 import { OUTCOME_LABELS } from './job-format.ts';
 
 const PAGE_SIZES = [15, 50, 100];
-const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1000).toLocaleString('en-GB')} kB`;
+const thousands = new Intl.NumberFormat('en-GB');
+const kilobytes = (bytes: number) => `${thousands.format(Math.ceil(bytes / 1000))} kB`;
 
 /**
  * A job's per-file report: what happened to each file of the upload and why, a page at a time from

@@ -1,11 +1,10 @@
 import { JOB_STATUS_LABELS, type JobStatus } from '@cardiomap/contract';
+import { formatDateTime, formatTime } from '../../lib/dates.ts';
 import type { JobResourceOutcome } from './api/list-job-resources.ts';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
-const timeOnly = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
-
-export const formatJobTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');
-export const formatLogTime = (iso: string): string => timeOnly.format(new Date(iso));
+/** A job's timings to the second: a fast ingest starts and ends within one minute. */
+export const formatJobTime = (iso: string | null): string => formatDateTime(iso, { seconds: true });
+export const formatLogTime = (iso: string): string => formatTime(iso, { seconds: true });
 
 export const jobStatusLabel = (status: number): string => JOB_STATUS_LABELS[status as JobStatus] ?? 'Unknown';
 

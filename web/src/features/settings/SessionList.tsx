@@ -1,7 +1,9 @@
+import { userAgentInWords } from '@cardiomap/domain';
 import { Alert, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useApiMutation } from '../../hooks/use-api-mutation.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { endSession } from '../auth/index.ts';
 import { revokeAllSessions, useSessions } from './api/settings-api.ts';
 
@@ -28,9 +30,10 @@ export function SessionList() {
         <List dense aria-label="Open sign-ins" data-testid="session-list">
           {sessions.data.map((session) => (
             <ListItem key={session.id} divider>
+              {/* The browser and system in words; the server keeps the address, not a place, so that is shown. */}
               <ListItemText
-                primary={session.userAgent || 'Unknown browser'}
-                secondary={`Signed in ${new Date(session.dateCreated).toLocaleString()}${session.ip ? ` from ${session.ip}` : ''}`}
+                primary={userAgentInWords(session.userAgent)}
+                secondary={`Signed in ${formatDateTime(session.dateCreated)}${session.ip ? ` from ${session.ip}` : ''}`}
               />
               {session.current && <Chip size="small" label="This browser" color="primary" />}
             </ListItem>

@@ -19,14 +19,15 @@ const SESSIONS = [
   {
     id: '11111111-1111-4111-8111-111111111111',
     dateCreated: '2026-11-26T10:00:00Z',
-    userAgent: 'Firefox',
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:132.0) Gecko/20100101 Firefox/132.0',
     ip: '10.0.0.1',
     current: true,
   },
   {
     id: '22222222-2222-4222-8222-222222222222',
     dateCreated: '2026-11-25T10:00:00Z',
-    userAgent: 'Safari',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
     ip: '10.0.0.2',
     current: false,
   },
@@ -175,8 +176,11 @@ describe('settings page', { timeout: 30_000 }, () => {
       apiHandler(routes.refresh, () => HttpResponse.json(TOKEN_NOT_VALID, { status: 401 })),
     );
     const list = await screen.findByTestId('session-list');
-    expect(within(list).getByText('Firefox')).toBeInTheDocument();
-    expect(within(list).getByText('Safari')).toBeInTheDocument();
+    // Browser and system in words, not the raw user-agent strings (issue 30 §12), and one date format.
+    expect(within(list).getByText('Firefox 132 on macOS')).toBeInTheDocument();
+    expect(within(list).getByText('Safari 17 on iOS 17.5')).toBeInTheDocument();
+    expect(within(list).queryByText(/Mozilla/)).not.toBeInTheDocument();
+    expect(within(list).getByText(/^Signed in \d{1,2} Nov 2026, \d{2}:\d{2} from 10\.0\.0\.1$/)).toBeInTheDocument();
     expect(within(list).getByText('This browser')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -9,12 +9,10 @@ import {
   Typography,
 } from '@mui/material';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useTrainingRecords } from './api/training-api.ts';
 
 export const NO_TRAINING_RECORDS = 'No training completed yet.';
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Spec §3 Training record, for administrators on the user screen: which trainings the user completed
@@ -52,7 +50,7 @@ export function TrainingRecordsPanel({ userId }: { userId: string }) {
                   <TableCell>{record.interventionPrefix}</TableCell>
                   <TableCell>{record.region ?? 'All regions'}</TableCell>
                   <TableCell>
-                    <time dateTime={record.dateCompleted}>{formatDate(record.dateCompleted)}</time>
+                    <time dateTime={record.dateCompleted}>{formatDateTime(record.dateCompleted)}</time>
                   </TableCell>
                 </TableRow>
               ))}

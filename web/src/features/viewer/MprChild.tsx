@@ -15,8 +15,17 @@ import { MISSING_FILE } from './viewer-messages.ts';
  * file that imports the MPR engine's component, so its props are matched in one place.
  */
 export function MprChild() {
-  const { load, setInterpolation, edit, editState, debug, shownLandmarks, selectedLandmark, currentPhase } =
-    useViewerContext();
+  const {
+    load,
+    setInterpolation,
+    edit,
+    editState,
+    debug,
+    shownLandmarks,
+    selectedLandmark,
+    landmarkFocus,
+    currentPhase,
+  } = useViewerContext();
   const [engine, setEngine] = useState<MprEngine | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const contour = useMprContour(engine, load);
@@ -37,11 +46,18 @@ export function MprChild() {
   useEffect(() => {
     engine?.setLandmarks(toMprLandmarks(shownLandmarks, editState.draft, editState.editMode));
   }, [engine, shownLandmarks, editState.draft, editState.editMode]);
-  // Selecting a landmark brings the panes to its plane (issue 5 §4); a later volume load keeps it.
+  // Each request to a landmark (a link, a click; issue 5 §4, issue 30 §1) brings the panes to its plane
+  // once: not again when the landmark list is refetched, which would undo the user's scrolling. An
+  // engine that does not show the volume yet keeps the plane until it does.
+  const snapped = useRef<{ engine: MprEngine; serial: number } | null>(null);
   useEffect(() => {
-    const target = selectedLandmark && planeTargetOf(selectedLandmark);
-    if (engine && target) engine.snapToPlane(target);
-  }, [engine, selectedLandmark]);
+    if (!engine || !landmarkFocus || selectedLandmark?.id !== landmarkFocus.landmarkId) return;
+    if (snapped.current?.engine === engine && snapped.current.serial === landmarkFocus.serial) return;
+    const target = planeTargetOf(selectedLandmark);
+    if (!target) return;
+    snapped.current = { engine, serial: landmarkFocus.serial };
+    engine.snapToPlane(target);
+  }, [engine, landmarkFocus, selectedLandmark]);
 
   // Issue 28: the panes show the chosen cardiac phase's volume (the default's is load.dicom's).
   const attributes = currentPhase?.attributes ?? load.dicom?.attributes;

@@ -1,5 +1,5 @@
 import type { Config, ViewerLoad } from '@cardiomap/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -211,6 +211,58 @@ describe('the MPR view', () => {
     expect(app.location()).toBe(`${PATH}/mprviewer?landmark=${annulus?.id}`);
   });
 
+  it('a second click on the selected landmark brings the panes back to it (issue 30 §1)', async () => {
+    mprCalls.planes.length = 0;
+    const load = viewerLoadFixture();
+    const annulus = load.landmarks[0];
+    openViewer(load, `${PATH}?landmark=${annulus?.id}`);
+    await screen.findByTestId('mpr-panes');
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(1));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    const row = within(screen.getByRole('list', { name: 'Landmarks' })).getByRole('button', { name: /^Annulus/ });
+    expect(row).toHaveClass('Mui-selected');
+    await user.click(row);
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(2));
+    await user.click(row);
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(3));
+    expect(mprCalls.planes[2]).toEqual(mprCalls.planes[0]);
+  });
+
+  it('a ?landmark= link followed in the open viewer takes the panes there, and again on the same link', async () => {
+    mprCalls.planes.length = 0;
+    const height = landmarkFixture({
+      id: 'e1000000-0000-4000-8000-000000000002',
+      name: 'LCA height',
+      displayName: 'LCA height',
+      geometryType: 3,
+      viewType: 5,
+      points: [
+        [1, 2, 30],
+        [1, 2, 44],
+      ],
+      normal: null,
+      centroid: null,
+      measurements: { distance: 14 },
+    });
+    const load = { ...viewerLoadFixture(), landmarks: [landmarkFixture(), height] };
+    const app = openViewer(load, `${PATH}?landmark=${load.landmarks[0]?.id}`);
+    await screen.findByTestId('mpr-panes');
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(1));
+    expect(mprCalls.planes[0]).toMatchObject({ viewType: 6, centroid: [5, 5, 0] });
+    // The page stays; only the query changes (a link in the same tab, back and forward).
+    await act(() => app.router.navigate(`${PATH}/mprviewer?landmark=${height.id}`));
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(2));
+    expect(mprCalls.planes[1]).toMatchObject({ viewType: 5, centroid: [1, 2, 37] });
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Landmarks' })).getByRole('button', { name: /^LCA height/ }),
+    ).toHaveClass('Mui-selected');
+    // The same link once more (after the user scrolled away) is a new request: back to the landmark.
+    await act(() => app.router.navigate(`${PATH}/mprviewer?landmark=${height.id}`));
+    await waitFor(() => expect(mprCalls.planes).toHaveLength(3));
+    expect(mprCalls.planes[2]).toEqual(mprCalls.planes[1]);
+  });
+
   it('says the file is missing when there is no read URL (spec §8)', async () => {
     const load = viewerLoadFixture();
     openViewer({ ...load, dicom: null, phases: [] }, `${PATH}/mprviewer`);
@@ -299,6 +351,17 @@ describe('the sidebar', () => {
     await user.click(await screen.findByRole('tab', { name: 'Details' }));
     expect(screen.getByText('No analysis results yet.')).toBeInTheDocument();
     expect(within(sidebar()).getByText('No landmarks.')).toBeInTheDocument();
+  });
+
+  it('Details: no numeric results on a case measured through landmarks says what there is (issue 30 §5)', async () => {
+    openViewer(viewerLoadFixture({ analysisResults: [] }));
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    expect(
+      within(sidebar()).getByText(
+        'No numeric results; this analysis has 1 landmark with 2 measurements, listed under Landmarks below.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No analysis results yet.')).not.toBeInTheDocument();
   });
 
   it('Figures: an empty state', async () => {

@@ -5,6 +5,7 @@ import { useStudyLandmarks } from './api/list-landmarks.ts';
 import { usePatchVisualisationObject } from './api/patch-visualisation-object.ts';
 import { useSetInterpolation } from './api/set-interpolation.ts';
 import { isLandmarkShown } from './landmarks/landmark-display.ts';
+import { type LandmarkFocus, nextLandmarkFocus } from './landmarks/landmark-focus.ts';
 import { useLandmarkEdit } from './landmarks/use-landmark-edit.ts';
 import { useLandmarkVisibility } from './landmarks/use-landmark-visibility.ts';
 import { defaultViewerPhase } from './phases/viewer-phases.ts';
@@ -15,7 +16,7 @@ import { LANDMARK_PARAM } from './viewer-paths.ts';
 /** The viewer page's own state over the server data: object edits, landmark visibility and selection. */
 export function useViewerState(load: ViewerLoad): ViewerContext {
   const studyId = load.study.id;
-  const { hash, search } = useLocation();
+  const { hash, search, key: navigation } = useLocation();
   const landmarksQuery = useStudyLandmarks(
     studyId,
     load.analyses.map((analysis) => analysis.id),
@@ -24,9 +25,15 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
   const landmarks = landmarksQuery.data ?? load.landmarks;
   const { controller, state: editState } = useLandmarkEdit(studyId, load.permissions.canCreateLandmarks);
   const { hiddenIds: hiddenLandmarkIds, toggle: toggleLandmarkVisibility } = useLandmarkVisibility(studyId, landmarks);
-  // A link to one landmark (`?landmark=<id>`, from the report) opens with it selected, so the MPR
-  // panes snap to its plane as soon as the engine is there.
-  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(search).get(LANDMARK_PARAM));
+  // A link to one landmark (`?landmark=<id>`, from the report) opens with it selected and asks the MPR
+  // panes to its plane; so does the link followed again in this tab (a new navigation, issue 30 §1).
+  const linkedId = new URLSearchParams(search).get(LANDMARK_PARAM);
+  const [focus, setFocus] = useState<LandmarkFocus | null>(() =>
+    linkedId ? nextLandmarkFocus(null, { kind: 'link', landmarkId: linkedId, navigation }) : null,
+  );
+  useEffect(() => {
+    if (linkedId) setFocus((current) => nextLandmarkFocus(current, { kind: 'link', landmarkId: linkedId, navigation }));
+  }, [linkedId, navigation]);
   const [phaseId, setPhaseId] = useState<string | null>(null);
   // A phase the load no longer lists (the study was processed again) falls back to the default.
   const currentPhase = load.phases.find((phase) => phase.id === phaseId) ?? defaultViewerPhase(load);
@@ -48,7 +55,12 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
     },
     [canPersistObjects, persistObject],
   );
-  const selectLandmark = useCallback((landmark: Landmark) => setSelectedId(landmark.id), []);
+  // Every click is a request, the selected landmark's too: a second click brings the panes back to it.
+  const selectLandmark = useCallback(
+    (landmark: Landmark) =>
+      setFocus((current) => nextLandmarkFocus(current, { kind: 'select', landmarkId: landmark.id })),
+    [],
+  );
   const { studyResourceId } = load.dicom ?? {};
   const { mutate: saveInterpolation } = interpolation;
   const setInterpolation = useCallback(
@@ -74,7 +86,8 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
     shownLandmarks,
     hiddenLandmarkIds,
     toggleLandmarkVisibility,
-    selectedLandmark: landmarks.find((landmark) => landmark.id === selectedId) ?? null,
+    selectedLandmark: landmarks.find((landmark) => landmark.id === focus?.landmarkId) ?? null,
+    landmarkFocus: focus,
     selectLandmark,
     edit: controller,
     editState,

@@ -1,6 +1,7 @@
 import type { InterpolationType, Landmark, ViewerLoad, ViewerPhase } from '@cardiomap/contract';
 import { useOutletContext } from 'react-router';
 import type { LandmarkEditController, LandmarkEditState } from './landmarks/landmark-edit-controller.ts';
+import type { LandmarkFocus } from './landmarks/landmark-focus.ts';
 import type { ObjectPatch, SceneObject } from './scene-objects.ts';
 
 /** What the viewer page hands its children (3D, MPR, detail) and its sidebar. */
@@ -16,6 +17,9 @@ export interface ViewerContext {
   /** Saved (PATCH isVisible) for a landmark the user may change; the user's own view for the others. */
   toggleLandmarkVisibility(id: string): void;
   selectedLandmark: Landmark | null;
+  /** The latest request to bring the panes to a landmark (a link or a click); its serial changes each time. */
+  landmarkFocus: LandmarkFocus | null;
+  /** Selects the landmark and asks the panes to its plane, also when it is selected already. */
   selectLandmark(landmark: Landmark): void;
   edit: LandmarkEditController;
   editState: LandmarkEditState;

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { ReportConfig } from '@cardiomap/contract';
 import {
+  emptyResultsLine,
   formatOversizing,
   OVERSIZING_BASIS_LABELS,
   RANGES_CONFIRMED_LABELS,
@@ -222,7 +223,13 @@ function sizing(doc: Doc, config: ReportConfig): void {
 function results(doc: Doc, config: ReportConfig): void {
   heading(doc, 'Analysis results');
   if (config.results.length === 0) {
-    doc.font('regular').fontSize(10).fillColor(COLOURS.text).text('No analysis results.', MARGIN);
+    // A case measured through its landmarks has results: say what there is (issue 30 §5).
+    const measured = {
+      landmarks: config.landmarks.length,
+      measurements: config.landmarks.reduce((sum, landmark) => sum + landmark.measurements.length, 0),
+    };
+    const line = emptyResultsLine(measured, 'listed under Measurements above', 'No analysis results.');
+    doc.font('regular').fontSize(10).fillColor(COLOURS.text).text(line, MARGIN);
     return;
   }
   table(

@@ -3,6 +3,7 @@ import { Box, LinearProgress, Stack, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { RetryAlert } from '../../../components/RetryAlert.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { useIncomingRegistrations } from './api/list-incoming.ts';
 import { RegistrationDecision } from './RegistrationDecision.tsx';
 
@@ -52,7 +53,7 @@ export function IncomingRequestsTab() {
               <TableCell>{fullName(r)}</TableCell>
               <TableCell>{r.email}</TableCell>
               <TableCell>{r.organisationRequest}</TableCell>
-              <TableCell>{new Date(r.dateCreated).toLocaleDateString()}</TableCell>
+              <TableCell>{formatDate(r.dateCreated)}</TableCell>
             </TableRow>
           ))}
         </PagedTable>

@@ -2,12 +2,13 @@ import type { AdminUser } from '@cardiomap/contract';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useExpirePassword, useMarkActive, useMarkInactive } from './api/user-mutations.ts';
 import { SetPasswordDialog } from './SetPasswordDialog.tsx';
 
 type Pending = 'inactive' | 'active' | 'expire' | null;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+const when = (iso: string | null) => formatDateTime(iso, { empty: 'Never' });
 
 /** Activation and password actions (spec §4), each confirmed in a 400 px dialog (spec §8). */
 export function UserStatusActions({ user }: { user: AdminUser }) {

@@ -1,10 +1,6 @@
 import { CaseStatus, OrderStatus, SERVICE_LABELS, type Service } from '@cardiomap/contract';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-
-export const formatDateTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');
-export const formatDate = (iso: string | null): string => (iso ? dateOnly.format(new Date(iso)) : '—');
+export { formatDate, formatDateTime } from '../../../lib/dates.ts';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   0: 'In progress',

@@ -1,8 +1,6 @@
 import { CASE_STATUS_LABELS, type Case, type CaseStatus } from '@cardiomap/contract';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDateTime = (iso: string | null): string => (iso ? dateTime.format(new Date(iso)) : '—');
+export { formatDateTime } from '../../../lib/dates.ts';
 
 export const caseStatusLabel = (status: number): string => CASE_STATUS_LABELS[status as CaseStatus] ?? 'Unknown';
 

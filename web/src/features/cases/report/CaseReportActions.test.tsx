@@ -8,7 +8,7 @@ import { renderInApp, signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import { CASE_ID, caseFixture } from '../testing/case-fixtures.ts';
 import { CaseReportActions } from './CaseReportActions.tsx';
-import { DOWNLOAD_REPORT_TOOLTIP, MISSING_REPORT_FILE } from './report-messages.ts';
+import { DOWNLOAD_REPORT_TOOLTIP, MISSING_REPORT_FILE, REPORT_UP_TO_DATE } from './report-messages.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 setUpMockApi();
@@ -101,7 +101,10 @@ describe('CaseReportActions (spec §2 report button, issue 18 §3)', () => {
     server.use(
       apiHandler(routes.generateStudyReport, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(status({ canGenerate: true, generating: true, progress: 10 }), { status: 202 });
+        return HttpResponse.json(
+          { ...status({ canGenerate: true, generating: true, progress: 10 }), outcome: 'queued' },
+          { status: 202 },
+        );
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Generate report' }));
@@ -112,6 +115,39 @@ describe('CaseReportActions (spec §2 report button, issue 18 §3)', () => {
       await screen.findByRole('button', { name: DOWNLOAD_REPORT_TOOLTIP }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('staff generate with nothing changed: told the report is up to date (issue 30 §6)', async () => {
+    const user = userEvent.setup();
+    show([status({ canGenerate: true, report })]);
+    server.use(
+      apiHandler(routes.generateStudyReport, () =>
+        HttpResponse.json({ ...status({ canGenerate: true, report }), outcome: 'up-to-date' }, { status: 202 }),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Generate report' }));
+    expect(await screen.findByText(REPORT_UP_TO_DATE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate report' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: DOWNLOAD_REPORT_TOOLTIP })).toBeInTheDocument();
+  });
+
+  it('a queued generation says nothing of being up to date', async () => {
+    const user = userEvent.setup();
+    show([status({ canGenerate: true, report, isOutdated: true }), status({ canGenerate: true, report })]);
+    let posted = false;
+    server.use(
+      apiHandler(routes.generateStudyReport, () => {
+        posted = true;
+        return HttpResponse.json(
+          { ...status({ canGenerate: true, report, generating: true }), outcome: 'queued' },
+          { status: 202 },
+        );
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Generate report' }));
+    await waitFor(() => expect(posted).toBe(true));
+    expect(await screen.findByRole('status')).toHaveTextContent(/Generating report/);
+    expect(screen.queryByText(REPORT_UP_TO_DATE)).not.toBeInTheDocument();
   });
 
   it("shows a generation's error and turns the generating state off (spec §8)", async () => {

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useToast } from '../../../components/Toasts.tsx';
 import { useGenerateStudyReport } from '../api/generate-study-report.ts';
 import { useStudyReport } from '../api/get-study-report.ts';
-import { DOWNLOAD_REPORT_TOOLTIP, GENERATE_REPORT, MISSING_REPORT_FILE } from './report-messages.ts';
+import { DOWNLOAD_REPORT_TOOLTIP, GENERATE_REPORT, MISSING_REPORT_FILE, REPORT_UP_TO_DATE } from './report-messages.ts';
 
 /**
  * The case detail's report (spec §2, issue 18 §3): the download button with its tooltip for who may see
@@ -51,7 +51,18 @@ export function CaseReportActions({ kase }: { kase: Case }) {
           </Tooltip>
         )}
         {status.canGenerate && (
-          <Button variant="outlined" disabled={busy} onClick={() => generate.mutate(studyId)}>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() =>
+              // With nothing changed the server queues nothing: say so rather than nothing (issue 30 §6).
+              generate.mutate(studyId, {
+                onSuccess: ({ outcome }) => {
+                  if (outcome === 'up-to-date') toast.info(REPORT_UP_TO_DATE);
+                },
+              })
+            }
+          >
             {GENERATE_REPORT}
           </Button>
         )}

@@ -22,12 +22,18 @@ vi.mock('@cornerstonejs/core', () => {
     VOI_MODIFIED: 'CORNERSTONE_VOI_MODIFIED',
     IMAGE_RENDERED: 'CORNERSTONE_IMAGE_RENDERED',
   };
+  const START_CAMERA = { viewUp: [0, -1, 0], viewPlaneNormal: [0, 0, -1], focalPoint: [0, 0, 0], position: [0, 0, 9] };
   class FakeViewport {
     properties: { voiRange?: { lower: number; upper: number }; interpolationType?: number } = {};
+    camera = START_CAMERA;
     constructor(readonly element: HTMLElement) {}
-    getCamera = () => ({ viewUp: [0, -1, 0], viewPlaneNormal: [0, 0, -1], focalPoint: [0, 0, 0], position: [0, 0, 9] });
-    setCamera() {}
-    resetCamera() {}
+    getCamera = () => this.camera;
+    setCamera(camera: typeof START_CAMERA) {
+      this.camera = { ...this.camera, ...camera };
+    }
+    resetCamera() {
+      this.camera = START_CAMERA;
+    }
     getZoom = () => 1;
     setZoom() {}
     getSliceIndex = () => 3;
@@ -71,8 +77,14 @@ vi.mock('@cornerstonejs/core', () => {
       ViewportType: { ORTHOGRAPHIC: 'orthographic' },
     },
     RenderingEngine,
-    setVolumesForViewports: async (_engine: unknown, volumes: { volumeId: string }[]) => {
+    // As Cornerstone's: a viewport given a volume starts again on its middle slice.
+    setVolumesForViewports: async (
+      engine: { getViewport(id: string): { resetCamera(): void } | undefined },
+      volumes: { volumeId: string }[],
+      viewportIds: string[],
+    ) => {
       cs.volumesSet.push(...volumes.map((volume) => volume.volumeId));
+      for (const id of viewportIds) engine.getViewport(id)?.resetCamera();
     },
   };
 });
@@ -256,6 +268,22 @@ describe('the MPR engine (controller)', () => {
     expect(cs.toolModes).toEqual(['crosshairs', 'placing', 'crosshairs, placing']);
     engine.setPlacingPoints(false);
     expect(cs.toolModes.at(-1)).toBe('not placing');
+  });
+
+  it('brings the panes to a plane asked for before they show the volume, once they do (issue 30 §1)', async () => {
+    const engine = engineOver(session(volumeServer().fetchFn).openVolume);
+    engine.setVolume({ volumeUrl: URL_A });
+    engine.attach(paneElements());
+    // A report link: the page asks for the landmark's plane while the volume is still on its way.
+    engine.snapToPlane({ normal: [0, 0, 1], centroid: [1, 2, 3], viewType: 6 });
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    const panes = (cs.engines[0] as unknown as { viewports: Map<string, { camera: { focalPoint: number[] } }> })
+      .viewports;
+    expect(panes.get('axial')?.camera.focalPoint).toEqual([1, 2, 3]);
+    expect(engine.getSnapshot().panes.axial.positionMm).toBe(3);
+    // Asked again once the volume is shown, it moves the panes at once.
+    engine.snapToPlane({ normal: [0, 0, 1], centroid: [4, 5, -6], viewType: 6 });
+    expect(panes.get('axial')?.camera.focalPoint).toEqual([4, 5, -6]);
   });
 
   it('keeps its volume when the refreshed viewer load signs the same file anew', async () => {

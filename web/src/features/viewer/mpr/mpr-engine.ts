@@ -77,7 +77,10 @@ export interface MprEngine {
   onPaneRendered(listener: (pane: PaneId) => void): () => void;
   /** Landmarks to draw: each pane shows the points within 0.5 mm of its plane. */
   setLandmarks(landmarks: readonly MprLandmark[]): void;
-  /** Turns one pane into the plane and moves the other two through its centre. */
+  /**
+   * Turns one pane into the plane and moves the other two through its centre; asked before the panes
+   * show the volume (a report link opens the page), it is done as soon as they do.
+   */
   snapToPlane(target: MprPlaneTarget): void;
   /** Issue 17 figures: the pane's image as PNG and its camera; null before the pane shows the volume. */
   capturePane(pane: PaneId): Promise<{ png: Blob; camera: FigureCamera } | null>;
@@ -147,6 +150,11 @@ export function createMprEngine(options: {
   let displayed = false;
   let props: MprVolumeProps | null = null;
   let placingPoints = false;
+  /**
+   * A plane asked for before the panes showed the volume: setting the volume puts every camera back
+   * on the middle slices, so it is applied after that, not before (issue 30 §1).
+   */
+  let pendingPlane: MprPlaneTarget | null = null;
   let destroyed = false;
   let resizeObserver: ResizeObserver | null = null;
   const removeListeners: Array<() => void> = [];
@@ -375,6 +383,11 @@ export function createMprEngine(options: {
     if (load !== current || renderingEngine !== engine) return;
     applyDisplay();
     displayed = true;
+    if (pendingPlane) {
+      crosshairs.snapToPlane(pendingPlane);
+      pendingPlane = null;
+      overlays.refreshPanes();
+    }
     current.uploadArrived();
     engine.render();
     // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
@@ -448,6 +461,10 @@ export function createMprEngine(options: {
   }
 
   function snapToPlane(target: MprPlaneTarget) {
+    if (!displayed) {
+      pendingPlane = target;
+      return;
+    }
     crosshairs.snapToPlane(target);
     renderingEngine?.render();
     overlays.refreshPanes();
@@ -477,6 +494,7 @@ export function createMprEngine(options: {
   }
 
   function reset() {
+    pendingPlane = null;
     tools?.resetCrosshairs();
     crosshairs.resetCameras();
     setLevels(levelsOrDefault(props?.levels?.windowWidth ? props.levels : load?.header?.levels));

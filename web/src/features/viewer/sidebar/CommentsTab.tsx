@@ -1,6 +1,7 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { Box, Button, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useAddComment } from '../api/add-comment.ts';
 import { useStudyConfig } from '../api/get-study-config.ts';
 
@@ -23,10 +24,7 @@ export function CommentsTab({ load }: { load: ViewerLoad }) {
         <List dense aria-label="Comments">
           {comments.map((comment) => (
             <ListItem key={`${comment.date}-${comment.author}-${comment.text}`} disableGutters>
-              <ListItemText
-                primary={comment.text}
-                secondary={`${comment.author} · ${new Date(comment.date).toLocaleString()}`}
-              />
+              <ListItemText primary={comment.text} secondary={`${comment.author} · ${formatDateTime(comment.date)}`} />
             </ListItem>
           ))}
         </List>

@@ -1,6 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { LandmarkPanel } from '../landmarks/LandmarkPanel.tsx';
+import { listedLandmarks } from '../landmarks/landmark-display.ts';
 import { MeshResultsList } from '../results/MeshResultsList.tsx';
 import { NumericResultsForm } from '../results/NumericResultsForm.tsx';
 import { ResultUploadDialog } from '../results/ResultUploadDialog.tsx';
@@ -16,13 +17,18 @@ export function DetailsTab({ context }: { context: ViewerContext }) {
   const { load } = context;
   const canEdit = load.permissions.canAddAnalysisResources;
   const [adding, setAdding] = useState(false);
+  const listed = listedLandmarks(context.landmarks, context.editState.editMode);
+  const measured = {
+    landmarks: listed.length,
+    measurements: listed.reduce((sum, landmark) => sum + Object.keys(landmark.measurements).length, 0),
+  };
   return (
     <Stack spacing={2}>
       <section aria-labelledby="viewer-sidebar-results">
         <Typography id="viewer-sidebar-results" variant="subtitle1" component="h2">
           Results
         </Typography>
-        <AnalysisResultsTable results={load.analysisResults} analyses={load.analyses} />
+        <AnalysisResultsTable results={load.analysisResults} analyses={load.analyses} measured={measured} />
       </section>
       <section aria-labelledby="viewer-sidebar-meshes">
         <Typography id="viewer-sidebar-meshes" variant="subtitle1" component="h2">
