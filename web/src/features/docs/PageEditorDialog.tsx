@@ -155,7 +155,14 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
                 slotProps={{ htmlInput: { 'data-testid': 'page-markdown', spellCheck: true } }}
                 sx={{ flex: 1, '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
               />
-              <Paper variant="outlined" sx={{ flex: 1, p: 2, maxHeight: 640, overflowY: 'auto' }} aria-label="Preview">
+              {/* A scrolling region a keyboard user can reach and scroll with the arrow keys (WCAG 2.1.1). */}
+              <Paper
+                variant="outlined"
+                sx={{ flex: 1, p: 2, maxHeight: 640, overflowY: 'auto' }}
+                role="region"
+                aria-label="Preview"
+                tabIndex={0}
+              >
                 <Typography variant="overline" color="text.secondary">
                   Preview
                 </Typography>

@@ -116,7 +116,9 @@ export function ShareCaseDialog({ item, onClose }: Props) {
           )}
           <Divider />
           <Stack spacing={1}>
-            <Typography variant="subtitle2">Shared with</Typography>
+            <Typography variant="subtitle2" component="h3">
+              Shared with
+            </Typography>
             <SharedWithList
               sharedWith={current.sharedWith}
               revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
