@@ -129,7 +129,9 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
               {fieldError('trialId') && <FormHelperText>{fieldError('trialId')}</FormHelperText>}
             </FormControl>
           )}
-          <Typography variant="subtitle2">Services</Typography>
+          <Typography variant="subtitle2" component="h3">
+            Services
+          </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <FormControlLabel
               control={<Checkbox checked disabled />}
