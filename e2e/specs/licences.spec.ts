@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { signedInPage, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { freshOrganisationWithPhysician } from '../support/fresh-organisation.ts';
 
 const NON_CLINICAL_ORDER = 'Analyses for selected device(s) will be non-clinical only.';
 const TRIAL_USED_UP =
@@ -18,14 +19,23 @@ async function choose(page: Page, label: string | RegExp, option: string | RegEx
   await page.getByRole('option', { name: option, exact }).click();
 }
 
-/** The licence manager (Venus Sales sees every organisation) opens the Lakeside clinic's licences. */
-async function openLakesideLicences(page: Page): Promise<void> {
+/** The licence manager (Venus Sales sees every organisation) opens the organisation's licences. */
+async function openLicencesOf(page: Page, organisationName: string): Promise<void> {
   await page.goto('/licenses');
   await expect(page.getByRole('heading', { name: 'Licenses', level: 1 })).toBeVisible();
   const picker = page.getByRole('combobox', { name: 'Organisation' });
-  await picker.fill('Lakeside');
-  await page.getByRole('option', { name: 'Lakeside Cardiac Clinic' }).click();
+  await picker.fill(organisationName);
+  await page.getByRole('option', { name: new RegExp(organisationName) }).click();
   await expect(page).toHaveURL(/org=/);
+}
+
+/** Setup: the physician follows the TAVI and LAAO trainings, which the Physician role may not skip. */
+async function followTrainings(physician: Page): Promise<void> {
+  for (const prefix of ['TAVI', 'LAAO']) {
+    await physician.goto(`/training/${prefix}`);
+    await physician.getByRole('button', { name: 'I have completed this training' }).click();
+    await expect(physician.getByTestId('training-completed')).toBeVisible();
+  }
 }
 
 async function addDevice(page: Page, device: string, options: { nonClinical?: boolean; trial?: string }) {
@@ -44,7 +54,7 @@ async function addDevice(page: Page, device: string, options: { nonClinical?: bo
 /** Spec §5 New analysis form: one anatomical analysis of `device`; answers the dialog after submitting. */
 async function requestAnalysis(page: Page, intervention: string, device: string, patientId: string): Promise<Locator> {
   await page.goto('/cases');
-  await page.getByRole('button', { name: 'Request analysis' }).click();
+  await page.getByRole('button', { name: 'Request analysis', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Request analysis' });
   await choose(page, 'Intervention', intervention);
   await choose(page, 'Device', device, true);
@@ -62,8 +72,12 @@ test('a licence manager licenses a non-clinical TAVI device and a one-case trial
   baseURL,
 }) => {
   test.setTimeout(180_000);
+  // An organisation of this run's own: the spec licenses it, so it must start without any licence.
+  const admin = await signedInPage(browser, baseURL ?? '', 'superuser@cardiomap.test');
+  const clinic = await freshOrganisationWithPhysician(admin, 'E2E Licence Clinic');
+  await admin.context().close();
   await signIn(page, 'venus-sales@cardiomap.test');
-  await openLakesideLicences(page);
+  await openLicencesOf(page, clinic.name);
   await expect(page.getByText('This organisation holds no device license.')).toBeVisible();
 
   // A non-clinical TAVI licence: the physician may order it, and is told it is non-clinical.
@@ -71,9 +85,11 @@ test('a licence manager licenses a non-clinical TAVI device and a one-case trial
   const card = page.getByTestId('licence-card').filter({ hasText: 'Evolut FX+' });
   await expect(card.getByText('Anatomical analysis · Non-clinical')).toBeVisible();
 
-  const physician = await signedInPage(browser, baseURL ?? '', 'lakeside-physician@cardiomap.test');
+  const physician = await signedInPage(browser, baseURL ?? '', clinic.physicianEmail);
+  await followTrainings(physician);
   await physician.goto('/cases');
-  await physician.getByRole('button', { name: 'Request analysis' }).click();
+  // Exact: the empty list's own 'Request your first analysis' button is another way in.
+  await physician.getByRole('button', { name: 'Request analysis', exact: true }).click();
   const dialog = physician.getByRole('dialog', { name: 'Request analysis' });
   await choose(physician, 'Intervention', 'Transcatheter Aortic Valve Implantation (TAVI)');
   await choose(physician, 'Device', 'Evolut FX+', true);

@@ -1,5 +1,6 @@
-import { signIn, storedTokens } from '../support/demo.ts';
+import { signedInPage, signIn, storedTokens } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { freshOrganisationWithPhysician } from '../support/fresh-organisation.ts';
 
 const ALL_ROLE_LINKS = ['analyses', 'settings', 'licenses', 'docs', 'contact'];
 const withTemplates = ['analyses', 'settings', 'licenses', 'templates', 'docs', 'contact'];
@@ -57,8 +58,12 @@ test('a user without organisation is sent to pendingregistration and sees no rol
   expect(shown).toEqual(['user-menu-link-contact']);
 });
 
-test('a user who has not approved the terms approves them and goes on', async ({ page }) => {
-  await signIn(page, 'terms@cardiomap.test');
+test('a user who has not approved the terms approves them and goes on', async ({ page, browser, baseURL }) => {
+  // A user of this run's own: once approved, a seeded user's terms stay approved.
+  const admin = await signedInPage(browser, baseURL ?? '', 'superuser@cardiomap.test');
+  const { physicianEmail } = await freshOrganisationWithPhysician(admin, 'E2E Terms Clinic', { approvedTerms: false });
+  await admin.context().close();
+  await signIn(page, physicianEmail);
   await expect(page).toHaveURL(/\/terms\?redirect=%2F$/);
   await expect(page.getByRole('button', { name: 'Accept' })).toBeDisabled();
   await page.getByLabel('I have read and accept the terms of use').check();
@@ -77,7 +82,8 @@ test('the menu links lead to their pages and log out returns to login with the s
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+  // The page leaves for login first and ends the session after: wait for the cookie to go, not the URL.
+  await expect.poll(() => storedTokens(page)).toEqual({ access: null, refresh: null });
   await page.goto('/terms');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fterms$/);
 });

@@ -45,6 +45,20 @@ test('at 1440×900 the case table, the search placeholder and the viewer tabs ar
   expect(placeholder.scrollWidth, 'the search placeholder is whole').toBeLessThanOrEqual(placeholder.clientWidth);
   await expect(search).toHaveValue('');
 
+  // The request dialog's time selects show their labels whole (issue 30 item 18).
+  await page.getByRole('button', { name: 'Request analysis', exact: true }).click();
+  const request = page.getByRole('dialog', { name: 'Request analysis' });
+  for (const name of ['Intervention date time', 'Expected delivery date time']) {
+    // The select's label is the first element its combobox is labelled by.
+    const labelledBy = await request.getByRole('combobox', { name, exact: true }).getAttribute('aria-labelledby');
+    const label = page.locator(`[id="${labelledBy?.split(' ')[0]}"]`);
+    await expect(label).toHaveText(new RegExp(`^${name}`));
+    const cut = await widths(label);
+    expect(cut.scrollWidth, `${await label.textContent()} is whole`).toBeLessThanOrEqual(cut.clientWidth);
+  }
+  await page.keyboard.press('Escape');
+  await expect(request).toBeHidden();
+
   // The viewer's sidebar: all four tabs whole and inside the sidebar, none scrolled out of sight.
   const api = await ApiAs.of(page);
   const cases = await api.get<{ results: { studyId: string | null; hasDeliveredOrder: boolean }[] }>(

@@ -96,6 +96,12 @@ export class ApiAs {
     expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
     return (await response.json()) as T;
   }
+
+  async patch<T>(path: string, data: unknown): Promise<T> {
+    const response = await this.request.patch(path, { data, headers: { authorization: `Bearer ${this.access}` } });
+    expect(response.status(), `PATCH ${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  }
 }
 
 interface ResultPage<T> {

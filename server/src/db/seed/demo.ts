@@ -27,7 +27,7 @@ export const DEMO_ORGANISATIONS: readonly DemoOrganisation[] = [
   { code: 'NCL', name: 'Northern Cardiology London', country: 'GB', region: 'Europe', passwordExpires: true },
   { code: 'BHI', name: 'Boston Heart Institute', country: 'US', region: 'North America' },
   { code: 'MHA', name: 'Melbourne Heart Alliance', country: 'AU', region: 'Asia Pacific', requiresOtp: true },
-  // No licence at start: the licences e2e spec licenses it, so NCL keeps showing the licence message.
+  // No licence at start (a demo of licensing it on the Licenses page); NCL keeps showing the licence message.
   { code: 'LKC', name: 'Lakeside Cardiac Clinic', country: 'IE', region: 'Europe' },
 ];
 
@@ -99,7 +99,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     title: 'Dr.',
     roles: ['Physician'],
     organisations: ['LKC'],
-    note: 'Physician of an organisation without licences, which the licences e2e spec licenses',
+    note: 'Physician of an organisation without licences, to license on the Licenses page',
   },
   {
     email: 'mfa-physician@cardiomap.test',

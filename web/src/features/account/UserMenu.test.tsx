@@ -35,6 +35,14 @@ const shownLinks = () =>
     .map((item) => item.getAttribute('data-testid'));
 
 describe('user menu (spec §2)', () => {
+  it('names the avatar button by the initials it shows, then whose menu it opens (WCAG 2.5.3)', () => {
+    renderMenu(userInfo({ hasRole: true, firstRole: 'Physician' }));
+    const button = screen.getByTestId('user-menu-button');
+    expect(button).toHaveTextContent('PH');
+    expect(button).toHaveAccessibleName('PH, user menu of Dr. Philippa Heart');
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  });
+
   it('shows avatar, name, first role and organisation, with the role links', async () => {
     renderMenu(userInfo({ hasRole: true, firstRole: 'Physician' }));
     await userEvent.click(screen.getByTestId('user-menu-button'));

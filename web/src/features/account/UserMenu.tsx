@@ -32,7 +32,9 @@ export function UserMenu({ user }: { user: UserInfo }) {
     <>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label="Open user menu"
+        // WCAG 2.5.3 label in name: the name starts with the initials the avatar shows, so a user of speech
+        // input can say what they see.
+        aria-label={`${initials(user)}, user menu of ${displayName(user)}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="user-menu-button"

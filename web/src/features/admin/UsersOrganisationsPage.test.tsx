@@ -281,6 +281,37 @@ describe('Add User (spec §5 "New user")', () => {
     expect(organisationSearches).not.toContain('?page=1&page_size=15&code__icontains=Heart');
     // Many keystrokes: under a shared machine's load this one needs more than the file's limit.
   }, 60_000);
+
+  it('asks before Escape, a click outside or Cancel throws typed input away (issue 30 item 9)', async () => {
+    signInAs(ADMIN);
+    mockUsers(3);
+    renderApp('/users-and-organisations');
+    const open = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Add User' }));
+      return screen.findByRole('dialog', { name: 'Add User' });
+    };
+    // Untouched: Escape closes at once.
+    await open();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
+
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Nina');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByLabelText('First name')).toHaveValue('Nina');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
+    // Opened again, the form starts empty.
+    expect(within(await open()).getByLabelText('First name')).toHaveValue('');
+  });
 });
 
 describe('Users & Organisations, incoming requests badge (spec §2)', () => {

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError, useRegions } from '../../api/index.ts';
+import { useDiscardGuard } from '../../components/use-discard-guard.tsx';
 import { shownByOnError } from '../../hooks/use-api-mutation.ts';
 import { useDeletePageSection } from './api/delete-page-section.ts';
 import { usePage } from './api/get-page.ts';
@@ -54,6 +55,9 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
   const shownRegionId = regionId || sections[0]?.regionId || regions.data?.[0]?.id || '';
   const selected = sections.find((s) => s.regionId === shownRegionId);
   const values = draft ?? { title: selected?.title ?? '', body: selected?.body ?? '' };
+  // A draft exists once the user typed; one equal to what is stored loses nothing.
+  const edited = draft !== null && (draft.title !== (selected?.title ?? '') || draft.body !== (selected?.body ?? ''));
+  const guard = useDiscardGuard(edited, onClose);
   const ready = page.isSuccess && regions.isSuccess && shownRegionId !== '';
 
   const pickRegion = (id: string) => {
@@ -84,7 +88,7 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="page-editor-title">
+    <Dialog open onClose={guard.requestClose} fullWidth maxWidth="lg" aria-labelledby="page-editor-title">
       <DialogTitle id="page-editor-title">Edit documentation</DialogTitle>
       <DialogContent>
         {(page.isPending || regions.isPending) && <CircularProgress aria-label="Loading page" />}
@@ -151,7 +155,14 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
                 slotProps={{ htmlInput: { 'data-testid': 'page-markdown', spellCheck: true } }}
                 sx={{ flex: 1, '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
               />
-              <Paper variant="outlined" sx={{ flex: 1, p: 2, maxHeight: 640, overflowY: 'auto' }} aria-label="Preview">
+              {/* A scrolling region a keyboard user can reach and scroll with the arrow keys (WCAG 2.1.1). */}
+              <Paper
+                variant="outlined"
+                sx={{ flex: 1, p: 2, maxHeight: 640, overflowY: 'auto' }}
+                role="region"
+                aria-label="Preview"
+                tabIndex={0}
+              >
                 <Typography variant="overline" color="text.secondary">
                   Preview
                 </Typography>
@@ -169,11 +180,12 @@ export function PageEditorDialog({ slug, onClose }: { slug: string; onClose: () 
             Remove section
           </Button>
         )}
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={guard.requestClose}>Cancel</Button>
         <Button variant="contained" onClick={submit} disabled={!ready || save.isPending}>
           {selected ? 'Save' : 'Add section'}
         </Button>
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -191,7 +191,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
       ],
     );
     await jobCard();
-    await user.click(screen.getByRole('button', { name: 'Process scan.zip again' }));
+    await user.click(screen.getByRole('button', { name: 'Process again: scan.zip' }));
     const dialog = await screen.findByRole('dialog', { name: 'Process scan.zip again' });
     expect(
       within(dialog).getByRole('radio', {
@@ -223,8 +223,8 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
       ],
     );
     await jobCard();
-    expect(screen.queryByRole('button', { name: 'Process other.zip again' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Process scan.zip again' }));
+    expect(screen.queryByRole('button', { name: 'Process again: other.zip' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Process again: scan.zip' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('radio', { name: 'Automatic choice' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Process again' }));
@@ -266,7 +266,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
       ],
     );
     await jobCard();
-    await user.click(screen.getByRole('button', { name: 'Process scan.zip again' }));
+    await user.click(screen.getByRole('button', { name: 'Process again: scan.zip' }));
     const dialog = await screen.findByRole('dialog');
     // The automatic choice would take the gapped series: its gap is told, and must be acknowledged.
     const warning = within(dialog).getByTestId('gap-acknowledgement');
@@ -383,7 +383,7 @@ describe('case detail Jobs tab (spec §2 case-detail-jobs, §3 Job, §7 jobs)', 
       expect(await screen.findByRole('tooltip')).toHaveTextContent(
         "The zip exactly as it was uploaded. It holds the patient's identity.",
       );
-      expect(screen.queryByRole('button', { name: 'Process scan.zip again' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Process again: scan.zip' })).not.toBeInTheDocument();
       await user.click(button);
       await waitFor(() => expect(followed).toEqual(['/objects/original']));
     });

@@ -26,7 +26,7 @@ function Uploads({ caseId, onCaseChanged }: Props) {
           </Typography>
           <DownloadInputDataButton inputData={item} />
           {item.canReprocess && (
-            <Button variant="outlined" onClick={() => setChosen(item)} aria-label={`Process ${item.filename} again`}>
+            <Button variant="outlined" onClick={() => setChosen(item)} aria-label={`Process again: ${item.filename}`}>
               Process again
             </Button>
           )}

@@ -60,7 +60,7 @@ export function JobCard({ job, onTerminated }: { job: Job; onTerminated?: () => 
     <Card variant="outlined" component="section" aria-label={label}>
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <Typography variant="h6" component="h3">
+          <Typography variant="h6" component="h2">
             {name}
           </Typography>
           <Chip

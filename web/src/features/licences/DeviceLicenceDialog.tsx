@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../api/index.ts';
+import { useDiscardGuard } from '../../components/use-discard-guard.tsx';
 import { type DeviceLicenceInput, useDeviceChoices } from './api/licences-api.ts';
 
 export const NON_CLINICAL_WARNING = 'Analyses for this device will be non-clinical only.';
@@ -64,6 +65,9 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
     onClose();
   };
 
+  const changed = deviceId !== '' || trialId !== PERMANENT || !anatomicalClinical || simulation || !simulationClinical;
+  const guard = useDiscardGuard(changed, close);
+
   const submit = async () => {
     if (!deviceId) {
       setErrors({ deviceId: [REQUIRED] });
@@ -83,7 +87,7 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
   const fieldError = (name: string) => errors[name]?.join(' ');
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="device-licence-title">
+    <Dialog open={open} onClose={guard.requestClose} fullWidth maxWidth="sm" aria-labelledby="device-licence-title">
       <DialogTitle id="device-licence-title">{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -125,7 +129,9 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
               {fieldError('trialId') && <FormHelperText>{fieldError('trialId')}</FormHelperText>}
             </FormControl>
           )}
-          <Typography variant="subtitle2">Services</Typography>
+          <Typography variant="subtitle2" component="h3">
+            Services
+          </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <FormControlLabel
               control={<Checkbox checked disabled />}
@@ -167,11 +173,12 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={guard.requestClose}>Cancel</Button>
         <Button variant="contained" onClick={submit} disabled={busy}>
           Add
         </Button>
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/index.ts';
+import { useDiscardGuard } from '../../components/use-discard-guard.tsx';
 
 interface Props {
   open: boolean;
@@ -39,6 +40,8 @@ export function OneFieldDialog({
     }
   }, [open, initial]);
 
+  const guard = useDiscardGuard(value !== initial, onClose);
+
   const submit = async () => {
     const invalid = validate(value);
     if (invalid) {
@@ -58,7 +61,7 @@ export function OneFieldDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={guard.requestClose} fullWidth maxWidth="xs">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -82,12 +85,13 @@ export function OneFieldDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={guard.requestClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={busy}>
             {submitLabel}
           </Button>
         </DialogActions>
       </form>
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors, topLevelFieldOf, useRegions } from '../../../api/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { REQUEST_PROBLEM } from '../request-problem.ts';
 import { useDeleteOrganisation } from './api/delete-organisation.ts';
@@ -59,6 +60,7 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
     },
   });
   const busy = create.isPending || update.isPending || remove.isPending;
+  const guard = useDiscardGuard(form.formState.isDirty, onClose);
 
   const submit = form.handleSubmit(async (values) => {
     setBanner([]);
@@ -81,7 +83,7 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
   return (
     <Dialog
       open
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : guard.requestClose}
       fullWidth
       aria-labelledby="organisation-title"
       slotProps={{ paper: { sx: { maxWidth: 640 } } }}
@@ -109,7 +111,7 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
               Delete
             </Button>
           )}
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={guard.requestClose} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={busy || !form.formState.isValid}>
@@ -128,6 +130,7 @@ export function OrganisationDialog({ organisation, onClose }: OrganisationDialog
           onClose={() => setConfirmDelete(false)}
         />
       )}
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import { ApiError } from '../../../api/index.ts';
 import { OrganisationPicker } from '../../../components/OrganisationPicker.tsx';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { useGroups } from './api/get-choices.ts';
 import { useCreateUser } from './api/user-mutations.ts';
 
@@ -78,6 +79,8 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
     setServerErrors({});
     props.onClose();
   };
+  const dirty = Object.values(values).some((value) => value !== '') || organisation !== null || groupIds.length > 0;
+  const guard = useDiscardGuard(dirty, close);
   const submit = () => {
     setTouched(true);
     setServerErrors({});
@@ -100,7 +103,7 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
   const banner = ['nonFieldErrors', 'distributorId', 'deviceIds'].flatMap((key) => serverErrors[key] ?? []);
 
   return (
-    <Dialog open={props.open} onClose={close} maxWidth="sm" fullWidth>
+    <Dialog open={props.open} onClose={guard.requestClose} maxWidth="sm" fullWidth>
       <DialogTitle>Add User</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -135,11 +138,12 @@ export function AddUserDialog(props: { open: boolean; onClose(): void; onCreated
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={guard.requestClose}>Cancel</Button>
         <Button variant="contained" onClick={submit} disabled={create.isPending}>
           Create
         </Button>
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@cardiomap/domain';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../../api/index.ts';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { useSetPassword } from './api/user-mutations.ts';
 
 /** Set a user's password; the server applies checkPassword's rules and answers their messages. */
@@ -18,10 +19,11 @@ export function SetPasswordDialog(props: { userId: string; open: boolean; onClos
   const mutation = useSetPassword(props.userId, {
     onError: (error) => setErrors(error instanceof ApiError ? (error.fieldErrors as Record<string, string[]>) : {}),
   });
+  const guard = useDiscardGuard(password !== '' || password2 !== '', close);
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
   const mismatch = password2.length > 0 && password !== password2;
   return (
-    <Dialog open={props.open} onClose={close} slotProps={{ paper: { sx: { width: 400 } } }}>
+    <Dialog open={props.open} onClose={guard.requestClose} slotProps={{ paper: { sx: { width: 400 } } }}>
       <DialogTitle>Set password</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -44,7 +46,7 @@ export function SetPasswordDialog(props: { userId: string; open: boolean; onClos
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={guard.requestClose}>Cancel</Button>
         <Button
           variant="contained"
           disabled={!password || tooShort || password !== password2 || mutation.isPending}
@@ -53,6 +55,7 @@ export function SetPasswordDialog(props: { userId: string; open: boolean; onClos
           Set password
         </Button>
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

@@ -2,10 +2,11 @@ import { type Case, type OrderStatus, REQUIRED } from '@cardiomap/contract';
 import { ordersAffectedByDeviceChange } from '@cardiomap/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Dialog, DialogTitle } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { allErrorMessages } from '../../../api/index.ts';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useChangeRequestedDevices } from '../api/change-requested-devices.ts';
 import { useDevices } from '../api/get-devices.ts';
@@ -32,15 +33,30 @@ export interface ChangeDevicesDialogProps {
 
 /** Spec §2 case detail header dialog "Change Devices": new devices for every order still in progress. */
 export function ChangeDevicesDialog({ open, onClose, case: kase }: ChangeDevicesDialogProps) {
+  // Issue 30 item 9: typed input is not thrown away by Escape, a click outside or Cancel without asking.
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    onClose();
+  };
+  const guard = useDiscardGuard(dirty, close);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="change-devices-title">
+    <Dialog open={open} onClose={guard.requestClose} maxWidth="xs" fullWidth aria-labelledby="change-devices-title">
       <DialogTitle id="change-devices-title">Change devices</DialogTitle>
-      {open && <ChangeDevicesForm kase={kase} onClose={onClose} />}
+      {open && <ChangeDevicesForm kase={kase} onClose={close} onCancel={guard.requestClose} onDirtyChange={setDirty} />}
+      {guard.confirmation}
     </Dialog>
   );
 }
 
-function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
+interface FormProps {
+  kase: Case;
+  onClose: () => void;
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function ChangeDevicesForm({ kase, onClose, onCancel, onDirtyChange }: FormProps) {
   const devices = useDevices(kase.organisationId);
   const [alerts, setAlerts] = useState<string[]>([]);
   // Spec §5: only that intervention's devices are selectable.
@@ -57,6 +73,8 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
   });
   const change = useChangeRequestedDevices(kase, { onError: (error) => setAlerts(allErrorMessages(error)) });
   const deviceIds = form.watch('deviceIds');
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const variants = offered
     .filter((d) => deviceIds.includes(d.id))
     .flatMap((d) => d.variants.map((v) => ({ id: v.id, label: `${d.name} ${v.name}` })));
@@ -72,7 +90,7 @@ function ChangeDevicesForm({ kase, onClose }: { kase: Case; onClose: () => void 
     <DialogForm
       label="Change devices"
       onSubmit={submit}
-      onCancel={onClose}
+      onCancel={onCancel}
       alerts={alerts}
       submitLabel="Change devices"
       canSubmit={form.formState.isValid && !form.formState.isSubmitting && affected.length > 0}

@@ -45,7 +45,9 @@ export function DateTimeFields<T extends FieldValues>(props: Props<T>) {
             select
             label={`${label} time`}
             required={required}
-            sx={{ minWidth: 130 }}
+            // Wide enough for the longest label ('Expected delivery date time') whole when shrunk (issue 30
+            // item 18: cut at 130 px); the date input takes the rest.
+            sx={{ minWidth: 210 }}
             error={!!fieldState.error}
             helperText={fieldState.error?.message}
           >

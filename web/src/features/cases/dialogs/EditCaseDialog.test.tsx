@@ -1,5 +1,5 @@
 import { type PatchCase, routes } from '@cardiomap/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,28 @@ describe('edit case dialog (spec §5 "Edit case")', () => {
     });
     expect(await screen.findByTestId('toast')).toHaveTextContent('Case edited successfully');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closes untouched at once, but asks before Escape or Cancel throws an edit away (issue 30 item 9)', async () => {
+    const { onClose } = setUp();
+    const age = await screen.findByRole('spinbutton', { name: /^Age/ });
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.clear(age);
+    await user.type(age, '82');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(age).toHaveValue(82);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 
   it('keeps identifiers hidden in this session hidden, and saves the case without changing them', async () => {

@@ -80,7 +80,7 @@ async function fillPatient() {
 const submitButton = () => screen.getByRole('button', { name: 'Request analysis' });
 
 describe('new analysis dialog (spec §5 "New analysis form")', () => {
-  it('closes an untouched form at Escape, but asks before Escape or a click outside discards typed input', async () => {
+  it('closes an untouched form at Escape, but asks before Escape, Cancel or a click outside discards input', async () => {
     const untouched = setUp();
     await screen.findByRole('textbox', { name: L('Patient identifier') });
     await user.keyboard('{Escape}');
@@ -99,6 +99,17 @@ describe('new analysis dialog (spec §5 "New analysis form")', () => {
       expect(screen.queryByRole('dialog', { name: 'Discard this request?' })).not.toBeInTheDocument(),
     );
     expect(identifier).toHaveValue('PAT-777');
+    // Cancel asks the same.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard this request?' })).getByRole('button', {
+        name: 'Keep editing',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard this request?' })).not.toBeInTheDocument(),
+    );
+    expect(onClose).not.toHaveBeenCalled();
     // A click on the backdrop asks the same.
     const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
     fireEvent.mouseDown(backdrop);

@@ -10,9 +10,9 @@ export interface NewAnalysisDialogProps {
 }
 
 /**
- * Spec §2 case list dialog "new analysis": creates a case with its initial orders. Escape or a click
- * outside closes an untouched form at once but asks before throwing typed input away; Cancel is the
- * user's explicit choice and closes.
+ * Spec §2 case list dialog "new analysis": creates a case with its initial orders. Escape, a click
+ * outside or Cancel closes an untouched form at once but asks before throwing typed input away (issue 30
+ * item 9: every form dialog does).
  */
 export function NewAnalysisDialog({ open, onClose }: NewAnalysisDialogProps) {
   const dirty = useRef(false);
@@ -25,27 +25,28 @@ export function NewAnalysisDialog({ open, onClose }: NewAnalysisDialogProps) {
     setConfirming(false);
     onClose();
   };
+  const requestClose = () => (dirty.current ? setConfirming(true) : close());
   return (
     <>
-      <Dialog
-        open={open}
-        onClose={() => (dirty.current ? setConfirming(true) : close())}
-        maxWidth="sm"
-        fullWidth
-        aria-labelledby="new-analysis-title"
-      >
+      <Dialog open={open} onClose={requestClose} maxWidth="sm" fullWidth aria-labelledby="new-analysis-title">
         <DialogTitle id="new-analysis-title">Request analysis</DialogTitle>
         {/* Mounted only while open, so every opening starts from an empty form. */}
-        {open && <NewAnalysisBody onClose={close} onDirtyChange={markDirty} />}
+        {open && <NewAnalysisBody onClose={close} onCancel={requestClose} onDirtyChange={markDirty} />}
       </Dialog>
       <DiscardRequestDialog open={open && confirming} onKeep={() => setConfirming(false)} onDiscard={close} />
     </>
   );
 }
 
-function NewAnalysisBody({ onClose, onDirtyChange }: { onClose: () => void; onDirtyChange: (dirty: boolean) => void }) {
+interface BodyProps {
+  onClose: () => void;
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function NewAnalysisBody({ onClose, onCancel, onDirtyChange }: BodyProps) {
   const state = useNewAnalysisForm(onClose);
   const { isDirty } = state.form.formState;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-  return <NewAnalysisForm state={state} onCancel={onClose} />;
+  return <NewAnalysisForm state={state} onCancel={onCancel} />;
 }

@@ -1,9 +1,10 @@
 import { type Case, Service } from '@cardiomap/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Dialog, DialogTitle } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { allErrorMessages } from '../../../api/index.ts';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useDevices } from '../api/get-devices.ts';
@@ -20,15 +21,32 @@ export interface OrderSimulationDialogProps {
 
 /** Spec §2 case list dialog "order simulation": a simulation order for one device of an existing case. */
 export function OrderSimulationDialog({ open, onClose, case: kase }: OrderSimulationDialogProps) {
+  // Issue 30 item 9: typed input is not thrown away by Escape, a click outside or Cancel without asking.
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    onClose();
+  };
+  const guard = useDiscardGuard(dirty, close);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="order-simulation-title">
+    <Dialog open={open} onClose={guard.requestClose} maxWidth="xs" fullWidth aria-labelledby="order-simulation-title">
       <DialogTitle id="order-simulation-title">Order simulation{kase ? ` for ${kase.caseIdentifier}` : ''}</DialogTitle>
-      {open && kase && <OrderSimulationForm kase={kase} onClose={onClose} />}
+      {open && kase && (
+        <OrderSimulationForm kase={kase} onClose={close} onCancel={guard.requestClose} onDirtyChange={setDirty} />
+      )}
+      {guard.confirmation}
     </Dialog>
   );
 }
 
-function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => void }) {
+interface FormProps {
+  kase: Case;
+  onClose: () => void;
+  onCancel: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function OrderSimulationForm({ kase, onClose, onCancel, onDirtyChange }: FormProps) {
   const devices = useDevices(kase.organisationId);
   const [alerts, setAlerts] = useState<string[]>([]);
   const form = useForm<OrderSimulationValues>({
@@ -45,6 +63,8 @@ function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => voi
     (d) => d.interventionId === kase.interventionId && d.services.some((s) => s.service === Service.SIMULATION),
   );
   const deviceId = form.watch('deviceId');
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const variants = offered.find((d) => d.id === deviceId)?.variants ?? [];
 
   const submit = form.handleSubmit(async (values) => {
@@ -65,7 +85,7 @@ function OrderSimulationForm({ kase, onClose }: { kase: Case; onClose: () => voi
     <DialogForm
       label="Order simulation"
       onSubmit={submit}
-      onCancel={onClose}
+      onCancel={onCancel}
       alerts={alerts}
       submitLabel="Order simulation"
       canSubmit={form.formState.isValid && !form.formState.isSubmitting}

@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../../components/Toasts.tsx';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { caseQueryOptions } from '../api/get-case.ts';
 import { useRevokeShare } from '../api/revoke-share.ts';
 import { SHARE_SUCCESS } from '../api/share-case.ts';
@@ -66,9 +67,17 @@ export function ShareCaseDialog({ item, onClose }: Props) {
     if (!entry.droppedInvalid) onClose();
   };
 
-  const canSubmit = !sending && (emails.length > 0 || text.trim() !== '' || deviceId !== '');
+  const entered = emails.length > 0 || text.trim() !== '' || deviceId !== '';
+  const canSubmit = !sending && entered;
+  const guard = useDiscardGuard(entered, onClose);
   return (
-    <Dialog open onClose={sending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="share-case-title">
+    <Dialog
+      open
+      onClose={sending ? undefined : guard.requestClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="share-case-title"
+    >
       <DialogTitle id="share-case-title">Share case {item.caseIdentifier}</DialogTitle>
       <DialogContent>
         <Stack spacing={3} sx={{ pt: 1 }}>
@@ -107,7 +116,9 @@ export function ShareCaseDialog({ item, onClose }: Props) {
           )}
           <Divider />
           <Stack spacing={1}>
-            <Typography variant="subtitle2">Shared with</Typography>
+            <Typography variant="subtitle2" component="h3">
+              Shared with
+            </Typography>
             <SharedWithList
               sharedWith={current.sharedWith}
               revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
@@ -117,13 +128,14 @@ export function ShareCaseDialog({ item, onClose }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={sending}>
+        <Button onClick={guard.requestClose} disabled={sending}>
           Close
         </Button>
         <Button variant="contained" onClick={submit} disabled={!canSubmit}>
           {sending ? 'Sharing…' : 'Share'}
         </Button>
       </DialogActions>
+      {guard.confirmation}
     </Dialog>
   );
 }

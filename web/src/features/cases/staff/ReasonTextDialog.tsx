@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../api/index.ts';
+import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import type { Reason } from '../api/get-reasons.ts';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
 import { ReasonSelect } from './ReasonSelect.tsx';
@@ -69,11 +70,12 @@ export function ReasonTextDialog(props: Props) {
     );
     if (done) onClose();
   });
+  const guard = useDiscardGuard(form.formState.isDirty, onClose);
   const canSubmit = !action.isPending && (!props.reasonRequired || reasons.isSuccess);
   return (
     <Dialog
       open
-      onClose={action.isPending ? undefined : onClose}
+      onClose={action.isPending ? undefined : guard.requestClose}
       maxWidth="sm"
       fullWidth
       aria-labelledby={`${name}-title`}
@@ -82,7 +84,7 @@ export function ReasonTextDialog(props: Props) {
       <DialogForm
         label={props.submitLabel}
         onSubmit={submit}
-        onCancel={onClose}
+        onCancel={guard.requestClose}
         alerts={alerts}
         submitLabel={action.isPending ? props.pendingLabel : props.submitLabel}
         canSubmit={canSubmit}
@@ -121,6 +123,7 @@ export function ReasonTextDialog(props: Props) {
           )}
         />
       </DialogForm>
+      {guard.confirmation}
     </Dialog>
   );
 }
