@@ -373,6 +373,8 @@ export const viewerConfigSchema = z.object({
           readUrl: z.string().nullable(),
           filename: z.string().nullable(),
           landmarks: z.array(z.uuid()),
+          /** Made by the server's surface job, not an analyst: only staff get it (absent: an analyst's). */
+          isPreliminary: z.boolean().optional(),
         }),
       ),
     }),

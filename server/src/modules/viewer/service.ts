@@ -27,7 +27,7 @@ import {
 } from '../visualisations/index.ts';
 import { assertViewerAccess } from './access.ts';
 import type { AnalysisParts } from './analysis-parts.ts';
-import { analysisResults, assembleConfig, viewerWarnings } from './assemble.ts';
+import { analysisResults, assembleConfig, viewerWarnings, withoutStaffOnly } from './assemble.ts';
 import { presentVolumes, VIEWER_READ_URL_SECONDS } from './dicom.ts';
 import { findCaseHeader, findVolumes } from './repository.ts';
 
@@ -40,6 +40,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
   const resolveObject = async (row: VisualisationObjectRow, access: ReadAccess) => ({
     ...presentVisualisationObject(row),
     analysisId: row.resourceAnalysisId,
+    isPreliminary: row.isPreliminary,
     filename: row.resourceFilename,
     readUrl:
       row.resourceKey && row.resourceUploaded
@@ -91,15 +92,20 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
           parts.landmarkTypes(db),
         ]);
       const access = readAccessOf(actor, theCase.id);
+      const scene = withoutStaffOnly(
+        { visualisations: visualisationRows, objects: objectRows },
+        actor.permissions.has(P.viewUndeliveredAnalyses),
+      );
       const seesIdentity = seesPatientDetails(actor.permissions, theCase) && !actor.profile.hidePatientIdentifier;
       return {
         ...(await presentVolumes(storage, volumes.phases, access)),
         config: assembleConfig({
-          visualisations: visualisationRows.map((row) => ({
+          visualisations: scene.visualisations.map((row) => ({
             ...presentVisualisation(row),
             analysisType: row.analysisType,
+            isPreliminary: row.isPreliminary,
           })),
-          objects: await Promise.all(objectRows.map((row) => resolveObject(row, access))),
+          objects: await Promise.all(scene.objects.map((row) => resolveObject(row, access))),
           landmarks,
           landmarkTypes,
           stored: stored ? { options: stored.options, comments: stored.comments } : null,
