@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, Service } from '@cardiomap/contract';
+import { CaseStatus, type Order, OrderStatus, type Service } from '@cardiomap/contract';
 import {
   amuletLockDecision,
   caseStatusReason,
@@ -12,7 +12,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.ts';
-import { findIntervention, presentCase } from '../cases/index.ts';
+import { applyCaseTransition, findIntervention, presentCase } from '../cases/index.ts';
 import * as deliveryRepo from './delivery-repository.ts';
 import { auditOrder, findVisibleOrder, NO_ORDER, refuseSharedCase, requirePermission } from './order-access.ts';
 import { checkOrderOnCase } from './ordering-check.ts';
@@ -67,13 +67,18 @@ export function createOrderService(database: Database) {
       return presentOrder(db, actor, input.caseId, orderId);
     },
 
-    /** The same service, devices and sizes again, as a new order in progress. */
+    /**
+     * The same service, devices and sizes again, as a new order in progress. Duplicating an order whose
+     * delivery was obsoleted is how the promised newer delivery is made (issue 30 §2): its completed case
+     * goes back to in progress through the `reopenForNewDelivery` transition, in the same transaction.
+     */
     async duplicate(actor: Actor, sourceId: string, ip: string): Promise<Order> {
       requirePermission(actor, P.duplicateOrder, 'You do not have permission to order analyses.');
       const { caseId, orderId } = await db.transaction(async (tx) => {
         const { order, theCase } = await findVisibleOrder(tx, actor, sourceId, { forUpdate: true });
         refuseSharedCase(theCase, SHARED_CASE);
-        refuseFinished(theCase);
+        const reopens = theCase.status === CaseStatus.COMPLETED && order.status === OrderStatus.OBSOLETED;
+        if (!reopens) refuseFinished(theCase);
         const request = {
           service: order.service as Service,
           deviceIds: order.deviceIds,
@@ -81,12 +86,22 @@ export function createOrderService(database: Database) {
         };
         const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, { training: true });
         const id = await repo.insertOrder(tx, { ...request, caseId: theCase.id, isInitial: false, isClinical });
+        if (reopens) {
+          // No mail of its own: the obsolete mail promised the newer delivery, and its delivery mail follows;
+          // the case list marks the status change (cases.status_changed_at).
+          const reopened = await applyCaseTransition(tx, theCase.id, 'reopenForNewDelivery', {
+            by: actor.userId,
+            ip,
+            details: { sourceOrderId: sourceId, orderId: id },
+          });
+          if (!reopened.applied) throw conflict(reopened.reason);
+        }
         await auditOrder(tx, actor, {
           action: 'order.duplicate',
           orderId: id,
           theCase,
           ip,
-          details: { sourceOrderId: sourceId },
+          details: { sourceOrderId: sourceId, caseReopened: reopens },
         });
         return { caseId: theCase.id, orderId: id };
       });
