@@ -437,5 +437,10 @@ export const viewerLoadSchema = z.object({
     /** Adding to the Comments tab (a viewer config change; the rule is canAddComment in packages/domain). */
     canAddComments: z.boolean(),
   }),
+  /**
+   * Issue 30 §2: the results shown were delivered and later marked obsolete (no delivery stands now):
+   * the viewer marks them; absent: not obsolete.
+   */
+  isObsolete: z.boolean().optional(),
 });
 export type ViewerLoad = z.infer<typeof viewerLoadSchema>;

@@ -6,6 +6,7 @@ import {
   canSeeContour,
   canSetInterpolation,
   hasDeliveredOrder,
+  hasObsoletedOrder,
   PERMISSIONS as P,
   seesPatientDetails,
 } from '@cardiomap/domain';
@@ -129,6 +130,8 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
         landmarkTypes,
         warnings: viewerWarnings(header.orders, volumes.imageWarnings),
         isClinical: header.orders.every((o) => o.isClinical),
+        // Obsoleted and no newer delivery yet: what the viewer shows is the superseded results.
+        isObsolete: hasObsoletedOrder(theCase) && !hasDeliveredOrder(theCase),
         permissions: permissionsOf(actor, theCase, Boolean(stored)),
       };
     },
