@@ -77,7 +77,10 @@ test('obsolete delivery: marked in the viewer, case and PDF; a duplicate of the 
   // The physician orders the same again: the case is in progress until the newer delivery.
   await orderAction(physician, 'Duplicate order', 'Duplicate this order?', 'Duplicate order', 'Order duplicated');
   await expect(physician.getByTestId('case-status')).toHaveText('In progress');
-  const after = await managerApi.call<{ orders: { id: string; status: number }[] }>('GET', `/api/cases/${kase.caseId}/`);
+  const after = await managerApi.call<{ orders: { id: string; status: number }[] }>(
+    'GET',
+    `/api/cases/${kase.caseId}/`,
+  );
   const newOrder = after.orders.find((o) => o.id !== firstOrder);
   expect(newOrder?.status).toBe(0);
   await managerApi.call('POST', '/api/deliveries/', { orderId: newOrder?.id });
