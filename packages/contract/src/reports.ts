@@ -81,6 +81,11 @@ export const reportConfigSchema = z.object({
   analystComment: z.string(),
   studyInstanceUid: z.string().nullable(),
   withSimulations: z.boolean(),
+  /**
+   * Issue 30 §2: every delivery reported was marked obsolete and no newer one is under way; the PDF is
+   * watermarked "Obsolete". Absent: not obsolete.
+   */
+  isObsolete: z.boolean().optional(),
 });
 export type ReportConfig = z.infer<typeof reportConfigSchema>;
 

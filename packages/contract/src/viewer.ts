@@ -373,6 +373,8 @@ export const viewerConfigSchema = z.object({
           readUrl: z.string().nullable(),
           filename: z.string().nullable(),
           landmarks: z.array(z.uuid()),
+          /** Made by the server's surface job, not an analyst: only staff get it (absent: an analyst's). */
+          isPreliminary: z.boolean().optional(),
         }),
       ),
     }),
@@ -435,5 +437,10 @@ export const viewerLoadSchema = z.object({
     /** Adding to the Comments tab (a viewer config change; the rule is canAddComment in packages/domain). */
     canAddComments: z.boolean(),
   }),
+  /**
+   * Issue 30 §2: the results shown were delivered and later marked obsolete (no delivery stands now):
+   * the viewer marks them; absent: not obsolete.
+   */
+  isObsolete: z.boolean().optional(),
 });
 export type ViewerLoad = z.infer<typeof viewerLoadSchema>;

@@ -37,6 +37,7 @@ describe('case transitions (spec §4): every status, allowed and refused', () =>
     reject: [C.IN_PROGRESS],
     complete: [],
     reopen: [],
+    reopenForNewDelivery: [],
     reprocess: [C.INVALID_INPUT, C.COULD_NOT_BE_PROCESSED],
   };
   for (const action of Object.keys(allowedFrom) as CaseAction[]) {
@@ -68,6 +69,19 @@ describe('case transitions (spec §4): every status, allowed and refused', () =>
   it('reopens only a completed research case', () => {
     expect(transitionDecision('reopen', facts(C.COMPLETED, [O.IN_PROGRESS], true)).allowed).toBe(true);
     expect(transitionDecision('reopen', facts(C.COMPLETED, [O.IN_PROGRESS], false)).allowed).toBe(false);
+  });
+
+  it('reopens a completed case for a new delivery only when one of its deliveries was obsoleted', () => {
+    expect(transitionDecision('reopenForNewDelivery', facts(C.COMPLETED, [O.OBSOLETED]))).toEqual({ allowed: true });
+    expect(transitionDecision('reopenForNewDelivery', facts(C.COMPLETED, [O.DELIVERED, O.OBSOLETED])).allowed).toBe(
+      true,
+    );
+    expect(transitionDecision('reopenForNewDelivery', facts(C.COMPLETED, [O.DELIVERED]))).toEqual({
+      allowed: false,
+      reason: 'Only a case with an obsoleted delivery can be ordered again.',
+    });
+    expect(transitionDecision('reopenForNewDelivery', facts(C.IN_PROGRESS, [O.OBSOLETED])).allowed).toBe(false);
+    expect(CASE_TRANSITIONS.reopenForNewDelivery.to).toBe(C.IN_PROGRESS);
   });
 
   it('ends every cancel and reject in a finished status (irreversible: no transition leaves them)', () => {

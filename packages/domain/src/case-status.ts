@@ -30,6 +30,10 @@ export const isFinished = (status: CaseStatus): boolean => FINISHED_STATUSES.inc
 export const hasDeliveredOrder = (facts: Pick<CaseFacts, 'orders'>): boolean =>
   facts.orders.some((order) => order.status === OrderStatus.DELIVERED);
 
+/** Results were delivered once and later marked obsolete (superseded by a newer delivery, spec §4). */
+export const hasObsoletedOrder = (facts: Pick<CaseFacts, 'orders'>): boolean =>
+  facts.orders.some((order) => order.status === OrderStatus.OBSOLETED);
+
 /** Spec §4: undelivered = no delivered order and not finished. */
 export const isUndelivered = (facts: CaseFacts): boolean => !hasDeliveredOrder(facts) && !isFinished(facts.status);
 
@@ -43,6 +47,7 @@ export type CaseAction =
   | 'reject'
   | 'complete'
   | 'reopen'
+  | 'reopenForNewDelivery'
   | 'reprocess';
 
 interface CaseTransition {
@@ -117,6 +122,16 @@ export const CASE_TRANSITIONS: Readonly<Record<CaseAction, CaseTransition>> = {
     from: [CaseStatus.COMPLETED],
     to: CaseStatus.IN_PROGRESS,
     guard: { holds: (facts) => facts.isResearch, reason: 'Only research cases can be reopened.' },
+  },
+  /**
+   * Issue 30 §2: marking a delivery obsolete promises a newer one, so a completed case whose results were
+   * obsoleted takes a duplicate of that order and is under evaluation again until it is delivered.
+   */
+  reopenForNewDelivery: {
+    from: [CaseStatus.COMPLETED],
+    to: CaseStatus.IN_PROGRESS,
+    permission: P.duplicateOrder,
+    guard: { holds: hasObsoletedOrder, reason: 'Only a case with an obsoleted delivery can be ordered again.' },
   },
 };
 

@@ -106,6 +106,17 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
     });
   });
 
+  it('duplicates the obsoleted order of a completed case, to deliver anew (issue 30 §2)', () => {
+    const obsoleted = facts(C.COMPLETED, [O.OBSOLETED, O.DELIVERED]);
+    expect(duplicateOrderAction(manager, obsoleted, { status: O.OBSOLETED })).toEqual({ show: true, allowed: true });
+    expect(duplicateOrderAction(manager, obsoleted, { status: O.DELIVERED })).toMatchObject({
+      reason: 'This case is finished.',
+    });
+    expect(duplicateOrderAction(manager, facts(C.CANCELED, [O.OBSOLETED]), { status: O.OBSOLETED })).toMatchObject({
+      allowed: false,
+    });
+  });
+
   it('cancels per spec §4 for either cancel permission; physicians may give up a case with invalid input', () => {
     expect(cancelAction(manager, facts(C.IN_PROGRESS, [O.IN_PROGRESS]))).toEqual({ show: true, allowed: true });
     expect(cancelAction(manager, facts(C.IN_PROGRESS, [O.DELIVERED]))).toMatchObject({

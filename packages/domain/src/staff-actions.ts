@@ -1,5 +1,12 @@
 import { type CaseStatus, OrderStatus } from '@cardiomap/contract';
-import { type CaseFacts, cancelDecision, isFinished, isUndelivered, rejectDecision } from './case-status.ts';
+import {
+  type CaseFacts,
+  cancelDecision,
+  isFinished,
+  isUndelivered,
+  rejectDecision,
+  transitionDecision,
+} from './case-status.ts';
 import { orderTransitionDecision } from './order-status.ts';
 import { PERMISSIONS as P } from './permissions.ts';
 
@@ -79,9 +86,20 @@ export function degradeAction(permissions: Permissions, order: StaffOrderFacts):
   return order.degradation ? disabled('This analysis is already marked non-clinical.') : allowed;
 }
 
-/** Order the same analysis again; never on a case shared to the user, nor on a finished case. */
-export function duplicateOrderAction(permissions: Permissions, facts: StaffCaseFacts): ActionState {
+/**
+ * Order the same analysis again; never on a case shared to the user, nor on a finished case, except the
+ * order whose delivery was obsoleted on a completed case: its duplicate makes the promised newer delivery
+ * and reopens the case (issue 30 §2, CASE_TRANSITIONS.reopenForNewDelivery).
+ */
+export function duplicateOrderAction(
+  permissions: Permissions,
+  facts: StaffCaseFacts,
+  order?: Pick<StaffOrderFacts, 'status'>,
+): ActionState {
   if (!permissions.has(P.duplicateOrder) || facts.isSharedToActor) return hidden;
+  if (order?.status === OrderStatus.OBSOLETED && transitionDecision('reopenForNewDelivery', facts).allowed) {
+    return allowed;
+  }
   const finished = finishedReason(facts.status);
   return finished ? disabled(finished) : allowed;
 }

@@ -273,7 +273,7 @@ describe('study-report/ and the report config', () => {
       }
     });
 
-    it('a changed analysis makes version 2 and keeps version 1; obsoleting keeps both', async () => {
+    it('a changed analysis makes version 2 and keeps version 1; obsoleting adds a watermarked version 3', async () => {
       await t.database.query("UPDATE cases SET analyst_comment = 'Revised: severe calcification.' WHERE id = $1", [
         subject.caseId,
       ]);
@@ -292,8 +292,13 @@ describe('study-report/ and the report config', () => {
         subject.orderId,
       ]);
       expect((await as(manager, 'PUT', `/api/deliveries/${delivery?.id}/obsolete/`)).statusCode).toBe(200);
-      await settled(manager);
-      expect(await generatedCount(subject.studyId)).toBe(4);
+      // Issue 30 §2: the clinician keeps a report of the obsoleted delivery, marked obsolete on every page.
+      expect(await settled(manager)).toMatchObject({ analysisVersion: 3, isOutdated: false });
+      expect(await generatedCount(subject.studyId)).toBe(6);
+      const obsolete = await status(physician);
+      const text = pdfText(await download(obsolete.report));
+      expect(text).toContain('Obsolete: superseded, must no longer be used');
+      expect(text).toContain('Revised: severe calcification.');
     });
   });
 });

@@ -8,7 +8,7 @@ import {
   analysisKeyOf,
   analysisVersionOf,
   buildReport,
-  hasDeliveredAnalysis,
+  hasReportableAnalysis,
   loadReportFacts,
   NO_REPORT_INPUTS,
   type ReportFigure,
@@ -40,7 +40,7 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
     const { studyId, withSimulations } = run.params;
     const facts = await loadReportFacts(deps.database.db, studyId, inputs);
     if (!facts) throw new Error('The study no longer exists.');
-    if (!hasDeliveredAnalysis(facts)) {
+    if (!hasReportableAnalysis(facts)) {
       return finish(query, run, { outcome: 'nothing-delivered' }, 'Nothing is delivered: earlier reports are kept.');
     }
     const analysisKey = analysisKeyOf(facts);

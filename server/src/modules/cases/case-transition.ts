@@ -35,6 +35,7 @@ const AUDIT_ACTIONS: Record<CaseAction, string> = {
   reject: 'case.reject',
   complete: 'case.complete',
   reopen: 'case.reopen',
+  reopenForNewDelivery: 'case.reopen_for_new_delivery',
 };
 
 /** Transitions that end a case: its orders still open end with it (spec §4). */
@@ -60,7 +61,8 @@ export async function applyCaseTransition(
   const decision = transitionDecision(action, facts);
   if (!decision.allowed) return { applied: false, status: facts.status, reason: decision.reason };
   const { from, to } = CASE_TRANSITIONS[action];
-  const dateCompleted = action === 'complete' ? 'now' : action === 'reopen' ? 'clear' : 'keep';
+  const dateCompleted =
+    action === 'complete' ? 'now' : action === 'reopen' || action === 'reopenForNewDelivery' ? 'clear' : 'keep';
   // The row is locked, so the guard holds; it stays as the statement's own statement of the rule.
   if (!(await applyTransition(query, caseId, from, to, { ...options.extra, dateCompleted }))) {
     return { applied: false, status: facts.status, reason: 'This case was changed in the meantime.' };

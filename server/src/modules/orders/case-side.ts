@@ -8,12 +8,15 @@ import type { Actor } from '../../lib/actor.ts';
  * import cases: app.ts hands these to the orders plugin.
  */
 export interface CaseSide {
-  /** The case state machine's door (`applyCaseTransition`), for the two moves a delivery makes. */
+  /**
+   * The case state machine's door (`applyCaseTransition`), for the two moves a delivery makes and the
+   * reopening a duplicate of an obsoleted order makes (issue 30 #2).
+   */
   applyCaseTransition(
     tx: Tx,
     caseId: string,
-    action: 'complete' | 'reopen',
-    options: { by: string; ip: string },
+    action: 'complete' | 'reopen' | 'reopenForNewDelivery',
+    options: { by: string; ip: string; details?: Record<string, unknown> },
   ): Promise<{ applied: true } | { applied: false; reason: string }>;
   /** From now on the case counts against this trial licence (its first order under the trial). */
   setTrial(tx: DbOrTx, caseId: string, trialId: string): Promise<void>;

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, Service } from '@cardiomap/contract';
+import { CaseStatus, type Order, OrderStatus, type Service } from '@cardiomap/contract';
 import {
   amuletLockDecision,
   caseStatusReason,
@@ -74,13 +74,18 @@ export function createOrderService(database: Database, cases: CaseSide) {
       return presentOrder(cases, db, actor, input.caseId, orderId);
     },
 
-    /** The same service, devices and sizes again, as a new order in progress. */
+    /**
+     * The same service, devices and sizes again, as a new order in progress. Duplicating an order whose
+     * delivery was obsoleted is how the promised newer delivery is made (issue 30 §2): its completed case
+     * goes back to in progress through the `reopenForNewDelivery` transition, in the same transaction.
+     */
     async duplicate(actor: Actor, sourceId: string, ip: string): Promise<Order> {
       requirePermission(actor, P.duplicateOrder, 'You do not have permission to order analyses.');
       const { caseId, orderId } = await db.transaction(async (tx) => {
         const { order, theCase } = await findVisibleOrder(tx, actor, sourceId, { forUpdate: true });
         refuseSharedCase(theCase, SHARED_CASE);
-        refuseFinished(theCase);
+        const reopens = theCase.status === CaseStatus.COMPLETED && order.status === OrderStatus.OBSOLETED;
+        if (!reopens) refuseFinished(theCase);
         const request = {
           service: order.service as Service,
           deviceIds: order.deviceIds,
@@ -88,12 +93,22 @@ export function createOrderService(database: Database, cases: CaseSide) {
         };
         const { isClinical } = await checkOrderOnCase(tx, actor, theCase, request, { training: true }, cases);
         const id = await repo.insertOrder(tx, { ...request, caseId: theCase.id, isInitial: false, isClinical });
+        if (reopens) {
+          // No mail of its own: the obsolete mail promised the newer delivery, and its delivery mail follows;
+          // the case list marks the status change (cases.status_changed_at).
+          const reopened = await cases.applyCaseTransition(tx, theCase.id, 'reopenForNewDelivery', {
+            by: actor.userId,
+            ip,
+            details: { sourceOrderId: sourceId, orderId: id },
+          });
+          if (!reopened.applied) throw conflict(reopened.reason);
+        }
         await auditOrder(tx, actor, {
           action: 'order.duplicate',
           orderId: id,
           theCase,
           ip,
-          details: { sourceOrderId: sourceId },
+          details: { sourceOrderId: sourceId, caseReopened: reopens },
         });
         return { caseId: theCase.id, orderId: id };
       });

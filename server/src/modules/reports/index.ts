@@ -9,7 +9,14 @@ import { createReportsService } from './service.ts';
 export { analysisReportInputs } from './analysis-report-inputs.ts';
 export { recordGeneratedReports } from './generated-reports.ts';
 export { renderReport } from './pdf/render-report.ts';
-export { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
+export {
+  analysisKeyOf,
+  analysisVersionOf,
+  buildReport,
+  hasDeliveredAnalysis,
+  hasReportableAnalysis,
+  loadReportFacts,
+} from './report-data.ts';
 export {
   NO_REPORT_INPUTS,
   type ReportContent,

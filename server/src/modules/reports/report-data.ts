@@ -65,6 +65,22 @@ const delivered = (facts: ReportFacts) => facts.orders.filter((order) => order.s
 
 export const hasDeliveredAnalysis = (facts: ReportFacts): boolean => delivered(facts).length > 0;
 
+const obsoleted = (facts: ReportFacts) => facts.orders.filter((order) => order.status === OrderStatus.OBSOLETED);
+
+/**
+ * Issue 30 §2: the case's deliveries were all obsoleted and no newer order is under way (the case is
+ * completed): the report is still made, of the obsoleted orders, watermarked "Obsolete". Once the case is
+ * ordered again its in-progress work is not reported; the last obsolete report stays.
+ */
+export const isObsoleteAnalysis = (facts: ReportFacts): boolean =>
+  !hasDeliveredAnalysis(facts) &&
+  obsoleted(facts).length > 0 &&
+  !facts.orders.some((order) => order.status === OrderStatus.IN_PROGRESS);
+
+/** What a report can be made of: a delivered analysis, or an obsoleted one not yet replaced. */
+export const hasReportableAnalysis = (facts: ReportFacts): boolean =>
+  hasDeliveredAnalysis(facts) || isObsoleteAnalysis(facts);
+
 /**
  * The delivered analysis as a key: what the report shows changes exactly when this does (a delivery,
  * its withdrawal or obsoletion, a degradation, a published landmark, the comment, a figure added,
@@ -121,10 +137,11 @@ export async function buildReport(
 ): Promise<{ config: ReportConfig; figures: ReportFigure[] }> {
   const { theCase } = facts;
   const studyId = theCase.studyId;
-  const reported = delivered(facts).length > 0 ? delivered(facts) : facts.orders;
+  const isObsolete = isObsoleteAnalysis(facts);
+  const reported = delivered(facts).length > 0 ? delivered(facts) : isObsolete ? obsoleted(facts) : facts.orders;
   const isClinical = reported.length > 0 && reported.every((order) => order.isClinical);
   const remarks = [...new Set(reported.flatMap((order) => (order.degradationRemark ? [order.degradationRemark] : [])))];
-  const deliveryDates = delivered(facts).flatMap((order) =>
+  const deliveryDates = (isObsolete ? reported : delivered(facts)).flatMap((order) =>
     order.deliveryDate ? [iso(order.deliveryDate) ?? ''] : [],
   );
   const devices = new Map<string, { id: string; name: string; sizes: string[] }>();
@@ -168,6 +185,7 @@ export async function buildReport(
     analysisKey: key,
     deliveryDate: deliveryDates.sort().at(-1) ?? null,
     isClinical,
+    isObsolete,
     degradationRemarks: remarks.length > 0 || isClinical ? remarks : [NON_CLINICAL_REMARK],
     patient:
       options.variant === 'identified'

@@ -1,5 +1,5 @@
-import { JobStatus, type ReportGenerateAnswer, type ReportStatus } from '@cardiomap/contract';
-import { hasDeliveredOrder, PERMISSIONS as P, seesPatientDetails } from '@cardiomap/domain';
+import { CaseStatus, JobStatus, type ReportGenerateAnswer, type ReportStatus } from '@cardiomap/contract';
+import { hasDeliveredOrder, hasObsoletedOrder, PERMISSIONS as P, seesPatientDetails } from '@cardiomap/domain';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import { readAccessOf } from '../../access/read-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
@@ -10,7 +10,13 @@ import type { ObjectStorage } from '../../storage/object-storage.ts';
 import { recordAudit } from '../audit/index.ts';
 import { insertJob } from '../jobs/index.ts';
 import { findStudyResource, presentStudyResource, STUDY_NOT_FOUND, type StudyResourceRow } from '../studies/index.ts';
-import { analysisKeyOf, analysisVersionOf, buildReport, hasDeliveredAnalysis, loadReportFacts } from './report-data.ts';
+import {
+  analysisKeyOf,
+  analysisVersionOf,
+  buildReport,
+  hasReportableAnalysis,
+  loadReportFacts,
+} from './report-data.ts';
 import type { ReportInputs } from './report-inputs.ts';
 import {
   caseHasDeliveredOrder,
@@ -101,12 +107,17 @@ export function createReportsService(
     });
     return theCase;
   }
-  /** Reading a report follows the viewer's rule (spec §2 guards): delivered, or staff who see undelivered work. */
-  async function readable(actor: Actor, studyId: string) {
+  /**
+   * Reading a report follows the viewer's rule (spec §2 guards): delivered, or staff who see undelivered
+   * work. `stored`: the generated PDF, which a clinician also keeps once the delivery was obsoleted
+   * (issue 30 §2: watermarked, and it stays while a newer delivery is under way); the live config is
+   * built from the study as it is now, so it needs a delivered or finished (completed) case.
+   */
+  async function readable(actor: Actor, studyId: string, options: { stored: boolean }) {
     const theCase = await visible(actor, studyId);
-    if (!hasDeliveredOrder(theCase) && !actor.permissions.has(P.viewUndeliveredAnalyses)) {
-      throw forbidden(REPORT_NOT_DELIVERED);
-    }
+    if (actor.permissions.has(P.viewUndeliveredAnalyses) || hasDeliveredOrder(theCase)) return theCase;
+    const keepsObsolete = hasObsoletedOrder(theCase) && (options.stored || theCase.status === CaseStatus.COMPLETED);
+    if (!keepsObsolete) throw forbidden(REPORT_NOT_DELIVERED);
     return theCase;
   }
   const canGenerate = (actor: Actor, theCase: VisibleCase) =>
@@ -142,7 +153,7 @@ export function createReportsService(
   return {
     /** GET studies/{id}/report-config/: what the caller's report is made from. */
     async config(actor: Actor, studyId: string, withSimulations: boolean) {
-      const theCase = await readable(actor, studyId);
+      const theCase = await readable(actor, studyId, { stored: false });
       const facts = await loadReportFacts(db, studyId, options.inputs);
       if (!facts) throw notFound(STUDY_NOT_FOUND);
       const variant = variantFor(actor, theCase);
@@ -157,7 +168,7 @@ export function createReportsService(
 
     /** GET study-report/{id}/: the caller's report of the study and whether one is being generated. */
     async get(actor: Actor, studyId: string) {
-      const theCase = await readable(actor, studyId);
+      const theCase = await readable(actor, studyId, { stored: true });
       return status(actor, studyId, theCase);
     },
 
@@ -174,7 +185,7 @@ export function createReportsService(
         // One generation at a time per case: the case row is the lock.
         await findVisibleCase(tx, actor, theCase.id, { forUpdate: true });
         const facts = await loadReportFacts(tx, studyId, options.inputs);
-        if (!facts || !hasDeliveredAnalysis(facts)) throw conflict(NOTHING_TO_REPORT, 'nothing_delivered');
+        if (!facts || !hasReportableAnalysis(facts)) throw conflict(NOTHING_TO_REPORT, 'nothing_delivered');
         if (await pendingReportJob(txQuery, theCase.id)) return { outcome: 'already-generating' as const, job: null };
         const key = analysisKeyOf(facts);
         // Both variants (identified, de-identified) of this analysis version exist: nothing to redo.

@@ -14,11 +14,30 @@ import { shownResultsOf } from '@cardiomap/domain';
 export const NON_CLINICAL_DEFAULT =
   'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
 
-export type ResolvedObject = VisualisationObject & { readUrl: string | null; filename: string | null };
+export type ResolvedObject = VisualisationObject & {
+  readUrl: string | null;
+  filename: string | null;
+  isPreliminary: boolean;
+};
+
+/**
+ * Issue 30 §3: the preliminary model (the surface job's automatic mesh) is a staff aid, never a result:
+ * whoever may not view undelivered analyses gets neither its visualisation nor any object drawn from it,
+ * so it can be neither shown nor switched on. Staff keep it, marked, to see and hide it.
+ */
+export function withoutStaffOnly<
+  V extends { id: string; isPreliminary: boolean },
+  O extends { visualisationId: string; isPreliminary: boolean },
+>(scene: { visualisations: V[]; objects: O[] }, seesPreliminary: boolean): { visualisations: V[]; objects: O[] } {
+  if (seesPreliminary) return scene;
+  const visualisations = scene.visualisations.filter((v) => !v.isPreliminary);
+  const kept = new Set(visualisations.map((v) => v.id));
+  return { visualisations, objects: scene.objects.filter((o) => !o.isPreliminary && kept.has(o.visualisationId)) };
+}
 
 /** The 3D scene as the viewer draws it: visualisations with their objects and the landmarks drawn with each. */
 export function assembleConfig(input: {
-  visualisations: (Visualisation & { analysisType: number | null })[];
+  visualisations: (Visualisation & { analysisType: number | null; isPreliminary: boolean })[];
   objects: (ResolvedObject & { analysisId: string | null })[];
   landmarks: Landmark[];
   landmarkTypes: LandmarkType[];

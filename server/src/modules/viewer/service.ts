@@ -6,6 +6,7 @@ import {
   canSeeContour,
   canSetInterpolation,
   hasDeliveredOrder,
+  hasObsoletedOrder,
   PERMISSIONS as P,
   seesPatientDetails,
 } from '@cardiomap/domain';
@@ -25,7 +26,7 @@ import {
 } from '../visualisations/index.ts';
 import { assertViewerAccess } from './access.ts';
 import type { AnalysisParts } from './analysis-parts.ts';
-import { analysisResults, assembleConfig, viewerWarnings } from './assemble.ts';
+import { analysisResults, assembleConfig, viewerWarnings, withoutStaffOnly } from './assemble.ts';
 import { presentVolumes, VIEWER_READ_URL_SECONDS } from './dicom.ts';
 import { findCaseHeader, findVolumes } from './repository.ts';
 
@@ -38,6 +39,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
   const resolveObject = async (row: VisualisationObjectRow, access: ReadAccess) => ({
     ...presentVisualisationObject(row),
     analysisId: row.resourceAnalysisId,
+    isPreliminary: row.isPreliminary,
     filename: row.resourceFilename,
     readUrl:
       row.resourceKey && row.resourceUploaded
@@ -77,7 +79,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
       });
       assertViewerAccess(actor, theCase);
 
-      const [volumes, header, scene, analyses, landmarks, landmarkTypes] = await Promise.all([
+      const [volumes, header, sceneRows, analyses, landmarks, landmarkTypes] = await Promise.all([
         findVolumes(query, studyId),
         findCaseHeader(query, theCase.id),
         sceneOfStudy(query, studyId),
@@ -85,17 +87,22 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
         parts.landmarks(db, actor, theCase, studyId),
         parts.landmarkTypes(db),
       ]);
-      const { config: stored, visualisations: visualisationRows, objects: objectRows } = scene;
+      const { config: stored, visualisations: visualisationRows, objects: objectRows } = sceneRows;
       const access = readAccessOf(actor, theCase.id);
+      const scene = withoutStaffOnly(
+        { visualisations: visualisationRows, objects: objectRows },
+        actor.permissions.has(P.viewUndeliveredAnalyses),
+      );
       const seesIdentity = seesPatientDetails(actor.permissions, theCase) && !actor.profile.hidePatientIdentifier;
       return {
         ...(await presentVolumes(storage, volumes.phases, access)),
         config: assembleConfig({
-          visualisations: visualisationRows.map((row) => ({
+          visualisations: scene.visualisations.map((row) => ({
             ...presentVisualisation(row),
             analysisType: row.analysisType,
+            isPreliminary: row.isPreliminary,
           })),
-          objects: await Promise.all(objectRows.map((row) => resolveObject(row, access))),
+          objects: await Promise.all(scene.objects.map((row) => resolveObject(row, access))),
           landmarks,
           landmarkTypes,
           stored: stored ? { options: stored.options, comments: stored.comments } : null,
@@ -119,6 +126,8 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
         landmarkTypes,
         warnings: viewerWarnings(header.orders, volumes.imageWarnings),
         isClinical: header.orders.every((o) => o.isClinical),
+        // Obsoleted and no newer delivery yet: what the viewer shows is the superseded results.
+        isObsolete: hasObsoletedOrder(theCase) && !hasDeliveredOrder(theCase),
         permissions: permissionsOf(actor, theCase, Boolean(stored)),
       };
     },

@@ -29,6 +29,8 @@ export interface VisualisationObjectRow extends ObjectSettings {
   resourceMimeType: string | null;
   resourceUploaded: boolean | null;
   resourceAnalysisId: string | null;
+  /** Drawn from the preliminary model (its mesh, or in its visualisation): staff-only in the viewer load. */
+  isPreliminary: boolean;
 }
 
 /** Contract field → column, for inserts and partial updates. */
@@ -56,7 +58,9 @@ const OBJECT_SELECT = sql`
            sql`, `,
          )},
          r.storage_key AS "resourceKey", r.filename AS "resourceFilename", r.mime_type AS "resourceMimeType",
-         r.upload_successful AS "resourceUploaded", r.analysis_id AS "resourceAnalysisId"
+         r.upload_successful AS "resourceUploaded", r.analysis_id AS "resourceAnalysisId",
+         EXISTS (SELECT 1 FROM analyses pa JOIN visualisations pv ON pv.id = o.visualisation_id
+                  WHERE pa.is_preliminary AND (pa.id = r.analysis_id OR pa.id = pv.analysis_id)) AS "isPreliminary"
     FROM visualisation_objects o JOIN studies s ON s.id = o.study_id
     LEFT JOIN analysis_resources r ON r.id = o.analysis_resource_id`;
 const OBJECT_ORDER = sql`ORDER BY o.object_order, o.date_created, o.id`;

@@ -90,6 +90,8 @@ export interface VisualisationRow {
   caseId: string;
   analysisId: string | null;
   analysisType: number | null;
+  /** The preliminary model's visualisation: staff-only in the viewer load. */
+  isPreliminary: boolean;
   name: string;
   opacity: number;
   order: number;
@@ -98,7 +100,8 @@ export interface VisualisationRow {
 
 const VISUALISATION_SELECT = sql`
   SELECT v.id, v.study_id AS "studyId", s.case_id AS "caseId", v.analysis_id AS "analysisId",
-         a.type AS "analysisType", v.name, v.opacity, v."order",
+         a.type AS "analysisType",
+         COALESCE(a.is_preliminary, false) AS "isPreliminary", v.name, v.opacity, v."order",
          COALESCE((SELECT json_agg(o.id ORDER BY o.object_order, o.date_created, o.id)
                      FROM visualisation_objects o WHERE o.visualisation_id = v.id), '[]'::json)
            AS "visualisationObjectIds"

@@ -16,7 +16,7 @@ import {
   viewerLoadFixture,
 } from './testing/viewer-fixtures.ts';
 import { viewerSideHandlers } from './testing/viewer-handlers.ts';
-import { NON_CLINICAL_WARNING } from './ViewerHeader.tsx';
+import { NON_CLINICAL_WARNING, OBSOLETE_RESULTS_WARNING } from './ViewerHeader.tsx';
 import { MISSING_FILE } from './viewer-messages.ts';
 
 /** What the stand-in MPR engine was asked to draw and where it was asked to go. */
@@ -161,6 +161,20 @@ describe('study viewer routes and guards (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'This case has been canceled.' })).toBeInTheDocument();
     expect(app.location()).toBe(`/iframe-viewer/${STUDY_ID}`);
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it('marks obsoleted results in the header and on the Details tab (issue 30 §2)', async () => {
+    const user = userEvent.setup();
+    openViewer(viewerLoadFixture({ isObsolete: true }));
+    expect(await screen.findByText(OBSOLETE_RESULTS_WARNING)).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    await waitFor(() => expect(screen.getAllByText(OBSOLETE_RESULTS_WARNING)).toHaveLength(2));
+  });
+
+  it('shows no obsolete marker on results that stand', async () => {
+    openViewer(viewerLoadFixture({ isObsolete: false }));
+    expect(await screen.findByTestId('scene-viewport')).toBeInTheDocument();
+    expect(screen.queryByText(OBSOLETE_RESULTS_WARNING)).not.toBeInTheDocument();
   });
 
   it('shows the non-clinical banner and the warnings', async () => {

@@ -8,6 +8,9 @@ import type { PhaseCine } from './phases/use-phase-cine.ts';
 export const NON_CLINICAL_WARNING =
   'The results of this case cannot be used for clinical purposes because the organization only has a non-clinical device license for this device.';
 
+export const OBSOLETE_RESULTS_WARNING =
+  'Obsolete: these results were marked obsolete and must no longer be used. A newer delivery replaces them.';
+
 /** Title, subtitle, the cardiac phase and its cine, the study's warnings and (spec §8) the non-clinical banner. */
 export function ViewerHeader({
   load,
@@ -36,6 +39,11 @@ export function ViewerHeader({
         <PhaseSelector phases={load.phases} current={currentPhase} onSelect={onSelectPhase} />
         {cine && <CineControls cine={cine} phases={load.phases} />}
       </Stack>
+      {load.isObsolete && (
+        <Alert severity="error" sx={{ my: 0.5 }}>
+          {OBSOLETE_RESULTS_WARNING}
+        </Alert>
+      )}
       {!load.isClinical && (
         <Alert severity="warning" sx={{ my: 0.5 }}>
           {NON_CLINICAL_WARNING}

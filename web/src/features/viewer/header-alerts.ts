@@ -5,6 +5,9 @@ export const headerWarnings = (load: Pick<ViewerLoad, 'warnings' | 'config'>): s
   ...new Set([...load.warnings, ...load.config.warnings]),
 ];
 
-/** How many alerts ViewerHeader shows: the warnings and, for a non-clinical licence, its banner (spec §8). */
-export const headerAlertCount = (load: Pick<ViewerLoad, 'warnings' | 'config' | 'isClinical'>): number =>
-  headerWarnings(load).length + (load.isClinical ? 0 : 1);
+/**
+ * How many alerts ViewerHeader shows: the warnings, for a non-clinical licence its banner (spec §8), and
+ * for obsoleted results theirs (issue 30 §2).
+ */
+export const headerAlertCount = (load: Pick<ViewerLoad, 'warnings' | 'config' | 'isClinical' | 'isObsolete'>): number =>
+  headerWarnings(load).length + (load.isClinical ? 0 : 1) + (load.isObsolete ? 1 : 0);

@@ -112,6 +112,7 @@ function header(doc: Doc, config: ReportConfig): void {
     ['Analysis version', String(config.analysisVersion)],
     ['Delivery date', config.deliveryDate ? formatDate(new Date(config.deliveryDate)) : 'Not delivered'],
     ['Status', config.isClinical ? 'Clinical' : 'Non-clinical'],
+    ...(config.isObsolete ? [['Validity', 'Obsolete: superseded, must no longer be used'] as [string, string]] : []),
     ['Cardiac phases', phasesText(config.phases)],
   ];
   if (config.patient) {
@@ -318,8 +319,22 @@ function footers(doc: Doc, config: ReportConfig, meta: RenderMeta): void {
     if (!config.isClinical) {
       doc.font('bold').fontSize(8).fillColor(COLOURS.warn).text(NOT_FOR_CLINICAL_USE, MARGIN, below);
     }
+    if (config.isObsolete) obsoleteWatermark(doc);
     doc.page.margins.bottom = bottomMargin;
   }
+}
+
+export const OBSOLETE_WATERMARK = 'Obsolete';
+
+/** Issue 30 §2: across every page of a report whose delivery was obsoleted, so no printed page passes as valid. */
+function obsoleteWatermark(doc: Doc): void {
+  const { width, height } = doc.page;
+  doc.save();
+  doc.rotate(-35, { origin: [width / 2, height / 2] });
+  doc.font('bold').fontSize(110).fillColor(COLOURS.warn).fillOpacity(0.18);
+  doc.text(OBSOLETE_WATERMARK, 0, height / 2 - 55, { width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.fillOpacity(1);
 }
 
 /** The study's phases in cardiac order, the default one marked: '0 %, 40 % (default), 70 %'. */

@@ -32,7 +32,7 @@ export function OrderActions({ kase, order, orderLabel }: { kase: Case; order: O
     undeliver: undeliverAction(permissions, facts, orderFacts),
     obsolete: obsoleteAction(permissions, facts, orderFacts),
     degrade: degradeAction(permissions, orderFacts),
-    duplicate: duplicateOrderAction(permissions, facts),
+    duplicate: duplicateOrderAction(permissions, facts, orderFacts),
   };
   if (!Object.values(states).some((state) => state.show)) return null;
   const props = { kase, order, orderLabel, onClose: close };

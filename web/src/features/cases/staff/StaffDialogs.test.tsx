@@ -128,6 +128,24 @@ describe('staff dialogs of the case detail', () => {
     expect(called).toBe(true);
   });
 
+  it('offers Duplicate order on the obsoleted order of a completed case only (issue 30 §2)', async () => {
+    const obsoleted = order({
+      status: 3,
+      delivery: { id: 'd0000000-0000-4000-8000-000000000001', isObsoleted: true, dateCreated: '2026-11-21T09:00:00Z' },
+    });
+    showCase(caseFixture({ status: 3, orders: [obsoleted] }), [P.duplicateOrder]);
+    expect(await findButton('Duplicate order')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('keeps Duplicate order disabled on a completed case whose delivery stands', async () => {
+    const delivered = order({
+      status: 2,
+      delivery: { id: 'd0000000-0000-4000-8000-000000000001', isObsoleted: false, dateCreated: '2026-11-21T09:00:00Z' },
+    });
+    showCase(caseFixture({ status: 3, orders: [delivered] }), [P.duplicateOrder]);
+    expect(await findButton('Duplicate order')).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('changes the interpolation type in the study options of an undelivered case', async () => {
     let body: unknown;
     server.use(

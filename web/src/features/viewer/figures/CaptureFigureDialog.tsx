@@ -20,7 +20,7 @@ import { sendResultFile } from '../api/send-result-file.ts';
 import { viewerKeys } from '../api/viewer-keys.ts';
 import { FIGURE_SAVED } from '../results/result-messages.ts';
 import { useViewerSession } from '../session/viewer-session-context.ts';
-import { capturableViews, captureView, FIGURE_VIEW_LABELS } from './figure-views.ts';
+import { capturableViews, captureView, FIGURE_VIEW_LABELS, preliminaryObjectIds } from './figure-views.ts';
 
 interface Captured {
   png: Blob;
@@ -54,7 +54,7 @@ export function CaptureFigureDialog({ load, open, onClose }: { load: ViewerLoad;
     if (!open || !view) return;
     let live = true;
     let url: string | null = null;
-    captureView(session, view).then(
+    captureView(session, view, preliminaryObjectIds(load)).then(
       (shot) => {
         if (!live) return;
         if (!shot) {
@@ -70,7 +70,7 @@ export function CaptureFigureDialog({ load, open, onClose }: { load: ViewerLoad;
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [open, view, session]);
+  }, [open, view, session, load]);
 
   const close = () => {
     setCaption('');

@@ -4,6 +4,7 @@ import {
   type FigureCamera,
   type FigureView,
   figureAttributesSchema,
+  type ViewerLoad,
 } from '@cardiomap/contract';
 import type { ViewerSession } from '../session/viewer-session.ts';
 
@@ -23,13 +24,21 @@ export function capturableViews(session: ViewerSession): FigureView[] {
   return views;
 }
 
-/** The view's image and camera now, from the session's engine; null when that view is not on screen. */
+/** The scene objects drawn from the preliminary model: staff see them, a figure never shows them (issue 30). */
+export const preliminaryObjectIds = (load: ViewerLoad): ReadonlySet<string> =>
+  new Set(load.config.visualisations.flatMap((v) => v.objects.filter((o) => o.isPreliminary).map((o) => o.id)));
+
+/**
+ * The view's image and camera now, from the session's engine; null when that view is not on screen.
+ * A 3D figure leaves the `without` objects out: what goes into the clinician's report is analyst work only.
+ */
 export async function captureView(
   session: ViewerSession,
   view: FigureView,
+  without: ReadonlySet<string> = new Set(),
 ): Promise<{ png: Blob; camera: FigureCamera } | null> {
   const { mprEngine, sceneEngine } = session.getSnapshot();
-  if (view === '3d') return sceneEngine?.capture() ?? null;
+  if (view === '3d') return sceneEngine?.capture(without) ?? null;
   return mprEngine ? mprEngine.capturePane(view) : null;
 }
 

@@ -243,3 +243,24 @@ describe('SceneEngine rendering', () => {
     expect(engine.getSnapshot().renderError).toBe(NO_WEBGL_MESSAGE);
   });
 });
+
+describe('SceneEngine capture', () => {
+  it('leaves the named objects out of the figure only, and shows them again afterwards (issue 30)', async () => {
+    const { engine, loads, renderer, container } = setUp();
+    engine.attach(container);
+    engine.setObjects([sceneObject({ id: 'aorta' }), sceneObject({ id: 'blood-pool' })]);
+    for (const load of loads) load.resolve(cube());
+    await settle();
+    const seen: Record<string, boolean | undefined>[] = [];
+    vi.mocked(renderer.render).mockImplementation((scene) => {
+      seen.push({
+        aorta: scene.getObjectByName('aorta')?.visible,
+        bloodPool: scene.getObjectByName('blood-pool')?.visible,
+      });
+    });
+    expect(engine.capture(new Set(['blood-pool']))).not.toBeNull();
+    expect(seen).toEqual([{ aorta: true, bloodPool: false }]);
+    engine.capture();
+    expect(seen[1]).toEqual({ aorta: true, bloodPool: true });
+  });
+});

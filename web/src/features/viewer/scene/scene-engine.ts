@@ -184,10 +184,22 @@ export class SceneEngine {
     this.readAngles();
   }
 
-  /** Issue 17 figures: the scene as PNG with its camera (target as focalPoint); null while not attached. */
-  capture(): { png: Blob; camera: FigureCamera } | null {
+  /**
+   * Issue 17 figures: the scene as PNG with its camera (target as focalPoint); null while not attached.
+   * `without`: objects left out of the picture though shown on screen (issue 30: the preliminary model
+   * never goes into a report figure); they are hidden for the one synchronous frame drawn, then restored.
+   */
+  capture(without: ReadonlySet<string> = new Set()): { png: Blob; camera: FigureCamera } | null {
     if (this.isDestroyed || !this.surface) return null;
-    const png = dataUrlPng(this.surface.snapshotPng());
+    const left = [...this.entries].filter(([id, entry]) => without.has(id) && entry.spec.isVisible);
+    for (const [id, entry] of left) this.graph.restyle(id, { ...entry.spec, isVisible: false });
+    let dataUrl: string;
+    try {
+      dataUrl = this.surface.snapshotPng();
+    } finally {
+      for (const [id, entry] of left) this.graph.restyle(id, entry.spec);
+    }
+    const png = dataUrlPng(dataUrl);
     const { position, up } = this.graph.camera;
     const target = this.surface.target;
     return {

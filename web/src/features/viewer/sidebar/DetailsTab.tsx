@@ -1,4 +1,4 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { LandmarkPanel } from '../landmarks/LandmarkPanel.tsx';
 import { listedLandmarks } from '../landmarks/landmark-display.ts';
@@ -6,6 +6,7 @@ import { MeshResultsList } from '../results/MeshResultsList.tsx';
 import { NumericResultsForm } from '../results/NumericResultsForm.tsx';
 import { ResultUploadDialog } from '../results/ResultUploadDialog.tsx';
 import { SizingSection } from '../sizing/SizingSection.tsx';
+import { OBSOLETE_RESULTS_WARNING } from '../ViewerHeader.tsx';
 import type { ViewerContext } from '../viewer-context.ts';
 import { AnalysisResultsTable } from './AnalysisResultsTable.tsx';
 
@@ -24,6 +25,11 @@ export function DetailsTab({ context }: { context: ViewerContext }) {
   };
   return (
     <Stack spacing={2}>
+      {load.isObsolete && (
+        <Alert severity="error" variant="outlined">
+          {OBSOLETE_RESULTS_WARNING}
+        </Alert>
+      )}
       <section aria-labelledby="viewer-sidebar-results">
         <Typography id="viewer-sidebar-results" variant="subtitle1" component="h2">
           Results

@@ -1,0 +1,102 @@
+import { CaseStatus, OrderStatus, Service, type ViewerLoad } from '@cardiomap/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storePreliminaryModel } from '../../src/jobs/surface/preliminary-model.ts';
+import { insertCase } from '../cases/case-fixtures.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { insertStudyWithVolume } from '../imaging/api/imaging-fixtures.ts';
+import { insertAnalysis, insertMesh, requester, tokensFor } from './viewer-fixtures.ts';
+
+const BLOOD_POOL = 'Blood pool (preliminary)';
+
+/**
+ * Issue 30 §3: the surface job's preliminary "Blood pool" mesh is a staff aid. A clinician's viewer load
+ * has neither its visualisation nor any object drawn from it (not even one an analyst put into their own
+ * visualisation); staff get it, marked preliminary, to see and hide it.
+ */
+describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof requester>;
+  const load = async (who: string | null, studyId: string) => call(who, 'GET', `/api/study-viewer/${studyId}/`);
+  const names = (body: ViewerLoad) => ({
+    visualisations: body.config.visualisations.map((v) => v.name).sort(),
+    objects: body.config.visualisations.flatMap((v) => v.objects.map((o) => `${o.name}:${o.isPreliminary}`)).sort(),
+  });
+
+  /** A delivered case with the surface job's model and an analyst's delivered mesh. */
+  async function deliveredStudyWithPreliminary() {
+    const c = await insertCase(t, {
+      status: CaseStatus.COMPLETED,
+      orders: [{ service: Service.ANATOMICAL, status: OrderStatus.DELIVERED }],
+    });
+    const { studyId } = await insertStudyWithVolume(t, c.id);
+    await t.database.db.transaction((tx) =>
+      storePreliminaryModel(tx, {
+        studyId,
+        name: BLOOD_POOL,
+        filename: 'blood-pool-preliminary.glb',
+        mimeType: 'model/gltf-binary',
+        storageKey: `analyses/preliminary-${studyId}.glb`,
+        size: 10,
+        color: '#d32f2f',
+        opacity: 1,
+        attributes: {},
+        results: [{ name: 'Blood pool volume', value: 120, unit: 'ml' }],
+        sourceVersion: 'test',
+      }),
+    );
+    const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
+    const meshId = await insertMesh(t, analysisId);
+    const [v] = await t.database.query<{ id: string }>(
+      `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Root') RETURNING id`,
+      [studyId, analysisId],
+    );
+    await t.database.query(
+      `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color)
+       VALUES ($1, $2, $3, 'Aorta', '#ffaa00')`,
+      [v?.id, studyId, meshId],
+    );
+    return { studyId, rootId: v?.id as string };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    call = requester(t, await tokensFor(t, ['physician', 'other-physician', 'case-analyst']));
+  }, 180_000);
+  afterAll(async () => t.close());
+
+  it("leaves the preliminary visualisation and its mesh out of a clinician's scene", async () => {
+    const { studyId } = await deliveredStudyWithPreliminary();
+    const res = await load('physician', studyId);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ViewerLoad;
+    expect(names(body)).toEqual({ visualisations: ['Root'], objects: ['Aorta:false'] });
+    expect(body.config.scenes[0]?.visualisationIds).toHaveLength(1);
+  });
+
+  it('gives staff the preliminary model, marked, beside the analyst mesh', async () => {
+    const { studyId } = await deliveredStudyWithPreliminary();
+    const body = (await load('case-analyst', studyId)).json() as ViewerLoad;
+    expect(names(body)).toEqual({
+      visualisations: ['Preliminary 3D model', 'Root'],
+      objects: ['Aorta:false', `${BLOOD_POOL}:true`],
+    });
+  });
+
+  it('drops a preliminary mesh an analyst put into their own visualisation, for the clinician only', async () => {
+    const { studyId, rootId } = await deliveredStudyWithPreliminary();
+    await t.database.query(
+      `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color)
+       SELECT $1, $2, r.id, 'Copied blood pool', '#000000' FROM analysis_resources r
+         JOIN analyses a ON a.id = r.analysis_id WHERE a.study_id = $2 AND a.is_preliminary`,
+      [rootId, studyId],
+    );
+    expect(names((await load('physician', studyId)).json()).objects).toEqual(['Aorta:false']);
+    expect(names((await load('case-analyst', studyId)).json()).objects).toContain('Copied blood pool:true');
+  });
+
+  it('still answers 401 and, to another organisation, 404', async () => {
+    const { studyId } = await deliveredStudyWithPreliminary();
+    expect((await load(null, studyId)).statusCode).toBe(401);
+    expect((await load('other-physician', studyId)).statusCode).toBe(404);
+  });
+});
