@@ -201,35 +201,9 @@ describe('web: the API is called from api/ folders only', () => {
   });
 });
 
-/**
- * The viewer's tests still name free paths: the viewer is being reworked elsewhere (issue 29), so they
- * are converted there. A file leaves this list when it is converted; the test fails if one listed file no
- * longer needs to be here, so the list only shrinks.
- */
-const MSW_PENDING = [
-  'features/viewer/StudyViewerPage.test.tsx',
-  'features/viewer/ViewerLinks.test.tsx',
-  'features/viewer/contour/MprContour.test.tsx',
-  'features/viewer/deep-link-prefetch.test.ts',
-  'features/viewer/landmarks/LandmarkDraftBar.test.tsx',
-  'features/viewer/results/analysis-results.test.tsx',
-  'features/viewer/scene/SceneViewport.objects.test.tsx',
-  'features/viewer/scene/load-mesh.test.ts',
-  'features/viewer/testing/viewer-handlers.ts',
-].map((path) => join(...path.split('/')));
-
 describe('web: MSW handlers are typed from the route table', () => {
-  const fileOf = (problem: string) => problem.slice(0, problem.indexOf(' '));
-  const offenders = () => directMswHandlers(sourceFiles(WEB_SRC), WEB_SRC).map(fileOf);
-
   it('no web file outside the two helpers calls msw http.* itself', () => {
-    const problems = directMswHandlers(sourceFiles(WEB_SRC), WEB_SRC);
-    expect(problems.filter((problem) => !MSW_PENDING.includes(fileOf(problem)))).toEqual([]);
-  });
-
-  it('each file left to convert still needs its place on the list', () => {
-    const found = offenders();
-    expect(MSW_PENDING.filter((file) => !found.includes(file))).toEqual([]);
+    expect(directMswHandlers(sourceFiles(WEB_SRC), WEB_SRC)).toEqual([]);
   });
 
   it('reports http imported from msw, a namespace http and a bare http call, and allows the helpers', () => {

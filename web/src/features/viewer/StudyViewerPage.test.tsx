@@ -1,8 +1,10 @@
 import type { Config, ViewerLoad } from '@cardiomap/contract';
+import { routes } from '@cardiomap/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
@@ -87,11 +89,11 @@ const PATH = `/study-viewer/${STUDY_ID}`;
 function openViewer(load: ViewerLoad | (() => Response), path = PATH, flags: Parameters<typeof signInAs>[0] = {}) {
   signInAs(flags);
   server.use(
-    http.get('*/api/study-viewer/:id/', () => (typeof load === 'function' ? load() : HttpResponse.json(load))),
-    http.get('*/api/configs/', () =>
+    apiHandler(routes.loadViewer, () => (typeof load === 'function' ? load() : HttpResponse.json(load))),
+    apiHandler(routes.listConfigs, () =>
       HttpResponse.json({ count: 1, next: null, previous: null, results: [configFixture()] }),
     ),
-    http.get('*/api/analysis-resources/', () =>
+    apiHandler(routes.listAnalysisResources, () =>
       HttpResponse.json({ count: 0, next: null, previous: null, results: [] }),
     ),
     ...viewerSideHandlers(),
@@ -324,7 +326,7 @@ describe('the sidebar', () => {
   it('keeps an object change local for a user who may not change scene objects', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.patch('*/api/visualisation-objects/:id/', async ({ request }) => {
+      apiHandler(routes.patchVisualisationObject, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({});
       }),
@@ -338,7 +340,7 @@ describe('the sidebar', () => {
   it('saves an object change for a user who may change scene objects', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.patch('*/api/visualisation-objects/:id/', async ({ request }) => {
+      apiHandler(routes.patchVisualisationObject, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({});
       }),
@@ -387,7 +389,7 @@ describe('the sidebar', () => {
   it("Figures: the study's images as thumbnails that enlarge", async () => {
     openViewer(viewerLoadFixture());
     server.use(
-      http.get('*/api/analysis-resources/', ({ request }) => {
+      apiHandler(routes.listAnalysisResources, ({ request }) => {
         const query = new URL(request.url).searchParams;
         const figures = query.get('type') === '2' && query.get('study_id') === STUDY_ID ? [figureFixture()] : [];
         return HttpResponse.json({ count: figures.length, next: null, previous: null, results: figures });
@@ -406,7 +408,7 @@ describe('the sidebar', () => {
     const load = viewerLoadFixture();
     openViewer({ ...load, permissions: { ...load.permissions, canAddAnalysisResources: true, canAddComments: false } });
     server.use(
-      http.get('*/api/configs/', () =>
+      apiHandler(routes.listConfigs, () =>
         HttpResponse.json({
           count: 1,
           next: null,
@@ -430,15 +432,19 @@ describe('the sidebar', () => {
     const load = viewerLoadFixture();
     openViewer({ ...load, permissions: { ...load.permissions, canAddComments: true } });
     server.use(
-      http.get('*/api/configs/', () =>
+      apiHandler(routes.listConfigs, () =>
         HttpResponse.json({ count: 1, next: null, previous: null, results: [configFixture({ comments: stored })] }),
       ),
-      http.patch(`*/api/configs/${CONFIG_ID}/`, async ({ request }) => {
-        const body = (await request.json()) as { comment: string };
-        bodies.push(body);
-        stored.push({ author: 'Ann Analyst', text: body.comment, date: '2026-11-20T11:00:00.000Z' });
-        return HttpResponse.json(configFixture({ comments: stored }));
-      }),
+      apiHandler(
+        routes.patchConfig,
+        async ({ request }) => {
+          const body = (await request.json()) as { comment: string };
+          bodies.push(body);
+          stored.push({ author: 'Ann Analyst', text: body.comment, date: '2026-11-20T11:00:00.000Z' });
+          return HttpResponse.json(configFixture({ comments: stored }));
+        },
+        { id: CONFIG_ID },
+      ),
     );
     await user.click(await screen.findByRole('tab', { name: 'Comments' }));
     expect(await screen.findByText('No comments yet.')).toBeInTheDocument();
@@ -497,11 +503,11 @@ describe('landmarks in the viewer (spec §4)', () => {
   it('publishes through the API and shows the answer', async () => {
     const published: string[] = [];
     server.use(
-      http.post('*/api/landmarks/:id/publish/', ({ params }) => {
+      apiHandler(routes.publishLandmark, ({ params }) => {
         published.push(String(params.id));
         return HttpResponse.json({ ...unpublished, isPublished: true });
       }),
-      http.get('*/api/landmarks/', () =>
+      apiHandler(routes.listLandmarks, () =>
         HttpResponse.json({
           count: 2,
           next: null,
@@ -521,11 +527,11 @@ describe('landmarks in the viewer (spec §4)', () => {
   it('deletes a landmark after confirmation', async () => {
     const deleted: string[] = [];
     server.use(
-      http.delete('*/api/landmarks/:id/', ({ params }) => {
+      apiHandler(routes.deleteLandmark, ({ params }) => {
         deleted.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
-      http.get('*/api/landmarks/', () =>
+      apiHandler(routes.listLandmarks, () =>
         HttpResponse.json({ count: 1, next: null, previous: null, results: [landmarkFixture()] }),
       ),
     );
@@ -542,7 +548,7 @@ describe('landmarks in the viewer (spec §4)', () => {
 
   it('hides a landmark the user may not change from the engines with its eye button, locally only', async () => {
     const patched = vi.fn();
-    server.use(http.patch('*/api/landmarks/:id/', patched));
+    server.use(apiHandler(routes.patchLandmark, patched));
     openViewer(editorLoad());
     await user.click(await screen.findByRole('tab', { name: 'Details' }));
     await user.click(screen.getByRole('button', { name: 'Hide Annulus' }));
@@ -555,12 +561,16 @@ describe('landmarks in the viewer (spec §4)', () => {
     const bodies: unknown[] = [];
     const mine = landmarkFixture({ canEdit: true });
     server.use(
-      http.patch(`*/api/landmarks/${mine.id}/`, async ({ request }) => {
-        const body = (await request.json()) as { isVisible: boolean };
-        bodies.push(body);
-        return HttpResponse.json({ ...mine, isVisible: body.isVisible });
-      }),
-      http.get('*/api/landmarks/', () =>
+      apiHandler(
+        routes.patchLandmark,
+        async ({ request }) => {
+          const body = (await request.json()) as { isVisible: boolean };
+          bodies.push(body);
+          return HttpResponse.json({ ...mine, isVisible: body.isVisible });
+        },
+        { id: mine.id },
+      ),
+      apiHandler(routes.listLandmarks, () =>
         HttpResponse.json({ count: 1, next: null, previous: null, results: [{ ...mine, isVisible: false }] }),
       ),
     );
@@ -581,11 +591,14 @@ describe('landmarks in the viewer (spec §4)', () => {
   it('puts the landmark back with the server message when saving its visibility fails', async () => {
     const mine = landmarkFixture({ canEdit: true });
     server.use(
-      http.patch(`*/api/landmarks/${mine.id}/`, () =>
-        HttpResponse.json(
-          { detail: 'You do not have permission to change this landmark.', code: 'permission_denied' },
-          { status: 403 },
-        ),
+      apiHandler(
+        routes.patchLandmark,
+        () =>
+          HttpResponse.json(
+            { detail: 'You do not have permission to change this landmark.', code: 'permission_denied' },
+            { status: 403 },
+          ),
+        { id: mine.id },
       ),
     );
     openViewer(viewerLoadFixture({ landmarks: [mine] }));
@@ -605,11 +618,11 @@ describe('landmarks in the viewer (spec §4)', () => {
       isPublished: false,
     });
     server.use(
-      http.post('*/api/landmarks/', async ({ request }) => {
+      apiHandler(routes.createLandmark, async ({ request }) => {
         created.push(await request.json());
         return HttpResponse.json(saved, { status: 201 });
       }),
-      http.get('*/api/landmarks/', () =>
+      apiHandler(routes.listLandmarks, () =>
         HttpResponse.json({ count: 3, next: null, previous: null, results: [...editorLoad().landmarks, saved] }),
       ),
     );
@@ -654,16 +667,18 @@ describe('landmarks in the viewer (spec §4)', () => {
     const OWN = 'a2000000-0000-4000-8000-000000000077';
     const listed: (string | null)[] = [];
     server.use(
-      http.post('*/api/analyses/', async ({ request }) => {
+      apiHandler(routes.createAnalysis, async ({ request }) => {
         started.push(await request.json());
-        return HttpResponse.json({ ...editorLoad().analyses[0], id: OWN, isPreliminary: false }, { status: 201 });
+        const [preliminary] = editorLoad().analyses;
+        if (!preliminary) throw new Error('the editor load has a preliminary analysis');
+        return HttpResponse.json({ ...preliminary, id: OWN, isPreliminary: false }, { status: 201 });
       }),
-      http.post('*/api/landmarks/', async ({ request }) => {
+      apiHandler(routes.createLandmark, async ({ request }) => {
         created.push((await request.json()) as { analysisId: string });
         return HttpResponse.json(landmarkFixture({ id: 'e1000000-0000-4000-8000-000000000004' }), { status: 201 });
       }),
       // The save reloads the landmarks shown (answered here, so the reload ends within the test).
-      http.get('*/api/landmarks/', ({ request }) => {
+      apiHandler(routes.listLandmarks, ({ request }) => {
         listed.push(new URL(request.url).searchParams.get('analysis_id'));
         return HttpResponse.json({ count: 1, next: null, previous: null, results: [landmarkFixture()] });
       }),

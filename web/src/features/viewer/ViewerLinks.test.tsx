@@ -1,7 +1,8 @@
-import { CaseStatus } from '@cardiomap/contract';
+import { CaseStatus, routes } from '@cardiomap/contract';
 import { screen } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { signInAs } from '../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../testing/server.ts';
@@ -14,9 +15,9 @@ vi.setConfig({ testTimeout: 20_000 });
 function showCase(overrides: Parameters<typeof caseFixture>[0], flags: Parameters<typeof signInAs>[0] = {}) {
   signInAs({ canAccessCaseDetails: true, ...flags });
   server.use(
-    http.get('*/api/cases/:id/', () => HttpResponse.json(caseFixture(overrides))),
-    http.get('*/api/jobs/', () => HttpResponse.json(page([]))),
-    http.get('*/api/input-data/', () => HttpResponse.json(page([]))),
+    apiHandler(routes.getCase, () => HttpResponse.json(caseFixture(overrides))),
+    apiHandler(routes.listJobs, () => HttpResponse.json(page([]))),
+    apiHandler(routes.listInputData, () => HttpResponse.json(page([]))),
   );
   return renderApp(`/case-detail/${CASE_ID}/details`);
 }

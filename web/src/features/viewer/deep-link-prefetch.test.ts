@@ -1,7 +1,9 @@
+import { routes } from '@cardiomap/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/index.ts';
+import { apiHandler } from '../../testing/api-handler.ts';
 import { server, setUpMockApi } from '../../testing/server.ts';
 import { viewerKeys } from './api/viewer-keys.ts';
 import { prefetchViewerDeepLink } from './deep-link-prefetch.ts';
@@ -27,11 +29,11 @@ beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   tokenStore.save({ access: 'a' });
   server.use(
-    http.get('*/api/study-viewer/:id/', ({ params }) => {
+    apiHandler(routes.loadViewer, ({ params }) => {
       loads.push(params.id as string);
       return params.id === STUDY_ID
         ? HttpResponse.json(viewerLoadFixture())
-        : HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+        : HttpResponse.json({ detail: 'Not found.', code: 'not_found' }, { status: 404 });
     }),
   );
 });

@@ -1,12 +1,15 @@
 import type { AnalysisResource, ViewerLoad } from '@cardiomap/contract';
+import { routes } from '@cardiomap/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/index.ts';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { storageHandler } from '../../../testing/storage-handler.ts';
 import type { MprEngine } from '../mpr/index.ts';
 import { MprToolbar } from '../mpr/MprToolbar.tsx';
 import { PANE_IDS, type PaneId } from '../mpr/mpr-settings.ts';
@@ -64,13 +67,13 @@ function renderViewer(canSeeContour: boolean, resources: AnalysisResource[]) {
   const listed: string[] = [];
   const meshRequests: string[] = [];
   server.use(
-    http.get('*/api/analysis-resources/', ({ request }) => {
+    apiHandler(routes.listAnalysisResources, ({ request }) => {
       const analysisId = new URL(request.url).searchParams.get('analysis_id') ?? '';
       listed.push(analysisId);
       const results = resources.filter((resource) => resource.analysisId === analysisId);
       return HttpResponse.json({ count: results.length, next: null, previous: null, results });
     }),
-    http.get(MESH_URL, ({ request }) => {
+    storageHandler('GET', MESH_URL, ({ request }) => {
       meshRequests.push(request.url);
       return HttpResponse.arrayBuffer(asciiStl());
     }),

@@ -1,13 +1,14 @@
 import type { ViewerLoad } from '@cardiomap/contract';
-import { GeometryType, type Vec3, ViewType } from '@cardiomap/contract';
+import { GeometryType, routes, type Vec3, ViewType } from '@cardiomap/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client.ts';
 import { ToastProvider } from '../../../components/Toasts.tsx';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { server, setUpMockApi } from '../../../testing/server.ts';
 import {
   ANALYSIS_ID,
@@ -58,7 +59,7 @@ function drawArea(
 ) {
   const posted: unknown[] = [];
   server.use(
-    http.post('*/api/landmarks/', async ({ request }) => {
+    apiHandler(routes.createLandmark, async ({ request }) => {
       posted.push(await request.json());
       return answer();
     }),

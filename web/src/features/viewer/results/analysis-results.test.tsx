@@ -1,11 +1,14 @@
 import type { AnalysisResource, ViewerLoad } from '@cardiomap/contract';
+import { routes } from '@cardiomap/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiHandler } from '../../../testing/api-handler.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { signInAs } from '../../../testing/render-in-app.tsx';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { storageHandler } from '../../../testing/storage-handler.ts';
 import { ANALYSIS_ID, configFixture, figureFixture, STUDY_ID, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import { viewerSideHandlers } from '../testing/viewer-handlers.ts';
 
@@ -44,9 +47,9 @@ function openViewer(
   const load = viewerLoadFixture();
   const withRights: ViewerLoad = { ...load, permissions: { ...load.permissions, canAddAnalysisResources: staff } };
   server.use(
-    http.get('*/api/study-viewer/:id/', () => HttpResponse.json(withRights)),
-    http.get('*/api/configs/', () => HttpResponse.json(page([configFixture()]))),
-    http.get('*/api/analysis-resources/', ({ request }) => {
+    apiHandler(routes.loadViewer, () => HttpResponse.json(withRights)),
+    apiHandler(routes.listConfigs, () => HttpResponse.json(page([configFixture()]))),
+    apiHandler(routes.listAnalysisResources, ({ request }) => {
       const type = new URL(request.url).searchParams.get('type');
       return HttpResponse.json(page(type === '1' ? meshes : type === '2' ? figures : []));
     }),
@@ -80,7 +83,7 @@ describe('Details tab: 3D and numeric results (issue 17 §2)', () => {
     const deleted = vi.fn();
     openViewer();
     server.use(
-      http.delete('*/api/analysis-resources/:id/', ({ params }) => {
+      apiHandler(routes.deleteAnalysisResource, ({ params }) => {
         deleted(params.id);
         return new HttpResponse(null, { status: 204 });
       }),
@@ -103,15 +106,15 @@ describe('Details tab: 3D and numeric results (issue 17 §2)', () => {
     const registered = vi.fn();
     openViewer({ meshes: [] });
     server.use(
-      http.post('*/api/analysis-resources/', async ({ request }) => {
+      apiHandler(routes.createAnalysisResource, async ({ request }) => {
         registered(await request.json());
         return HttpResponse.json(
           { ...mesh({ uploadSuccessful: false, readUrl: null }), writeUrl: '/put/aorta', parts: null },
           { status: 201 },
         );
       }),
-      http.put('*/put/aorta', () => new HttpResponse(null, { status: 200 })),
-      http.get('*/api/analysis-resources/:id/confirm-upload/', () =>
+      storageHandler('PUT', '*/put/aorta', () => new HttpResponse(null, { status: 200 })),
+      apiHandler(routes.confirmAnalysisResource, () =>
         HttpResponse.json(
           { nonFieldErrors: ['The STL file is truncated: it is shorter than its header.'] },
           { status: 400 },
@@ -145,10 +148,12 @@ describe('Details tab: 3D and numeric results (issue 17 §2)', () => {
     const patched = vi.fn();
     openViewer();
     server.use(
-      http.patch('*/api/analyses/:id/', async ({ request }) => {
+      apiHandler(routes.patchAnalysis, async ({ request }) => {
         const body = await request.json();
         patched(body);
-        return HttpResponse.json({ ...viewerLoadFixture().analyses[0], ...(body as object) });
+        const [analysis] = viewerLoadFixture().analyses;
+        if (!analysis) throw new Error('the viewer load has an analysis');
+        return HttpResponse.json({ ...analysis, ...(body as object) });
       }),
     );
     await openTab('Details');
@@ -190,7 +195,7 @@ describe('Figures tab (issue 17 §2)', () => {
     const deleted = vi.fn();
     openViewer({ figures: [captured()] });
     server.use(
-      http.delete('*/api/analysis-resources/:id/', ({ params }) => {
+      apiHandler(routes.deleteAnalysisResource, ({ params }) => {
         deleted(params.id);
         return new HttpResponse(null, { status: 204 });
       }),

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { storageHandler } from '../../../testing/storage-handler.ts';
 import { closeViewerSessions } from '../session/viewer-sessions.ts';
 import { viewerSessionWrapper } from '../testing/session-wrapper.tsx';
 import { MISSING_FILE_MESSAGE } from './load-mesh.ts';
@@ -25,8 +26,8 @@ afterEach(() => closeViewerSessions());
 describe('SceneViewport objects', () => {
   it('reports each object that cannot be shown once, and shows the others', async () => {
     server.use(
-      http.get('*/files/aorta.stl', () => HttpResponse.arrayBuffer(asciiStl())),
-      http.get('*/files/valve.stl', () => new HttpResponse(null, { status: 404 })),
+      storageHandler('GET', '*/files/aorta.stl', () => HttpResponse.arrayBuffer(asciiStl())),
+      storageHandler('GET', '*/files/valve.stl', () => new HttpResponse(null, { status: 404 })),
     );
     const onObjectError = vi.fn();
     const objects = [

@@ -1,6 +1,7 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, setUpMockApi } from '../../../testing/server.ts';
+import { storageHandler } from '../../../testing/storage-handler.ts';
 import { loadSceneObject, MISSING_FILE_MESSAGE, SceneObjectLoadError } from './load-mesh.ts';
 import { asciiStl } from './testing/mesh-fixtures.ts';
 
@@ -12,7 +13,7 @@ const load = (filename: string, url: string | null = FILE_URL) =>
 
 describe('loadSceneObject', () => {
   it('downloads the file and reads its surface', async () => {
-    server.use(http.get(FILE_URL, () => HttpResponse.arrayBuffer(asciiStl())));
+    server.use(storageHandler('GET', FILE_URL, () => HttpResponse.arrayBuffer(asciiStl())));
     const [geometry] = await load('aorta.stl');
     expect(geometry!.boundingBox!.max.toArray()).toEqual([10, 10, 10]);
   });
@@ -22,12 +23,12 @@ describe('loadSceneObject', () => {
   });
 
   it.each([403, 404])('reports a refused or missing file (%d) with the spec message', async (status) => {
-    server.use(http.get(FILE_URL, () => new HttpResponse(null, { status })));
+    server.use(storageHandler('GET', FILE_URL, () => new HttpResponse(null, { status })));
     await expect(load('aorta.stl')).rejects.toThrow(MISSING_FILE_MESSAGE);
   });
 
   it('reports other HTTP failures with their status', async () => {
-    server.use(http.get(FILE_URL, () => new HttpResponse(null, { status: 500 })));
+    server.use(storageHandler('GET', FILE_URL, () => new HttpResponse(null, { status: 500 })));
     await expect(load('aorta.stl')).rejects.toThrow('Could not download the file (HTTP 500).');
   });
 
@@ -36,7 +37,7 @@ describe('loadSceneObject', () => {
   });
 
   it('reports a file that is not what its name says', async () => {
-    server.use(http.get(FILE_URL, () => HttpResponse.text('not a mesh')));
+    server.use(storageHandler('GET', FILE_URL, () => HttpResponse.text('not a mesh')));
     const failure = load('aorta.obj');
     await expect(failure).rejects.toBeInstanceOf(SceneObjectLoadError);
     await expect(failure).rejects.toThrow('Could not read aorta.obj as OBJ.');

@@ -1,4 +1,7 @@
-import { HttpResponse, http } from 'msw';
+import { routes } from '@cardiomap/contract';
+import { HttpResponse } from 'msw';
+import { apiHandler } from '../../../testing/api-handler.ts';
+import { storageHandler } from '../../../testing/storage-handler.ts';
 import { VOLUME_URL } from './viewer-fixtures.ts';
 
 /**
@@ -7,6 +10,6 @@ import { VOLUME_URL } from './viewer-fixtures.ts';
  * route starts the volume's download, which stand-in panes never read (an empty file).
  */
 export const viewerSideHandlers = () => [
-  http.get('*/api/cases/:id/', () => HttpResponse.json({ devices: [] })),
-  http.get(`*${VOLUME_URL}`, () => HttpResponse.arrayBuffer(new ArrayBuffer(0))),
+  apiHandler(routes.getCase, () => HttpResponse.json({ devices: [] })),
+  storageHandler('GET', `*${VOLUME_URL}`, () => HttpResponse.arrayBuffer(new ArrayBuffer(0))),
 ];
