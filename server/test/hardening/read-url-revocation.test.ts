@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCase, shareWith, userId } from '../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertStudyWithVolume } from '../imaging/api/imaging-fixtures.ts';
-import { insertAnalysis, insertMesh, requester, tokensFor } from '../viewer/viewer-fixtures.ts';
+import { insertAnalysis, insertMesh, insertRootScene, requester, tokensFor } from '../viewer/viewer-fixtures.ts';
 
 const SHARED = 'other-physician@cardiomap.test';
 const delivered = [{ service: Service.ANATOMICAL, status: OrderStatus.DELIVERED }];
@@ -31,15 +31,7 @@ describe('signed read URLs end with the access they were handed out under', () =
     const { studyId } = await insertStudyWithVolume(t, c.id);
     const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
     const meshId = await insertMesh(t, analysisId);
-    const [v] = await t.database.query<{ id: string }>(
-      `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Root') RETURNING id`,
-      [studyId, analysisId],
-    );
-    await t.database.query(
-      `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color)
-       VALUES ($1, $2, $3, 'Aorta', '#ff0000')`,
-      [v?.id, studyId, meshId],
-    );
+    await insertRootScene(t, { studyId, analysisId, meshId }, '#ff0000');
     const figureKey = `analyses/${analysisId}/figure.png`;
     await t.app.storage.write(figureKey, Buffer.from('png bytes'), 'image/png');
     await t.database.query(

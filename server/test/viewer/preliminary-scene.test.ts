@@ -4,7 +4,7 @@ import { storePreliminaryModel } from '../../src/jobs/surface/preliminary-model.
 import { insertCase } from '../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertStudyWithVolume } from '../imaging/api/imaging-fixtures.ts';
-import { insertAnalysis, insertMesh, requester, tokensFor } from './viewer-fixtures.ts';
+import { insertAnalysis, insertMesh, insertRootScene, requester, tokensFor } from './viewer-fixtures.ts';
 
 const BLOOD_POOL = 'Blood pool (preliminary)';
 
@@ -46,16 +46,7 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
     );
     const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
     const meshId = await insertMesh(t, analysisId);
-    const [v] = await t.database.query<{ id: string }>(
-      `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Root') RETURNING id`,
-      [studyId, analysisId],
-    );
-    await t.database.query(
-      `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color)
-       VALUES ($1, $2, $3, 'Aorta', '#ffaa00')`,
-      [v?.id, studyId, meshId],
-    );
-    return { studyId, rootId: v?.id as string };
+    return { studyId, rootId: await insertRootScene(t, { studyId, analysisId, meshId }) };
   }
 
   beforeAll(async () => {

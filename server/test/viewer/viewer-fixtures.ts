@@ -44,3 +44,21 @@ export async function insertMesh(t: TestApp, analysisId: string, uploaded = true
   );
   return row?.id ?? '';
 }
+
+/** A visualisation 'Root' of the analysis drawing the mesh as 'Aorta': what an analyst's result looks like. */
+export async function insertRootScene(
+  t: TestApp,
+  ids: { studyId: string; analysisId: string; meshId: string },
+  color = '#ffaa00',
+): Promise<string> {
+  const [v] = await t.database.query<{ id: string }>(
+    `INSERT INTO visualisations (study_id, analysis_id, name) VALUES ($1, $2, 'Root') RETURNING id`,
+    [ids.studyId, ids.analysisId],
+  );
+  await t.database.query(
+    `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color)
+     VALUES ($1, $2, $3, 'Aorta', $4)`,
+    [v?.id, ids.studyId, ids.meshId, color],
+  );
+  return v?.id as string;
+}
