@@ -137,6 +137,7 @@ export function createPhaseStream(options: {
       stopWatching?.();
       hold.abort();
     };
+    // Its outcome reaches this entry through watch() below (status 'failed'): the promise adds nothing.
     if (!download.adopted) void download.adopt(noSink, hold.signal).catch(() => undefined);
     stopWatching = download.watch({
       slices({ header, voxels, present }) {
