@@ -7,9 +7,10 @@ test('a physician opens the documentation from the user menu and reads the seede
   await page.getByRole('menuitem', { name: 'Documentation' }).click();
   await expect(page).toHaveURL(/\/docs$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
-  // The demo physician works for a European and a North American centre: one titled section each.
-  const sections = page.locator('section[aria-label="CardioMap user guide"]');
-  await expect(sections).toHaveCount(2);
+  // The demo physician works for a European and a North American centre, whose seeded guides are the
+  // same: shown once (issue 30 #14).
+  const sections = page.locator('section[aria-label="Documentation"]');
+  await expect(sections).toHaveCount(1);
   const first = sections.first();
   for (const heading of ['1. Request an analysis', '2. Prepare the CT images', '4. Read the viewer']) {
     await expect(first.getByRole('heading', { name: heading })).toBeVisible();
