@@ -48,12 +48,14 @@ test('the superuser approves a pending registration as Physician of HVC; the use
 });
 
 test('the superuser creates an organisation and finds it by code', async ({ page }) => {
+  // A name of its own and a code the server generates: the spec runs again on the same data (retries,
+  // --repeat-each) without meeting its earlier organisation.
+  const name = `E2E Heart Clinic ${Date.now().toString(36)}`;
   await signIn(page, 'superuser@cardiomap.test');
   await page.goto('/users-and-organisations?tab=organisations');
   await page.getByRole('button', { name: 'Add Organisation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Organisation' });
-  await dialog.getByLabel('Code').fill('EZE');
-  await dialog.getByLabel(/^Name/).fill('E2E Heart Clinic');
+  await dialog.getByLabel(/^Name/).fill(name);
   await dialog.getByRole('combobox', { name: 'Country' }).fill('Germany');
   await page.getByRole('option', { name: 'Germany' }).click();
   await dialog.getByRole('combobox', { name: 'Region' }).click();
@@ -62,10 +64,20 @@ test('the superuser creates an organisation and finds it by code', async ({ page
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Organisation successfully created' })).toBeVisible();
 
-  await page.getByLabel('Search by code').fill('EZE');
-  const row = page.getByRole('table', { name: 'Organisations' }).getByRole('row', { name: /E2E Heart Clinic/ });
+  // The searches wait 500 ms after the last key: wait for the filtered table itself (header and one row),
+  // not for a row the unfiltered page may already show.
+  const table = page.getByRole('table', { name: 'Organisations' });
+  await page.getByLabel('Search by name').fill(name);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const code = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z]{3}$/);
+
+  await page.getByLabel('Search by name').fill('');
+  await page.getByLabel('Search by code').fill(code);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Germany');
   await expect(row).toContainText('Europe');
-  await row.getByRole('button', { name: 'Edit E2E Heart Clinic' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit E2E Heart Clinic' }).getByLabel('MFA required')).toBeChecked();
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: `Edit ${name}` }).getByLabel('MFA required')).toBeChecked();
 });

@@ -1,5 +1,6 @@
-import { Container, LinearProgress, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Container, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+import { FetchingBar } from '../../components/FetchingBar.tsx';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { RetryAlert } from '../../components/RetryAlert.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
@@ -51,7 +52,7 @@ export function AuditPage() {
             setPage(1);
           }}
         />
-        {events.isFetching && <LinearProgress aria-label="Loading audit events" />}
+        <FetchingBar fetching={events.isFetching} label="Loading audit events" />
         {events.isError && (
           <RetryAlert
             message="There was a problem! The audit trail could not be loaded."

@@ -1,8 +1,9 @@
 import { countryName, type Organisation } from '@cardiomap/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, IconButton, LinearProgress, Stack, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Stack, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
+import { FetchingBar } from '../../../components/FetchingBar.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { RetryAlert } from '../../../components/RetryAlert.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -58,7 +59,7 @@ export function OrganisationsTab() {
           Add Organisation
         </Button>
       </Stack>
-      {organisations.isFetching && <LinearProgress aria-label="Loading organisations" />}
+      <FetchingBar fetching={organisations.isFetching} label="Loading organisations" />
       {organisations.isError && (
         <RetryAlert
           message="There was a problem! The organisations could not be loaded."

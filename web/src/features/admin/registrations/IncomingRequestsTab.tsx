@@ -1,6 +1,7 @@
 import type { IncomingRegistration } from '@cardiomap/contract';
-import { Box, LinearProgress, Stack, TableCell, TableRow } from '@mui/material';
+import { Box, Stack, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
+import { FetchingBar } from '../../../components/FetchingBar.tsx';
 import { PagedTable } from '../../../components/PagedTable.tsx';
 import { RetryAlert } from '../../../components/RetryAlert.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -20,7 +21,7 @@ export function IncomingRequestsTab() {
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Box sx={{ flex: 2, minWidth: 0, width: '100%' }}>
-        {incoming.isFetching && <LinearProgress aria-label="Loading incoming requests" />}
+        <FetchingBar fetching={incoming.isFetching} label="Loading incoming requests" />
         {incoming.isError && (
           <RetryAlert
             message="There was a problem! The incoming requests could not be loaded."
