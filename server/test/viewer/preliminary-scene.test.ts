@@ -91,3 +91,89 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
     expect((await load('other-physician', studyId)).statusCode).toBe(404);
   });
 });
+
+/** The scene's own routes answer as the viewer load does: a clinician never meets the preliminary model. */
+describe('visualisations/ and visualisation-objects/ keep the preliminary model staff-only', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof requester>;
+  const get = async (who: string | null, url: string) => call(who, 'GET', url);
+  const listed = async (who: string, url: string) => {
+    const res = await get(who, url);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { count: number; results: { id: string; name: string }[] };
+    expect(body.count).toBe(body.results.length);
+    return body.results;
+  };
+
+  /** A delivered case with the preliminary model and an analyst's mesh; the ids of the preliminary rows. */
+  async function study() {
+    const c = await insertCase(t, {
+      status: CaseStatus.COMPLETED,
+      orders: [{ service: Service.ANATOMICAL, status: OrderStatus.DELIVERED }],
+    });
+    const { studyId } = await insertStudyWithVolume(t, c.id);
+    await t.database.db.transaction((tx) =>
+      storePreliminaryModel(tx, {
+        studyId,
+        name: BLOOD_POOL,
+        filename: 'blood-pool-preliminary.glb',
+        mimeType: 'model/gltf-binary',
+        storageKey: `analyses/preliminary-${studyId}.glb`,
+        size: 10,
+        color: '#d32f2f',
+        opacity: 1,
+        attributes: {},
+        results: [],
+        sourceVersion: 'test',
+      }),
+    );
+    const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
+    await insertRootScene(t, { studyId, analysisId, meshId: await insertMesh(t, analysisId) });
+    const [preliminary] = await t.database.query<{ visualisationId: string; objectId: string }>(
+      `SELECT v.id AS "visualisationId", o.id AS "objectId" FROM visualisations v
+         JOIN analyses a ON a.id = v.analysis_id AND a.is_preliminary
+         JOIN visualisation_objects o ON o.visualisation_id = v.id WHERE v.study_id = $1`,
+      [studyId],
+    );
+    if (!preliminary) throw new Error('the preliminary model was not stored');
+    return { studyId, ...preliminary };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    call = requester(t, await tokensFor(t, ['physician', 'other-physician', 'case-analyst']));
+  }, 180_000);
+  afterAll(async () => t.close());
+
+  it('lists and gets no preliminary visualisation or object for a clinician; 404 as if missing', async () => {
+    const { studyId, visualisationId, objectId } = await study();
+    expect((await listed('physician', `/api/visualisations/?study_id=${studyId}`)).map((v) => v.name)).toEqual([
+      'Root',
+    ]);
+    expect((await listed('physician', `/api/visualisation-objects/?study_id=${studyId}`)).map((o) => o.name)).toEqual([
+      'Aorta',
+    ]);
+    expect((await get('physician', `/api/visualisations/${visualisationId}/`)).statusCode).toBe(404);
+    expect((await get('physician', `/api/visualisation-objects/${objectId}/`)).statusCode).toBe(404);
+    const byVisualisation = await get('physician', `/api/visualisation-objects/?visualisation_id=${visualisationId}`);
+    expect(byVisualisation.statusCode).toBe(404);
+  });
+
+  it('gives staff the preliminary rows in the lists and by id', async () => {
+    const { studyId, visualisationId, objectId } = await study();
+    expect((await listed('case-analyst', `/api/visualisations/?study_id=${studyId}`)).map((v) => v.name)).toEqual([
+      'Preliminary 3D model',
+      'Root',
+    ]);
+    const objects = await listed('case-analyst', `/api/visualisation-objects/?study_id=${studyId}`);
+    expect(objects.map((o) => o.name).sort()).toEqual(['Aorta', BLOOD_POOL]);
+    expect((await get('case-analyst', `/api/visualisations/${visualisationId}/`)).statusCode).toBe(200);
+    expect((await get('case-analyst', `/api/visualisation-objects/${objectId}/`)).statusCode).toBe(200);
+  });
+
+  it('answers 401 signed out and 404 to another organisation', async () => {
+    const { studyId } = await study();
+    expect((await get(null, `/api/visualisations/?study_id=${studyId}`)).statusCode).toBe(401);
+    expect((await get('other-physician', `/api/visualisation-objects/?study_id=${studyId}`)).statusCode).toBe(404);
+  });
+});

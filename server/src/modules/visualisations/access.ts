@@ -39,8 +39,17 @@ export function createSceneAccess(database: Database) {
     /** A study named in a body: hidden or missing is a 400 on that field. */
     studyInBody: (actor: Actor, studyId: string, field = 'studyId') =>
       caseOfStudy(actor, studyId, () => fieldError(field, STUDY_NOT_FOUND)),
-    /** A row's case when visible, else 404 with the row's own message. */
-    caseOfRow: (actor: Actor, studyId: string, missing: string) => caseOfStudy(actor, studyId, () => notFound(missing)),
+    /**
+     * Issue 30 §3: the preliminary model is a staff aid, never a result, so whoever may not view undelivered
+     * analyses meets neither its visualisation nor its objects here, as in the viewer load.
+     */
+    seesPreliminary: (actor: Actor) => actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses),
+    /** A row's case when visible (a preliminary row only to staff), else 404 with the row's own message. */
+    async caseOfRow(actor: Actor, row: { studyId: string; isPreliminary?: boolean }, missing: string) {
+      if (row.isPreliminary === true && !actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses))
+        throw notFound(missing);
+      return caseOfStudy(actor, row.studyId, () => notFound(missing));
+    },
     requireWrite(actor: Actor, theCase: VisibleCase, permission: string, denied: string): void {
       if (!actor.permissions.has(permission) || sharedOnly(actor, theCase.organisationId)) throw forbidden(denied);
     },

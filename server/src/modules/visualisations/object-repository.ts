@@ -49,6 +49,12 @@ const COLUMN_OF: Record<keyof ObjectSettings, string> = {
   objectOrder: 'object_order',
 };
 
+/** Drawn from the preliminary model: its mesh (the resource's analysis) or in its visualisation. */
+const OBJECT_IS_PRELIMINARY = sql`EXISTS (SELECT 1 FROM analyses pa JOIN visualisations pv ON pv.id = o.visualisation_id
+  WHERE pa.is_preliminary AND (pa.id = r.analysis_id OR pa.id = pv.analysis_id))`;
+const OBJECT_FROM = sql`FROM visualisation_objects o JOIN studies s ON s.id = o.study_id
+    LEFT JOIN analysis_resources r ON r.id = o.analysis_resource_id`;
+
 const OBJECT_SELECT = sql`
   SELECT o.id, o.visualisation_id AS "visualisationId", o.study_id AS "studyId", s.case_id AS "caseId",
          o.analysis_resource_id AS "analysisResourceId", ${sql.join(
@@ -59,10 +65,8 @@ const OBJECT_SELECT = sql`
          )},
          r.storage_key AS "resourceKey", r.filename AS "resourceFilename", r.mime_type AS "resourceMimeType",
          r.upload_successful AS "resourceUploaded", r.analysis_id AS "resourceAnalysisId",
-         EXISTS (SELECT 1 FROM analyses pa JOIN visualisations pv ON pv.id = o.visualisation_id
-                  WHERE pa.is_preliminary AND (pa.id = r.analysis_id OR pa.id = pv.analysis_id)) AS "isPreliminary"
-    FROM visualisation_objects o JOIN studies s ON s.id = o.study_id
-    LEFT JOIN analysis_resources r ON r.id = o.analysis_resource_id`;
+         ${OBJECT_IS_PRELIMINARY} AS "isPreliminary"
+    ${OBJECT_FROM}`;
 const OBJECT_ORDER = sql`ORDER BY o.object_order, o.date_created, o.id`;
 
 export async function findObject(query: Query, id: string): Promise<VisualisationObjectRow | undefined> {
@@ -74,18 +78,19 @@ export async function objectsOfStudy(query: Query, studyId: string): Promise<Vis
   return query<VisualisationObjectRow>(sql`${OBJECT_SELECT} WHERE o.study_id = ${studyId} ${OBJECT_ORDER}`);
 }
 
-/** Objects of one study, optionally of one of its visualisations. */
+/** Objects of one study, optionally of one of its visualisations; the preliminary model's only for staff. */
 export async function listObjects(
   query: Query,
-  filter: { studyId: string; visualisationId: string | null },
+  filter: { studyId: string; visualisationId: string | null; withPreliminary: boolean },
   window: { limit: number; offset: number },
 ) {
   const where = sql`WHERE o.study_id = ${filter.studyId}
-    AND (${filter.visualisationId}::uuid IS NULL OR o.visualisation_id = ${filter.visualisationId})`;
+    AND (${filter.visualisationId}::uuid IS NULL OR o.visualisation_id = ${filter.visualisationId})
+    AND (${filter.withPreliminary}::boolean OR NOT ${OBJECT_IS_PRELIMINARY})`;
   return pageOfRows<VisualisationObjectRow>(
     query,
     {
-      count: sql`SELECT count(*)::int AS count FROM visualisation_objects o ${where}`,
+      count: sql`SELECT count(*)::int AS count ${OBJECT_FROM} ${where}`,
       rows: sql`${OBJECT_SELECT} ${where} ${OBJECT_ORDER}`,
     },
     window,

@@ -30,7 +30,7 @@ export function createObjectsService(database: Database, access: SceneAccess) {
   const visibleObject = async (actor: Actor, id: string) => {
     const row = await objects.findObject(query, id);
     if (!row) throw notFound(OBJECT_NOT_FOUND);
-    return { row, theCase: await access.caseOfRow(actor, row.studyId, OBJECT_NOT_FOUND) };
+    return { row, theCase: await access.caseOfRow(actor, row, OBJECT_NOT_FOUND) };
   };
   /** Spec §3: an object is drawn at most as opaque as its maxOpacity allows (defaults 1 and 1). */
   const checkOpacity = (settings: { opacity?: number; maxOpacity?: number }) => {
@@ -46,7 +46,7 @@ export function createObjectsService(database: Database, access: SceneAccess) {
       if (filter.visualisation_id) {
         const visualisation = await findVisualisation(query, filter.visualisation_id);
         if (!visualisation || (studyId && visualisation.studyId !== studyId)) throw notFound(VISUALISATION_NOT_FOUND);
-        await access.caseOfRow(actor, visualisation.studyId, VISUALISATION_NOT_FOUND);
+        await access.caseOfRow(actor, visualisation, VISUALISATION_NOT_FOUND);
         studyId = visualisation.studyId;
       } else if (studyId) {
         await access.readableStudy(actor, studyId);
@@ -55,7 +55,7 @@ export function createObjectsService(database: Database, access: SceneAccess) {
       }
       const { count, rows } = await objects.listObjects(
         query,
-        { studyId, visualisationId: filter.visualisation_id ?? null },
+        { studyId, visualisationId: filter.visualisation_id ?? null, withPreliminary: access.seesPreliminary(actor) },
         pageWindow(page),
       );
       return { count, results: rows.map(presentVisualisationObject) };

@@ -117,12 +117,20 @@ export async function visualisationsOfStudy(query: Query, studyId: string): Prom
   return query<VisualisationRow>(sql`${VISUALISATION_SELECT} WHERE v.study_id = ${studyId} ${VISUALISATION_ORDER}`);
 }
 
-export async function listVisualisations(query: Query, studyId: string, window: Window) {
+/** A study's visualisations; the preliminary model's only for staff (issue 30 §3). */
+export async function listVisualisations(
+  query: Query,
+  filter: { studyId: string; withPreliminary: boolean },
+  window: Window,
+) {
+  const where = sql`WHERE v.study_id = ${filter.studyId}
+    AND (${filter.withPreliminary}::boolean OR NOT COALESCE(a.is_preliminary, false))`;
   return pageOfRows<VisualisationRow>(
     query,
     {
-      count: sql`SELECT count(*)::int AS count FROM visualisations WHERE study_id = ${studyId}`,
-      rows: sql`${VISUALISATION_SELECT} WHERE v.study_id = ${studyId} ${VISUALISATION_ORDER}`,
+      count: sql`SELECT count(*)::int AS count FROM visualisations v LEFT JOIN analyses a ON a.id = v.analysis_id
+        ${where}`,
+      rows: sql`${VISUALISATION_SELECT} ${where} ${VISUALISATION_ORDER}`,
     },
     window,
   );

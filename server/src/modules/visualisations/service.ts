@@ -39,12 +39,12 @@ export function createScenesService(database: Database, access: SceneAccess) {
   const visibleConfig = async (actor: Actor, id: string) => {
     const row = await repo.findConfig(query, id);
     if (!row) throw notFound(CONFIG_NOT_FOUND);
-    return { row, theCase: await access.caseOfRow(actor, row.studyId, CONFIG_NOT_FOUND) };
+    return { row, theCase: await access.caseOfRow(actor, row, CONFIG_NOT_FOUND) };
   };
   const visibleVisualisation = async (actor: Actor, id: string) => {
     const row = await repo.findVisualisation(query, id);
     if (!row) throw notFound(VISUALISATION_NOT_FOUND);
-    return { row, theCase: await access.caseOfRow(actor, row.studyId, VISUALISATION_NOT_FOUND) };
+    return { row, theCase: await access.caseOfRow(actor, row, VISUALISATION_NOT_FOUND) };
   };
 
   return {
@@ -86,7 +86,11 @@ export function createScenesService(database: Database, access: SceneAccess) {
 
     async listVisualisations(actor: Actor, studyId: string, page: PageRequest) {
       await access.readableStudy(actor, studyId);
-      const { count, rows } = await repo.listVisualisations(query, studyId, pageWindow(page));
+      const { count, rows } = await repo.listVisualisations(
+        query,
+        { studyId, withPreliminary: access.seesPreliminary(actor) },
+        pageWindow(page),
+      );
       return { count, results: rows.map(presentVisualisation) };
     },
     getVisualisation: async (actor: Actor, id: string) =>
