@@ -1,6 +1,7 @@
 import { CaseStatus, type OrderStatus, type PatientInformation } from '@cardiomap/contract';
 import { CASE_RESPONSIBLE_PERMISSION } from '@cardiomap/domain';
 import { sql } from 'drizzle-orm';
+import { holdsPermission } from '../../access/permission-sql.ts';
 import type { Query } from '../../db/query.ts';
 
 /** What the ingest job needs of its case: the pseudonym, the de-identification secret and the status. */
@@ -150,9 +151,7 @@ export async function responsibleStanding(
   organisationId: string,
 ): Promise<'responsible' | 'member' | 'outsider'> {
   const [row] = await query<{ maySubmit: boolean }>(
-    sql`SELECT EXISTS (SELECT 1 FROM group_memberships gm JOIN group_permissions gp ON gp.group_id = gm.group_id
-                         JOIN permissions p ON p.id = gp.permission_id
-                        WHERE gm.user_id = u.id AND p.codename = ${CASE_RESPONSIBLE_PERMISSION}) AS "maySubmit"
+    sql`SELECT ${holdsPermission(sql`u.id`, CASE_RESPONSIBLE_PERMISSION)} AS "maySubmit"
           FROM organisation_memberships m JOIN users u ON u.id = m.user_id
          WHERE m.user_id = ${userId} AND m.organisation_id = ${organisationId} AND u.is_active`,
   );

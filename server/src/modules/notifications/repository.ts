@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@cardiomap/domain';
 import { sql } from 'drizzle-orm';
+import { holdsPermission } from '../../access/permission-sql.ts';
 import type { Query } from '../../db/query.ts';
 
 export interface CaseFacts {
@@ -25,12 +26,7 @@ export async function caseFacts(query: Query, caseId: string): Promise<CaseFacts
 }
 
 /** Whether user `u` holds a permission (through a group, or as a superuser, who holds them all). */
-const holds = (codename: string) =>
-  sql`(u.is_superuser OR EXISTS (
-         SELECT 1 FROM group_memberships gm
-           JOIN group_permissions gp ON gp.group_id = gm.group_id
-           JOIN permissions p ON p.id = gp.permission_id
-          WHERE gm.user_id = u.id AND p.codename = ${codename}))`;
+const holds = (codename: string) => holdsPermission(sql`u.id`, codename, { superuserHoldsAll: true });
 
 /**
  * Who hears about a case (issue 17 §3): its responsible (its creator when none was assigned) while they

@@ -1,6 +1,7 @@
 import type { UserSummary } from '@cardiomap/contract';
 import { CASE_RESPONSIBLE_PERMISSION } from '@cardiomap/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { holdsPermission } from '../../access/permission-sql.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOnPool } from '../../db/query.ts';
 import { type PageRequest, pageWindow } from '../../lib/pagination.ts';
@@ -20,10 +21,7 @@ export interface UserListFilter {
 }
 
 /** Whether the user holds, through a role, the permission to request analyses (CASE_RESPONSIBLE_PERMISSION). */
-export const maySubmitCases = (userId: SQL) =>
-  sql`EXISTS (SELECT 1 FROM group_memberships gm JOIN group_permissions gp ON gp.group_id = gm.group_id
-                JOIN permissions p ON p.id = gp.permission_id
-               WHERE gm.user_id = ${userId} AND p.codename = ${CASE_RESPONSIBLE_PERMISSION})`;
+export const maySubmitCases = (userId: SQL) => holdsPermission(userId, CASE_RESPONSIBLE_PERMISSION);
 
 /** The searched text; migration 0013's trigram index is on exactly this expression. */
 const searchText = sql`(u.email || chr(1) || u.title || chr(1) || u.given_name || ' ' || u.family_name || chr(1)
