@@ -57,10 +57,14 @@ export async function claimRun(query: Query, jobId: string, leaseId: string): Pr
  * A running job's progress (0–100), written as it goes so the web can show it; the run's end replaces
  * the summary with its result. The report job reports its progress.
  */
-export async function recordProgress(query: Query, jobId: string, progress: number): Promise<void> {
+/**
+ * A running job's progress, written only under the run's own lease: a run that lost its claim (taken over
+ * after a missed heartbeat, or terminated) must not overwrite the progress of the run that holds it now.
+ */
+export async function recordProgress(query: Query, run: RunLease, progress: number): Promise<void> {
   await query(
     sql`UPDATE jobs SET summary = jsonb_build_object('progress', ${Math.round(progress)}::int)
-         WHERE id = ${jobId} AND status = ${JobStatus.RUNNING}`,
+         WHERE id = ${run.jobId} AND lease_id = ${run.leaseId} AND status = ${JobStatus.RUNNING}`,
   );
 }
 

@@ -55,7 +55,7 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
     // The figures are read once for both variants (and fitted once: renderReport caches by buffer).
     let figures: ReportFigure[] | undefined;
     for (const [index, variant] of VARIANTS.entries()) {
-      await jobRuns.recordProgress(query, run.jobId, 10 + index * 40);
+      await jobRuns.recordProgress(query, run, 10 + index * 40);
       const built = await buildReport(
         facts,
         { db: deps.database.db, variant, withSimulations, publicUrl: deps.webAppUrl, inputs },
@@ -72,7 +72,7 @@ export function createReportHandler(deps: WorkerDeps, inputs: ReportInputs = NO_
       stored.push({ variant, storageKey, size });
       log(`Report ${variant === 'identified' ? 'with' : 'without'} patient details: ${(size / 1024).toFixed(0)} kB.`);
     }
-    await jobRuns.recordProgress(query, run.jobId, 95);
+    await jobRuns.recordProgress(query, run, 95);
     await flush();
     await deps.database.db.transaction(async (tx) => {
       await recordGeneratedReports(tx, {
