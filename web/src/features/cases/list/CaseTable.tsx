@@ -14,12 +14,20 @@ interface Props {
 
 /**
  * A patient identifier may be 100 characters: cut at spec §9's 80 (all of it in the tooltip) and free to
- * wrap, so one long identifier cannot push the table past its frame and cut off its last columns.
+ * wrap, so one long identifier cannot push the table past its frame and cut off its last columns. Free to
+ * wrap anywhere would let a narrow table squeeze the column to a letter ("Hidde/n", "DEMO-PAT-/0001"), so
+ * the column keeps room for an ordinary identifier whole; only longer ones wrap.
  */
+// Border-box: the cell's 16 px side paddings are inside its width. 18ch holds a 16-character id whole.
+const PATIENT_CELL_MIN_WIDTH = 'calc(18ch + 32px)';
+
 function PatientCell({ text }: { text: string }) {
   const shown = truncateText(text);
   return (
-    <TableCell title={shown === text ? undefined : text} sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>
+    <TableCell
+      title={shown === text ? undefined : text}
+      sx={{ minWidth: PATIENT_CELL_MIN_WIDTH, maxWidth: 200, overflowWrap: 'anywhere' }}
+    >
       {shown}
     </TableCell>
   );
