@@ -1,14 +1,21 @@
+import { E2E_DATA_DIR } from '../playwright.config.ts';
 import { acceptCookies, signIn } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-const PENDING = 'pending-approval@cardiomap.test';
+import { verifiedPendingRegistration } from '../support/outbox.ts';
 
 test('the superuser approves a pending registration as Physician of HVC; the user then sees its cases', async ({
   page,
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(120_000);
+  // A registration of its own, asking for the organisation by its exact name.
+  const { email: PENDING, password } = await verifiedPendingRegistration(
+    request,
+    E2E_DATA_DIR,
+    'Heart Valve Centre Rotterdam',
+  );
   await signIn(page, 'superuser@cardiomap.test');
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-link-users').click();
@@ -18,8 +25,8 @@ test('the superuser approves a pending registration as Physician of HVC; the use
   const requests = page.getByRole('table', { name: 'Incoming requests' });
   await requests.getByRole('row', { name: new RegExp(PENDING) }).click();
   const panel = page.getByRole('region', { name: 'Registration decision' });
-  await panel.getByRole('combobox', { name: 'Organisation' }).fill('Heart Valve');
-  await page.getByRole('option', { name: 'Heart Valve Centre Rotterdam (HVC)' }).click();
+  // The organisation asked for by its exact name is suggested (issue 30 item 10).
+  await expect(panel.getByRole('combobox', { name: 'Organisation' })).toHaveValue(/Heart Valve Centre Rotterdam/);
   await panel.getByRole('combobox', { name: 'Roles' }).click();
   await page.getByRole('option', { name: 'Physician' }).click();
   await page.keyboard.press('Escape');
@@ -31,7 +38,11 @@ test('the superuser approves a pending registration as Physician of HVC; the use
   const context = await browser.newContext();
   await acceptCookies(context, baseURL ?? '');
   const approved = await context.newPage();
-  await signIn(approved, PENDING);
+  await signIn(approved, PENDING, password);
+  // A new user accepts the terms of use before anything else.
+  await approved.getByRole('checkbox', { name: 'I have read and accept the terms of use' }).check();
+  await approved.getByRole('button', { name: 'Accept' }).click();
+  await expect(approved.getByRole('heading', { name: 'Terms of use' })).toBeHidden();
   await approved.goto('/cases?view=table');
   await expect(approved).toHaveURL(/\/cases/);
   const firstCase = approved.getByRole('table', { name: 'Cases' }).getByRole('row').nth(1);

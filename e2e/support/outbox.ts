@@ -44,3 +44,34 @@ export async function approveRegistration(
   });
   expect(res.status(), await res.text()).toBe(204);
 }
+
+/**
+ * Setup, not under test: a new user registers through the API asking for `organisationName`, and verifies
+ * the address with the e-mailed link, so an administrator finds a verified registration waiting. Each call
+ * makes its own address, so a spec that approves it runs again on the same data (issue 30, CI robustness).
+ */
+export async function verifiedPendingRegistration(
+  request: APIRequestContext,
+  dataDir: string,
+  organisationName: string,
+): Promise<{ email: string; password: string }> {
+  const email = `pending-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+  const password = 'amber lantern meadow 7 quietly';
+  const registered = await request.post('/api/registration/', {
+    data: {
+      givenName: 'Pat',
+      familyName: 'Pending',
+      phoneNumber: '+31 10 000 0000',
+      email,
+      password,
+      password2: password,
+      organisationName,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  const link = await linkFromOutbox(dataDir, email, /\/emailverification\/([\w-]+\.[\w-]+)/);
+  const key = link.split('/emailverification/')[1];
+  const verified = await request.get(`/api/emailverification/${key}/`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { email, password };
+}

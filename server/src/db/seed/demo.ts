@@ -145,7 +145,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roles: [],
     organisations: [],
     organisationRequest: 'Heart Valve Centre Rotterdam',
-    note: 'Second pending registration: the admin e2e spec approves it (pending@ stays pending)',
+    note: 'Second pending registration, asking for HVC by its exact name (the approval suggests it)',
   },
   {
     email: TRAINEE_EMAIL,
