@@ -1,5 +1,5 @@
 import { routes } from '@cardiomap/contract';
-import { HttpResponse } from 'msw';
+import { getResponse, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiHandler } from './api-handler.ts';
 import { storageHandler } from './storage-handler.ts';
@@ -31,6 +31,27 @@ describe('apiHandler (MSW typed by the contract)', () => {
     });
     // @ts-expect-error: userinfo answers a user, not a number
     apiHandler(routes.userInfo, () => HttpResponse.json(42));
+  });
+
+  it('refuses an error body answered with a success status, and passes the same body with its error status', async () => {
+    const ask = (handler: ReturnType<typeof apiHandler>) =>
+      getResponse([handler], new Request('http://localhost/api/cases/', { method: 'POST', body: '{}' }));
+    const fieldErrors = { patientInformation: { identifier: ['This field may not be blank.'] } };
+    await expect(ask(apiHandler(routes.createCase, () => HttpResponse.json(fieldErrors)))).rejects.toThrow(
+      'apiHandler: POST /api/cases/ answered an error body with status 200; give the error status',
+    );
+    const detail = { detail: 'Not found.', code: 'not_found' };
+    await expect(ask(apiHandler(routes.createCase, () => HttpResponse.json(detail, { status: 201 })))).rejects.toThrow(
+      'answered an error body with status 201',
+    );
+    const refused = await ask(apiHandler(routes.createCase, () => HttpResponse.json(fieldErrors, { status: 400 })));
+    expect(refused?.status).toBe(400);
+    // A success body shaped like a message ({detail} without a code) is a success, not an error.
+    const loggedOut = await getResponse(
+      [apiHandler(routes.logout, () => HttpResponse.json({ detail: 'Signed out.' }))],
+      new Request('http://localhost/api/logout/', { method: 'POST' }),
+    );
+    expect(loggedOut?.status).toBe(200);
   });
 
   it('keeps storageHandler to signed storage URLs', () => {

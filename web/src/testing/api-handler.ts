@@ -1,4 +1,11 @@
-import { type DetailError, type FieldErrors, type RouteResponse, routes } from '@cardiomap/contract';
+import {
+  type DetailError,
+  detailErrorSchema,
+  type FieldErrors,
+  fieldErrorsSchema,
+  type RouteResponse,
+  routes,
+} from '@cardiomap/contract';
 import { type DefaultBodyType, type HttpResponseResolver, http, type PathParams } from 'msw';
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
@@ -18,6 +25,25 @@ type Answer<R extends ApiRoute> = (RouteResponse<R> | DetailError | FieldErrors 
 
 const TABLE = new Set<unknown>(Object.values(routes));
 
+/** Some leaf of a field-errors body is a message list with a message in it. */
+const hasMessages = (body: unknown): boolean =>
+  Array.isArray(body)
+    ? body.length > 0 && body.every((m) => typeof m === 'string')
+    : typeof body === 'object' && body !== null && Object.values(body).some(hasMessages);
+
+/**
+ * Whether a success status carries what is plainly an error envelope (`{detail, code}`, or field
+ * messages) and not the route's success body: the type of `Answer` admits both with any status, so a
+ * handler answering `HttpResponse.json({ email: ['Taken.'] })` without `{ status: 400 }` would pass the
+ * compiler and make the test exercise the success path by mistake.
+ */
+function errorBodyAsSuccess(route: ApiRoute, status: number, body: unknown): boolean {
+  const success = (route.responses as Record<number, { safeParse: (v: unknown) => { success: boolean } }>)[status];
+  if (success?.safeParse(body).success) return false;
+  if (detailErrorSchema.safeParse(body).success) return true;
+  return fieldErrorsSchema.safeParse(body).success && hasMessages(body);
+}
+
 /**
  * An MSW handler for a route of the contract's table: method and path come from the route, so a
  * renamed or moved route breaks its handlers at compile time, `params` has the route's parameter
@@ -36,6 +62,18 @@ export function apiHandler<R extends ApiRoute>(
   }
   const pinned: Record<string, string | undefined> = pin;
   const path = route.path.replace(/:([A-Za-z]+)/g, (param, name: string) => pinned[name] ?? param);
+  const checked: HttpResponseResolver = async (info) => {
+    const answer = await (resolver as HttpResponseResolver)(info);
+    if (answer instanceof Response && answer.ok && answer.headers.get('content-type')?.includes('json')) {
+      const body: unknown = await answer.clone().json();
+      if (errorBodyAsSuccess(route, answer.status, body)) {
+        throw new Error(
+          `apiHandler: ${route.method} ${route.path} answered an error body with status ${answer.status}; give the error status`,
+        );
+      }
+    }
+    return answer;
+  };
   // MSW's own methods take any body; the checks above are what this helper adds.
-  return METHODS[route.method](`*${path}`, resolver as HttpResponseResolver);
+  return METHODS[route.method](`*${path}`, checked);
 }
