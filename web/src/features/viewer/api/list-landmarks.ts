@@ -31,7 +31,12 @@ export type LandmarkAnswer = { created: Landmark } | { id: string; saved: Landma
 export function applyLandmarkAnswer(queryClient: QueryClient, studyId: string, change: LandmarkAnswer): Promise<void> {
   queryClient.setQueryData<Landmark[]>(viewerKeys.landmarks(studyId), (current = []) => {
     if ('deletedId' in change) return removeById('landmark', current, change.deletedId);
-    if ('created' in change) return addById('landmark', current, change.created);
+    if ('created' in change) {
+      // A refetch that finished first may hold the new landmark already: the same one, so it is replaced.
+      const { created } = change;
+      const held = current.some((landmark) => landmark.id === created.id);
+      return held ? replaceById('landmark', current, created.id, created) : addById('landmark', current, created);
+    }
     return replaceById('landmark', current, change.id, change.saved);
   });
   return queryClient.invalidateQueries({ queryKey: viewerKeys.landmarks(studyId) });
