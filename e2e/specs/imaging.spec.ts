@@ -22,14 +22,14 @@ const CREATED = 0;
 const INGEST_TIMEOUT = 120_000;
 
 /** Signs in as the physician, makes a new Created case and opens its Details tab. */
-async function openNewCase(page: Page, label: string): Promise<{ api: ApiAs; caseId: string }> {
+async function openNewCase(page: Page, label: string): Promise<{ api: ApiAs; caseId: string; caseIdentifier: string }> {
   await signIn(page, PHYSICIAN);
   const api = await ApiAs.of(page);
-  const { id } = await createCaseByApi(api, `E2E-IMG-${label}-${Date.now()}`);
+  const { id, caseIdentifier } = await createCaseByApi(api, `E2E-IMG-${label}-${Date.now()}`);
   await page.goto(`/case-detail/${id}/details`);
   await expect(page.getByTestId('case-status')).toHaveText('Created');
   await expect(page.getByTestId('upload-drop-zone')).toBeVisible();
-  return { api, caseId: id };
+  return { api, caseId: id, caseIdentifier };
 }
 
 /** A second user in a context of their own, signed in through the form. */
@@ -223,11 +223,13 @@ test('a large upload goes up in parts; a part whose connection drops is sent aga
   ).toContainText(/^134 of 134 files used/);
 });
 
-test('a file that is not a zip, or too small, is warned about before upload and Cancel clears it', async ({ page }) => {
-  await openNewCase(page, 'WARN');
+test('a file that is not a zip, too small or named after another case is warned about; Cancel clears it', async ({
+  page,
+}) => {
+  const { caseIdentifier } = await openNewCase(page, 'WARN');
 
   await fileInput(page).setInputFiles({
-    name: 'notes.txt',
+    name: `${caseIdentifier.toLowerCase()} notes.txt`,
     mimeType: 'text/plain',
     buffer: Buffer.alloc(1_500_000, 'a'),
   });
@@ -241,7 +243,10 @@ test('a file that is not a zip, or too small, is warned about before upload and 
 
   await fileInput(page).setInputFiles({ name: 'tiny.zip', mimeType: 'application/zip', buffer: Buffer.alloc(12_345) });
   await expect(chosen).toContainText('tiny.zip');
-  await expect(chosen.getByRole('alert')).toHaveText(['This file seems too small. (12 kB)']);
+  await expect(chosen.getByRole('alert')).toHaveText([
+    'This file seems too small. (12 kB)',
+    `This file's name does not contain the case id ${caseIdentifier}. Make sure these are the images of this case.`,
+  ]);
   await chosen.getByRole('button', { name: 'Cancel' }).click();
   await expect(chosen).toHaveCount(0);
   await expect(page.getByTestId('upload-drop-zone')).toBeVisible();

@@ -112,7 +112,10 @@ interface ResultPage<T> {
  * A new TAVI anatomical analysis (case status Created) in the user's primary organisation, made
  * through the API because the request dialog is the cases spec's subject, not this one's.
  */
-export async function createCaseByApi(api: ApiAs, patientIdentifier: string): Promise<{ id: string }> {
+export async function createCaseByApi(
+  api: ApiAs,
+  patientIdentifier: string,
+): Promise<{ id: string; caseIdentifier: string }> {
   const me = await api.get<{ primaryOrganisation: { id: string } | null }>('/api/userinfo/');
   const organisationId = me.primaryOrganisation?.id;
   if (!organisationId) throw new Error('The user has no primary organisation.');
@@ -124,7 +127,7 @@ export async function createCaseByApi(api: ApiAs, patientIdentifier: string): Pr
   const device = licensed.find((d) => d.name === 'SAPIEN 3') ?? licensed[0];
   if (!device) throw new Error('No device with a licence for an anatomical analysis.');
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-  return api.post<{ id: string }>('/api/cases/', {
+  return api.post<{ id: string; caseIdentifier: string }>('/api/cases/', {
     patientInformation: { identifier: patientIdentifier, sex: 'F', age: 79 },
     organisationId,
     expectedDeliveryDatetime: inDays(10),

@@ -291,6 +291,16 @@ export const imagingRoutes = {
     query: downloadQuerySchema,
     responses: { 200: inputDataSchema, ...errorResponses },
   }),
+  caseDicom: defineRoute({
+    method: 'GET',
+    path: '/api/case-dicom/:id/',
+    summary:
+      "By case id: the case's newest arrived upload as a download (the input-data download rules; staff get the pseudonymised copy)",
+    tag,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: inputDataSchema, ...errorResponses },
+  }),
   confirmUpload: defineRoute({
     method: 'GET',
     path: '/api/input-data/:id/confirm-upload/',

@@ -54,6 +54,15 @@ export const viewerRoutes = {
     params: idParamsSchema,
     responses: { 200: viewerLoadSchema, ...errorResponses },
   }),
+  loadCaseViewer: defineRoute({
+    method: 'GET',
+    path: '/api/case-viewer/:id/',
+    summary: "By case id: the case's study viewer load (the same answer and guards as study-viewer/)",
+    tag,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: viewerLoadSchema, ...errorResponses },
+  }),
   patchStudy: defineRoute({
     method: 'PATCH',
     path: '/api/studies/:id/',

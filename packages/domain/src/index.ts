@@ -33,5 +33,6 @@ export * from './viewer/outline-crossing.ts';
 export * from './viewer/plane-fit.ts';
 export * from './viewer/preliminary-results.ts';
 export * from './viewer/results-overview.ts';
+export * from './viewer/state-updates.ts';
 export * from './volume-format.ts';
 export * from './volume-stream.ts';

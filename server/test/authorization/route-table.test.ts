@@ -184,6 +184,7 @@ const TABLE: Record<RouteName, Row> = {
   createInputData: r('case', undefined, { body: (w) => ({ caseId: w.caseId, filename: 'scan.zip' }) }),
   listInputData: r('case', undefined, { query: byCase, list: true }),
   getInputData: r('case', 'inputDataId'),
+  caseDicom: r('case', 'caseId'),
   confirmUpload: r('case', 'inputDataId'),
   reingestInputData: r('caseStaff', 'inputDataId', { body: empty }),
   listStudies: r('case', undefined, { query: byCase, list: true }),
@@ -198,6 +199,7 @@ const TABLE: Record<RouteName, Row> = {
   listJobTypes: r('self'),
   listQueues: r('self'),
   loadViewer: r('case', 'studyId'),
+  loadCaseViewer: r('case', 'caseId'),
   patchStudy: r('caseStaff', 'studyId', { body: empty }),
   // A phase no study has: the admin is refused by lookup (400), the default of the world's study unchanged.
   setDefaultPhase: r('caseStaff', 'studyId', { body: (w) => ({ phaseId: w.missing }) }),

@@ -44,6 +44,18 @@ describe('useApiMutation', () => {
     expect(screen.getAllByTestId('toast')).toHaveLength(1);
   });
 
+  it('shows only the error when its cache work refuses the answer, never a success toast before it', async () => {
+    const result = mutation({
+      successToast: 'Saved',
+      onSuccess: () => {
+        throw new Error('Landmark x is not in the viewer state');
+      },
+    });
+    await act(() => result.current.mutateAsync('x').catch(shownByOnError));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Landmark x is not in the viewer state');
+    expect(screen.getAllByTestId('toast')).toHaveLength(1);
+  });
+
   it("shows the API error envelope's message in the error toast by default (spec §8)", async () => {
     const result = mutation({ mutationFn: () => Promise.reject(refused) });
     await act(() => result.current.mutateAsync('x').catch(shownByOnError));

@@ -39,9 +39,12 @@ export function useApiMutation<TData, TVariables = void>(
   return useMutation<TData, unknown, TVariables>({
     mutationFn,
     onSuccess: (data, variables) => {
+      // The cache work starts first: one that refuses the answer throws at once (spec §5 Viewer), and
+      // the error toast must then not follow a success toast. Its asynchronous part is not waited for.
+      const cacheWork = onSuccess?.(data, variables);
       const text = feedback.successToast ?? successToast;
       if (text) toast.success(typeof text === 'function' ? text(data, variables) : text);
-      return onSuccess?.(data, variables);
+      return cacheWork;
     },
     onError: (error, variables) => {
       const cacheWork = onError?.(error, variables);

@@ -14,6 +14,7 @@ export {
   ensureStudy,
   findPseudonymisedDicomOfInput,
   findStudy,
+  findStudyOfCase,
   findStudyResource,
   type StudyResourceRow,
   type StudyRow,

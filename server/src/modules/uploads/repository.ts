@@ -88,6 +88,15 @@ export async function findInputData(
   return row;
 }
 
+/** The case's newest upload whose bytes arrived, or none. */
+export async function findNewestUploadOfCase(query: Query, caseId: string): Promise<InputDataRow | undefined> {
+  const [row] = await query<InputDataRow>(
+    sql`SELECT ${COLUMNS} FROM input_data WHERE case_id = ${caseId} AND upload_successful
+         ORDER BY date_created DESC, id LIMIT 1`,
+  );
+  return row;
+}
+
 export async function listInputDataOfCase(
   query: Query,
   caseId: string,

@@ -22,6 +22,9 @@ export function uploadRoutes(app: FastifyInstance, service: UploadsService): voi
   registerRoute(app, r.getInputData, ({ actor, params, query, request }) =>
     service.get(actor, params.id, query.download, clientAddress(request)),
   );
+  registerRoute(app, r.caseDicom, ({ actor, params, request }) =>
+    service.caseDicom(actor, params.id, clientAddress(request)),
+  );
   registerRoute(app, r.confirmUpload, ({ actor, params, request }) =>
     service.confirm(actor, params.id, clientAddress(request)),
   );

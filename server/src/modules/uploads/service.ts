@@ -27,6 +27,7 @@ import { downloadableFile, type InputDataDownload, mayReprocess, presentInputDat
 import {
   caseUploadUsage,
   findInputData,
+  findNewestUploadOfCase,
   hasActiveJob,
   type InputDataRow,
   insertInputData,
@@ -47,6 +48,7 @@ export const CASE_FINISHED = 'This case is finished: its images can no longer be
 export const NO_DOWNLOAD_PERMISSION = 'You do not have permission to download these images.';
 export const PSEUDONYMISED_NOT_READY =
   'The pseudonymised images are not available: they are made when the upload has been processed successfully.';
+export const NO_CASE_DICOM = 'No images have arrived for this case yet.';
 export const NO_GAP_TO_ACKNOWLEDGE = 'The series to process has no gap to acknowledge.';
 export const tooManyUploads = (limit: number) =>
   `This case already has ${limit} uploads, the most it may hold. Ask support if more are needed.`;
@@ -104,6 +106,26 @@ export function createUploadsService(
   };
   const present = async (actor: Actor, row: InputDataRow, organisationId: string) =>
     presentInputData(storage, actor, row, await downloadOf(actor, row, organisationId));
+  /**
+   * The file of a download request: no permission is 403, and a file that does not exist (yet) is 409 —
+   * staff never fall back to the original. Each download is audited.
+   */
+  const download = async (actor: Actor, row: InputDataRow, organisationId: string, ip: string, via: string) => {
+    const allowed = downloadableFile(actor, organisationId);
+    if (!allowed) throw forbidden(NO_DOWNLOAD_PERMISSION);
+    const file = await downloadOf(actor, row, organisationId);
+    if (!file) throw conflict(allowed === 'original' ? NOT_UPLOADED : PSEUDONYMISED_NOT_READY);
+    await recordAudit(db, {
+      actorId: actor.userId,
+      action: 'input-data.download',
+      targetType: 'case',
+      targetId: row.caseId,
+      organisationId,
+      ip,
+      details: { inputDataId: row.id, file: file.file, ...(via === 'input-data' ? {} : { via }) },
+    });
+    return presentInputData(storage, actor, row, file);
+  };
 
   return {
     async create(actor: Actor, body: z.output<typeof createInputDataSchema>, ip: string) {
@@ -170,28 +192,24 @@ export function createUploadsService(
       return { count, results: await Promise.all(rows.map((row) => present(actor, row, found.organisationId))) };
     },
 
-    /**
-     * One upload. With `download`, the caller wants the file: no permission is 403, and a file that does
-     * not exist (yet) is 409 — staff never fall back to the original. Each download is audited.
-     */
-    async get(actor: Actor, id: string, download: boolean, ip: string) {
+    /** One upload; with `wantsFile` the caller downloads it (see `download`). */
+    async get(actor: Actor, id: string, wantsFile: boolean, ip: string) {
       const { row, found } = await visibleInputData(actor, id);
-      const file = await downloadOf(actor, row, found.organisationId);
-      if (download) {
-        const allowed = downloadableFile(actor, found.organisationId);
-        if (!allowed) throw forbidden(NO_DOWNLOAD_PERMISSION);
-        if (!file) throw conflict(allowed === 'original' ? NOT_UPLOADED : PSEUDONYMISED_NOT_READY);
-        await recordAudit(db, {
-          actorId: actor.userId,
-          action: 'input-data.download',
-          targetType: 'case',
-          targetId: row.caseId,
-          organisationId: found.organisationId,
-          ip,
-          details: { inputDataId: id, file: file.file },
-        });
-      }
-      return presentInputData(storage, actor, row, file);
+      if (wantsFile) return download(actor, row, found.organisationId, ip, 'input-data');
+      return present(actor, row, found.organisationId);
+    },
+
+    /**
+     * GET case-dicom/{caseId}/: the case's images by case id, for links that know only the case: its
+     * newest arrived upload under the download rules of input-data/{id}/?download=true. A case the caller
+     * does not see is 404; without the download permission 403; nothing arrived yet 409.
+     */
+    async caseDicom(actor: Actor, caseId: string, ip: string) {
+      const found = await findVisibleCase(db, actor, caseId);
+      if (!downloadableFile(actor, found.organisationId)) throw forbidden(NO_DOWNLOAD_PERMISSION);
+      const row = await findNewestUploadOfCase(query, caseId);
+      if (!row) throw conflict(NO_CASE_DICOM);
+      return download(actor, row, found.organisationId, ip, 'case-dicom');
     },
 
     /**

@@ -19,7 +19,8 @@ const user = userEvent.setup();
 const PATH = `/case-detail/${CASE_ID}/details`;
 const WRITE_URL = '/api/storage/objects/upload-1?signature=abc';
 
-const zip = (size = 2_000_000, name = 'scan.zip') =>
+// Named after the fixture's case (HVC-TAVI-00042), in other letters: the match ignores case (spec §5).
+const zip = (size = 2_000_000, name = 'hvc-tavi-00042.zip') =>
   new File([new Uint8Array(size)], name, { type: 'application/zip' });
 
 interface Api {
@@ -81,7 +82,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     const zone = await screen.findByRole('button', { name: /Drop the zip of the CT images here/ });
     expect(zone).toBeInTheDocument();
     await user.upload(fileInput(), zip());
-    expect(chosen()).toHaveTextContent('scan.zip (2.0 MB)');
+    expect(chosen()).toHaveTextContent('hvc-tavi-00042.zip (2.0 MB)');
     expect(within(chosen()).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(chosen()).getByRole('button', { name: 'Upload' }));
 
@@ -90,7 +91,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     expect(api.created).toEqual([
       {
         caseId: CASE_ID,
-        filename: 'scan.zip',
+        filename: 'hvc-tavi-00042.zip',
         metadata: { mimeType: 'application/zip' },
         size: 2_000_000,
       },
@@ -131,6 +132,17 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     expect(api.created).toHaveLength(0);
   });
 
+  it('warns when the file is not named after the case, and still uploads it when asked', async () => {
+    const { api } = showCase();
+    await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip(2_000_000, 'HVC-TAVI-00043.zip'));
+    expect(within(chosen()).getByRole('alert')).toHaveTextContent(
+      "This file's name does not contain the case id HVC-TAVI-00042. Make sure these are the images of this case.",
+    );
+    await user.click(within(chosen()).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Images uploaded: processing is under way')).toBeInTheDocument();
+    expect(api.created).toMatchObject([{ filename: 'HVC-TAVI-00043.zip' }]);
+  });
+
   it('accepts a dropped file', async () => {
     showCase();
     const zone = await screen.findByRole('button', { name: /Drop the zip/ });
@@ -155,8 +167,8 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     const { api } = showCase({}, { put: hang });
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Uploading scan.zip: 0%')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: /Uploading scan.zip/ })).toBeInTheDocument();
+    expect(await screen.findByText('Uploading hvc-tavi-00042.zip: 0%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: /Uploading hvc-tavi-00042.zip/ })).toBeInTheDocument();
     await waitFor(() => expect(api.puts).toBe(1));
     await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(await toast()).toHaveTextContent('Upload cancelled by user');
@@ -177,7 +189,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await toast()).toHaveTextContent('Upload failed! Please try again');
     expect(api.confirms).toBe(1);
-    expect(chosen()).toHaveTextContent('scan.zip');
+    expect(chosen()).toHaveTextContent('hvc-tavi-00042.zip');
     await user.click(within(chosen()).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(api.created).toHaveLength(2));
   });
@@ -188,7 +200,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     server.use(apiHandler(routes.organisationContacts, () => HttpResponse.json([])));
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await screen.findByText('Uploading scan.zip: 0%');
+    await screen.findByText('Uploading hvc-tavi-00042.zip: 0%');
 
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
@@ -199,7 +211,7 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     expect(dialog).toHaveTextContent('Your images are still uploading. Leaving this page cancels the upload.');
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(view.location()).toBe(PATH);
-    expect(screen.getByText('Uploading scan.zip: 0%')).toBeInTheDocument();
+    expect(screen.getByText('Uploading hvc-tavi-00042.zip: 0%')).toBeInTheDocument();
 
     void view.router.navigate('/contact');
     await user.click(await screen.findByRole('button', { name: 'Leave and cancel upload' }));
@@ -216,12 +228,12 @@ describe('upload box on case detail (spec §2, §4 Upload, §5, §8)', () => {
     );
     await user.upload(await screen.findByLabelText('Zip file of the CT images'), zip());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    await screen.findByText('Uploading scan.zip: 0%');
+    await screen.findByText('Uploading hvc-tavi-00042.zip: 0%');
     await user.click(screen.getByRole('tab', { name: 'Jobs' }));
     await waitFor(() => expect(view.location()).toBe(`/case-detail/${CASE_ID}/jobs`));
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Details' }));
-    expect(await screen.findByText('Uploading scan.zip: 0%')).toBeInTheDocument();
+    expect(await screen.findByText('Uploading hvc-tavi-00042.zip: 0%')).toBeInTheDocument();
   });
 
   it('shows no upload box to users who may not add input data', async () => {

@@ -31,7 +31,7 @@ export function CaseImagesSection({ kase }: { kase: Case }) {
       <Card variant="outlined">
         <CardHeader title="Patient images" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
         <CardContent sx={{ pt: 0 }}>
-          <UploadBox />
+          <UploadBox caseIdentifier={kase.caseIdentifier} />
         </CardContent>
       </Card>
     );
@@ -68,7 +68,7 @@ export function CaseImagesSection({ kase }: { kase: Case }) {
               slotProps={{ title: { variant: 'h6', component: 'h2' } }}
             />
             <CardContent sx={{ pt: 0 }}>
-              <UploadBox />
+              <UploadBox caseIdentifier={kase.caseIdentifier} />
             </CardContent>
           </Card>
         )}

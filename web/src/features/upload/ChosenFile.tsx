@@ -3,6 +3,8 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 
 interface Props {
   file: File;
+  /** The case the images are for: a file named after another case is warned of. */
+  caseIdentifier: string;
   onUpload: () => void;
   onCancel: () => void;
 }
@@ -10,8 +12,8 @@ interface Props {
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** Spec §4 "Upload": the chosen file with its warnings (§5), then Upload or Cancel. */
-export function ChosenFile({ file, onUpload, onCancel }: Props) {
-  const warnings = uploadWarnings(file);
+export function ChosenFile({ file, caseIdentifier, onUpload, onCancel }: Props) {
+  const warnings = uploadWarnings(file, caseIdentifier);
   return (
     <Stack spacing={1.5} aria-label="Chosen file" role="group">
       <Typography>

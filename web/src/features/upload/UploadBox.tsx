@@ -11,7 +11,7 @@ import { ZipInstructionsDialog } from './ZipInstructionsDialog.tsx';
  * Spec §2/§4 upload box of a CREATED case: pick or drop a file, see its warnings, Upload or Cancel,
  * progress, then the processing phase until the server confirms.
  */
-export function UploadBox() {
+export function UploadBox({ caseIdentifier }: { caseIdentifier: string }) {
   const { engine, start, snapshot } = useCaseUpload();
   const [chosen, setChosen] = useState<File | null>(null);
   const [instructions, setInstructions] = useState(false);
@@ -34,6 +34,7 @@ export function UploadBox() {
     return (
       <ChosenFile
         file={file}
+        caseIdentifier={caseIdentifier}
         onUpload={() => {
           setChosen(null);
           start(file);

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { ChunkLoadFailed, chunkFailedRoute } from '../../components/ChunkLoadFailed.tsx';
+import { loadChunk } from '../../lib/chunk-load.ts';
 import { DetailChild } from './DetailChild.tsx';
 import { afterFirstImage } from './mpr/first-image-gate.ts';
 import { MprPreviewPanes } from './mpr/MprPreviewPanes.tsx';
@@ -14,7 +16,7 @@ import { LANDMARK_PARAM } from './viewer-paths.ts';
  * first image (first-image-gate.ts), which the fallback draws from the prefetched volume: run while that
  * image is on its way, the chunk would hold it back.
  */
-const loadMprChild = () => afterFirstImage().then(() => import('./MprChild.tsx'));
+const loadMprChild = () => afterFirstImage().then(() => loadChunk(() => import('./MprChild.tsx')));
 const LazyMprChild = lazy(async () => ({ default: (await loadMprChild()).MprChild }));
 
 /** While the MPR chunk loads: the panes with the prefetched volume's first image. */
@@ -42,16 +44,24 @@ function ViewerIndex() {
 export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObject {
   const prefix = embedded ? 'iframe-' : '';
   return {
-    lazy: async () => {
-      const { StudyViewerPage } = await import('./StudyViewerPage.tsx');
-      return { element: <StudyViewerPage embedded={embedded} /> };
-    },
+    // Every chunk below is bounded by loadChunk (spec §9, 120 s): one that does not arrive shows an error
+    // with a reload, never an endless loading state. The error element takes the MPR child's, thrown in render.
+    errorElement: <ChunkLoadFailed />,
+    lazy: () =>
+      loadChunk(() => import('./StudyViewerPage.tsx')).then(
+        ({ StudyViewerPage }) => ({ element: <StudyViewerPage embedded={embedded} /> }),
+        chunkFailedRoute,
+      ),
     children: [
       { index: true, element: <ViewerIndex /> },
       {
         path: '3dsurfaceviewer',
         id: `${prefix}study`,
-        lazy: async () => ({ Component: (await import('./SceneChild.tsx')).SceneChild }),
+        lazy: () =>
+          loadChunk(() => import('./SceneChild.tsx')).then(
+            ({ SceneChild }) => ({ element: <SceneChild /> }),
+            chunkFailedRoute,
+          ),
       },
       {
         path: 'mprviewer',

@@ -1,4 +1,5 @@
 import { type Config, routes } from '@cardiomap/contract';
+import { replaceOne } from '@cardiomap/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
 import { useApiMutation } from '../../../hooks/use-api-mutation.ts';
@@ -15,8 +16,11 @@ export function useAddComment(studyId: string) {
   return useApiMutation({
     mutationFn: ({ configId, comment }: { configId: string | null; comment: string }) =>
       addComment(studyId, configId, comment),
-    onSuccess: (config) => {
-      queryClient.setQueryData(viewerKeys.comments(studyId), config);
+    // The answer must be the config the comment was added to, the one held (spec §5 Viewer): else throw.
+    onSuccess: (config, { configId }) => {
+      queryClient.setQueryData<Config | null>(viewerKeys.comments(studyId), (held) =>
+        replaceOne('config', held, configId ?? config.id, config),
+      );
       return queryClient.invalidateQueries({ queryKey: viewerKeys.comments(studyId) });
     },
   });

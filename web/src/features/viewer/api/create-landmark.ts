@@ -15,7 +15,7 @@ export function useCreateLandmark(studyId: string, feedback: MutationFeedback<La
   return useApiMutation(
     {
       mutationFn: createLandmark,
-      onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
+      onSuccess: (created) => applyLandmarkAnswer(queryClient, studyId, { created }),
     },
     feedback,
   );

@@ -1,4 +1,5 @@
 import { type Landmark, MAX_PAGE_SIZE, routes } from '@cardiomap/contract';
+import { addById, removeById, replaceById } from '@cardiomap/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../api/index.ts';
 import { viewerKeys } from './viewer-keys.ts';
@@ -19,18 +20,24 @@ export const studyLandmarksQueryOptions = (studyId: string, analysisIds: string[
 export const useStudyLandmarks = (studyId: string, analysisIds: string[], initial?: Landmark[]) =>
   useQuery(studyLandmarksQueryOptions(studyId, analysisIds, initial));
 
-/** The server's answer is shown at once; the invalidation then confirms the whole list. */
-export function applyLandmarkAnswer(
-  queryClient: QueryClient,
-  studyId: string,
-  change: { saved: Landmark } | { deletedId: string },
-): Promise<void> {
+/** What a landmark write answered: a new landmark, the saved state of the one `id` names, or a deletion. */
+export type LandmarkAnswer = { created: Landmark } | { id: string; saved: Landmark } | { deletedId: string };
+
+/**
+ * The server's answer is shown at once; the invalidation then confirms the whole list. An answer for a
+ * landmark the list does not hold, or of another id than the one written, throws (spec §5 Viewer):
+ * the mutation fails with that message instead of showing something the server does not hold.
+ */
+export function applyLandmarkAnswer(queryClient: QueryClient, studyId: string, change: LandmarkAnswer): Promise<void> {
   queryClient.setQueryData<Landmark[]>(viewerKeys.landmarks(studyId), (current = []) => {
-    if ('deletedId' in change) return current.filter((landmark) => landmark.id !== change.deletedId);
-    const known = current.some((landmark) => landmark.id === change.saved.id);
-    return known
-      ? current.map((landmark) => (landmark.id === change.saved.id ? change.saved : landmark))
-      : [...current, change.saved];
+    if ('deletedId' in change) return removeById('landmark', current, change.deletedId);
+    if ('created' in change) {
+      // A refetch that finished first may hold the new landmark already: the same one, so it is replaced.
+      const { created } = change;
+      const held = current.some((landmark) => landmark.id === created.id);
+      return held ? replaceById('landmark', current, created.id, created) : addById('landmark', current, created);
+    }
+    return replaceById('landmark', current, change.id, change.saved);
   });
   return queryClient.invalidateQueries({ queryKey: viewerKeys.landmarks(studyId) });
 }

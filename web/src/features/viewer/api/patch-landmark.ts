@@ -19,7 +19,7 @@ export function usePatchLandmark(
   return useApiMutation(
     {
       mutationFn: ({ id, body }: { id: string; body: PatchLandmarkBody }) => patchLandmark(id, body),
-      onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
+      onSuccess: (saved, { id }) => applyLandmarkAnswer(queryClient, studyId, { id, saved }),
     },
     feedback,
   );

@@ -11,6 +11,6 @@ export function usePublishLandmark(studyId: string) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: publishLandmark,
-    onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
+    onSuccess: (saved, id) => applyLandmarkAnswer(queryClient, studyId, { id, saved }),
   });
 }

@@ -11,6 +11,6 @@ export function useUnpublishLandmark(studyId: string) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: unpublishLandmark,
-    onSuccess: (saved) => applyLandmarkAnswer(queryClient, studyId, { saved }),
+    onSuccess: (saved, id) => applyLandmarkAnswer(queryClient, studyId, { id, saved }),
   });
 }
