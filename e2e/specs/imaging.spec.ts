@@ -46,8 +46,10 @@ test('the real 134-slice series uploads with progress, is ingested, and the Jobs
 }, testInfo) => {
   test.skip(!hasRealSeries(), `The real series is missing (${REAL_SERIES_DIR}): nothing to upload.`);
   test.setTimeout(INGEST_TIMEOUT + 60_000);
-  const zipPath = await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip'));
-  const { caseId } = await openNewCase(page, 'SERIES');
+  const { caseId, caseIdentifier } = await openNewCase(page, 'SERIES');
+  // Named after its case, as the upload asks: no warning at all.
+  const zipName = `${caseIdentifier}-philips-134.zip`;
+  const zipPath = await zipFolder(REAL_SERIES_DIR, testInfo.outputPath(zipName));
 
   // Confirmation is held until the test has seen the 'Processing upload' phase it opens, which on a
   // fast machine may otherwise last a moment too short to observe.
@@ -66,12 +68,12 @@ test('the real 134-slice series uploads with progress, is ingested, and the Jobs
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('upload-drop-zone').click();
   await (await chooser).setFiles(zipPath);
-  await expect(chosenFile(page)).toContainText('philips-134.zip');
+  await expect(chosenFile(page)).toContainText(zipName);
   await expect(chosenFile(page).getByRole('alert')).toHaveCount(0);
   await chosenFile(page).getByRole('button', { name: 'Upload' }).click();
 
   // The bar moves: a value strictly between 0 and 100, in words and on the bar, then a larger one.
-  await expect(page.getByText(/^Uploading philips-134\.zip: [1-9]\d?%$/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Uploading ${caseIdentifier}-philips-134\\.zip: [1-9]\\d?%$`))).toBeVisible();
   const bar = uploadProgress(page);
   // Read in one step in the page, so that a slow read on a loaded machine is never taken for the bar
   // having gone; once it is gone every byte is stored, which counts as further along too (100).
@@ -257,8 +259,8 @@ test('a refused upload says so and keeps the file; sent again, a zip without DIC
   page,
 }, testInfo) => {
   test.setTimeout(INGEST_TIMEOUT);
-  const zipPath = await zipOfTextFiles(testInfo.outputPath(), testInfo.outputPath('documents.zip'));
-  const { api, caseId } = await openNewCase(page, 'INVALID');
+  const { api, caseId, caseIdentifier } = await openNewCase(page, 'INVALID');
+  const zipPath = await zipOfTextFiles(testInfo.outputPath(), testInfo.outputPath(`${caseIdentifier}-documents.zip`));
   // The storage refuses the first PUT as a signed URL past its time would be: a refusal is not retried.
   let refused = 0;
   await page.route('**/api/storage/**', async (route) => {
