@@ -146,6 +146,33 @@ export const rejectCaseSchema = z.object({
   comment: z.string().trim().max(5000).default(''),
 });
 
+/**
+ * Spec §7 "Also named" case-rejections/: a case's rejection seen as a resource of its own (decision in
+ * architecture.md §6.8). POST is PUT cases/{id}/reject/ with the case named in the body.
+ */
+export const createCaseRejectionSchema = rejectCaseSchema.extend({
+  caseId: z.uuid({ error: (i) => (i.input == null ? REQUIRED : 'Must be a valid UUID.') }),
+});
+
+export const caseRejectionListQuerySchema = pageQuerySchema.extend({
+  case_id: z.uuid({ error: (i) => (i.input == null ? REQUIRED : 'Must be a valid UUID.') }),
+});
+
+/**
+ * One rejection: the reason and the analyst's comment stored on the case, who rejected it and when (from
+ * the case's `case.reject` audit event). `rejectedBy` is sent to staff only (`maySeeRejectingAnalyst`);
+ * it and `dateRejected` are null too for a rejection no event records (a seeded case).
+ */
+export const caseRejectionSchema = z.object({
+  caseId: z.uuid(),
+  reasonId: z.uuid().nullable(),
+  reason: z.string(),
+  comment: z.string(),
+  rejectedBy: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
+  dateRejected: z.string().nullable(),
+});
+export type CaseRejection = z.infer<typeof caseRejectionSchema>;
+
 export const assignResponsibleSchema = z.object({
   caseResponsibleId: z.uuid({ error: (i) => (i.input == null ? REQUIRED : 'Must be a valid UUID.') }),
 });
@@ -236,6 +263,24 @@ export const caseRoutes = {
     params: caseIdParamsSchema,
     body: rejectCaseSchema,
     responses: { 200: caseSchema, ...errorResponses },
+  }),
+  listCaseRejections: defineRoute({
+    method: 'GET',
+    path: '/api/case-rejections/',
+    summary: "A case's rejections (none, or the one that ended it): reason, comment, when, and who (staff only)",
+    tag: 'cases',
+    auth: true,
+    query: caseRejectionListQuerySchema,
+    responses: { 200: paginated(caseRejectionSchema), ...errorResponses },
+  }),
+  createCaseRejection: defineRoute({
+    method: 'POST',
+    path: '/api/case-rejections/',
+    summary: 'Reject a case in progress that has no delivered analysis (PUT cases/{id}/reject/ by body)',
+    tag: 'cases',
+    auth: true,
+    body: createCaseRejectionSchema,
+    responses: { 201: caseRejectionSchema, ...errorResponses },
   }),
   cancelCase: defineRoute({
     method: 'PUT',

@@ -5,10 +5,12 @@ import {
   mayChangeRequestedDevices,
   mayEditCase,
   mayRequestPatientInformation,
+  maySeeRejectingAnalyst,
   seesPatientDetails,
   trainingPending,
 } from './case-rules.ts';
 import { PERMISSIONS as P } from './permissions.ts';
+import { ROLE_PERMISSIONS } from './roles.ts';
 
 const perms = (...names: string[]) => new Set(names);
 
@@ -111,5 +113,18 @@ describe('other case rules', () => {
 
   it('formats a readable case identifier', () => {
     expect(formatCaseIdentifier('HVC', 'TAVI', 42)).toBe('HVC-TAVI-00042');
+  });
+});
+
+describe('who rejected a case (case-rejections/)', () => {
+  const of = (role: keyof typeof ROLE_PERMISSIONS) => new Set<string>(ROLE_PERMISSIONS[role]);
+
+  it('is shown to the staff who reject or see unfinished analyses, not to clinicians', () => {
+    expect(maySeeRejectingAnalyst(of('Case Analyst'))).toBe(true);
+    expect(maySeeRejectingAnalyst(of('Venus Support'))).toBe(true);
+    expect(maySeeRejectingAnalyst(of('Physician'))).toBe(false);
+    expect(maySeeRejectingAnalyst(of('Field Clinical Specialist'))).toBe(false);
+    expect(maySeeRejectingAnalyst(new Set([P.addCaseRejection]))).toBe(true);
+    expect(maySeeRejectingAnalyst(new Set())).toBe(false);
   });
 });

@@ -65,3 +65,11 @@ export function mayChangeRequestedDevices(permissions: Permissions, facts: { sta
 /** A readable, unique identifier: organisation code, intervention prefix and a per-organisation sequence. */
 export const formatCaseIdentifier = (organisationCode: string, interventionPrefix: string, sequence: number): string =>
   `${organisationCode}-${interventionPrefix}-${String(sequence).padStart(5, '0')}`;
+
+/**
+ * Who rejected a case (case-rejections/) is a matter of the staff who process cases: those who may reject
+ * and those who see unfinished analyses. A clinician reads the reason and the analyst's comment, which
+ * speak for the service, not the analyst's name.
+ */
+export const maySeeRejectingAnalyst = (permissions: Permissions): boolean =>
+  permissions.has(P.addCaseRejection) || permissions.has(P.viewUndeliveredAnalyses);

@@ -139,6 +139,11 @@ const TABLE: Record<RouteName, Row> = {
   patchCase: r('case', 'caseId', { body: empty }),
   caseText: r('case', 'caseId'),
   rejectCase: r('caseStaff', 'caseId', { body: (w) => ({ reasonId: w.rejectionReasonId, comment: '' }) }),
+  // case-rejections/: the rejection of a case by case id in the query or body (architecture.md §6.8).
+  listCaseRejections: r('case', undefined, { query: byCase, list: true }),
+  createCaseRejection: r('caseStaff', undefined, {
+    body: (w) => ({ caseId: w.caseId, reasonId: w.rejectionReasonId, comment: '' }),
+  }),
   cancelCase: r('case', 'caseId', { body: empty }),
   markCaseSeen: r('case', 'caseId', { body: empty }),
   assignCaseResponsible: r('case', 'caseId', { body: (w) => ({ caseResponsibleId: w.ownUserId }) }),

@@ -31,6 +31,16 @@ export function caseRoutes(app: FastifyInstance, service: CasesService): void {
   registerRoute(app, r.rejectCase, ({ actor, params, body, request }) =>
     service.reject(actor, params.id, body, clientAddress(request)),
   );
+  registerRoute(app, r.listCaseRejections, async ({ actor, query, request }) => {
+    const { count, results } = await service.listRejections(actor, query.case_id, query);
+    return paginated(request, publicUrl, query, count, results);
+  });
+  registerRoute(
+    app,
+    r.createCaseRejection,
+    ({ actor, body, request }) => service.createRejection(actor, body, clientAddress(request)),
+    { status: 201 },
+  );
   registerRoute(app, r.markCaseSeen, ({ actor, params }) => service.markSeen(actor, params.id));
   registerRoute(app, r.assignCaseResponsible, ({ actor, params, body, request }) =>
     service.assignResponsible(actor, params.id, body, clientAddress(request)),

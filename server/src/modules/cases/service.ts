@@ -1,4 +1,11 @@
-import type { assignResponsibleSchema, Case, Paginated, patchCaseSchema, rejectCaseSchema } from '@cardiomap/contract';
+import type {
+  assignResponsibleSchema,
+  Case,
+  createCaseRejectionSchema,
+  Paginated,
+  patchCaseSchema,
+  rejectCaseSchema,
+} from '@cardiomap/contract';
 import type { z } from 'zod';
 import { findVisibleCase } from '../../access/case-access.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,6 +21,7 @@ import { CaseListCache } from './list-cache.ts';
 import { type CaseListFilter, listCaseIds } from './list-query.ts';
 import { listScope } from './list-scope.ts';
 import { presentCase, presentCases } from './presenter.ts';
+import { createCaseRejection, listCaseRejections } from './rejections.ts';
 import { assignCaseResponsible, cancelCase, rejectCase } from './transitions.ts';
 
 /** The case use cases; each checks permissions first and changes state in one transaction. */
@@ -74,6 +82,9 @@ export function createCasesService(
       await rejectCase(db, actor, caseId, body, ip, notifier);
       return present(actor, caseId);
     },
+    listRejections: (actor: Actor, caseId: string, page: PageRequest) => listCaseRejections(db, actor, caseId, page),
+    createRejection: (actor: Actor, body: z.output<typeof createCaseRejectionSchema>, ip: string) =>
+      createCaseRejection(db, actor, body, ip, notifier),
     async assignResponsible(actor: Actor, caseId: string, body: z.output<typeof assignResponsibleSchema>, ip: string) {
       await assignCaseResponsible(db, actor, caseId, body.caseResponsibleId, ip);
       return present(actor, caseId);
