@@ -156,6 +156,40 @@ describe('anatomyPhantom at 1 mm', () => {
     expect(Math.abs(s.along - t.ostium.maxDiameter)).toBeLessThan(Math.sqrt(3));
   });
 
+  it('has the LVOT, sinus and STJ of its truth in the label volume', () => {
+    const { annulus, lvot, sinus, stj } = p.truth;
+    const l = section(p, [LABEL.aorticRoot], lvot.centre, lvot.normal, annulus.majorAxis, 25);
+    expect(Math.abs(2 * Math.sqrt(l.area / Math.PI) - lvot.areaDerivedDiameter)).toBeLessThan(0.5);
+    const mid = annulus.centre.map((x, i) => x + sinus.height * annulus.normal[i]!) as Vec3;
+    for (const cusp of ['right', 'left', 'non-coronary'] as const) {
+      // The hinge point lies in the cusp's direction from the root axis.
+      const towards = annulus.hingePoints[cusp].map((x, i) => x - annulus.centre[i]!) as Vec3;
+      const s = section(p, [LABEL.aorticRoot], mid, annulus.normal, towards, 25);
+      expect(Math.abs(s.along - sinus.diameters[cusp]), cusp).toBeLessThan(Math.sqrt(3));
+    }
+    const j = section(p, [LABEL.aorticRoot, LABEL.aorta], stj.centre, annulus.normal, annulus.majorAxis, 25);
+    expect(Math.abs(2 * Math.sqrt(j.area / Math.PI) - stj.diameter)).toBeLessThan(0.5);
+  });
+
+  it('reaches the LAA depth of its truth in the label volume', () => {
+    const { ostiumCentre: c, ostiumNormal: n, depth } = p.truth.laa;
+    const [nx, ny, nz] = p.dims;
+    let deepest = 0;
+    for (let k = 0; k < nz; k++)
+      for (let j = 0; j < ny; j++)
+        for (let i = 0; i < nx; i++) {
+          if (p.labels[(k * ny + j) * nx + i] !== LABEL.laa) continue;
+          const q = [
+            p.origin[0] + i * p.spacing[0] - c[0],
+            p.origin[1] + j * p.spacing[1] - c[1],
+            p.origin[2] + k * p.spacing[2] - c[2],
+          ];
+          deepest = Math.max(deepest, q[0]! * n[0] + q[1]! * n[1] + q[2]! * n[2]);
+        }
+    expect(deepest).toBeLessThanOrEqual(depth);
+    expect(deepest).toBeGreaterThan(depth - Math.sqrt(3));
+  });
+
   it('puts each coronary ostium on the root wall at its height above the annulus', () => {
     const { annulus, coronaryOstia } = p.truth;
     for (const o of [coronaryOstia.left, coronaryOstia.right]) {

@@ -76,13 +76,14 @@ export function aorticRoot(v: AnatomyVariant): AorticRoot {
  * its neighbours.
  */
 export function rootDistance(root: AorticRoot, q: [number, number, number]): number {
-  const rho = Math.hypot(q[0], q[1]);
+  const rho = Math.sqrt(q[0] * q[0] + q[1] * q[1]);
   const theta = Math.atan2(q[1], q[0]);
   const z = Math.min(root.stjHeight, Math.max(-LVOT_LENGTH, q[2]));
   const dr = rho - root.radius(theta, z);
   const dz = q[2] < -LVOT_LENGTH ? -LVOT_LENGTH - q[2] : q[2] > root.stjHeight ? q[2] - root.stjHeight : 0;
   if (dz === 0) return dr;
-  return Math.hypot(Math.max(dr, 0), dz);
+  const out = Math.max(dr, 0);
+  return Math.sqrt(out * out + dz * dz);
 }
 
 /** Lumen volume of root + LVOT (ml) by quadrature of r²/2 over angle and height. */

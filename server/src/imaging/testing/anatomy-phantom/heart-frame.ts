@@ -23,8 +23,9 @@ export interface Anatomy {
   root: AorticRoot;
   /** Ascending aorta from the STJ, arch, descending aorta (patient space). */
   aorta: Tube;
-  /** Index of the aorta's point at the top of the arch. */
+  /** Index of the aorta's point at the top of the arch, and of its point 25 mm above the STJ. */
   archTopIndex: number;
+  ascendingIndex: number;
   /** Heart frame → patient space. */
   hf(q: Vec3): Vec3;
   /** Signed distance (mm) to the root + LVOT lumen and to the aorta's lumen. */
@@ -67,8 +68,10 @@ export function anatomy(v: AnatomyVariant, cardiacTop = Number.NEGATIVE_INFINITY
   ];
   const archTopZ = Math.max(ascending[2] + v.archRise, cardiacTop + ascendingRadius + 25);
   const archTop: Vec3 = [(ascending[0] + descending[0]) / 2 - 5, (ascending[1] + descending[1]) / 2, archTopZ];
+  // Straight along the root's axis for the first 10 mm, so the STJ's section is the circle it should be.
   const control: Vec3[] = [
     stj,
+    hf([0, 0, root.stjHeight + 10]),
     ascending,
     archTop,
     [descending[0], descending[1], archTopZ - 30],
@@ -77,6 +80,7 @@ export function anatomy(v: AnatomyVariant, cardiacTop = Number.NEGATIVE_INFINITY
   ];
   const controlRadii = [
     root.stjRadius,
+    root.stjRadius + 0.4 * (ascendingRadius - root.stjRadius),
     ascendingRadius,
     0.9 * ascendingRadius,
     descendingRadius,
@@ -101,6 +105,7 @@ export function anatomy(v: AnatomyVariant, cardiacTop = Number.NEGATIVE_INFINITY
     root,
     aorta,
     archTopIndex,
+    ascendingIndex: 2 * perSpan,
     hf,
     rootDistance: (p) => rootDistance(root, toLocal(heart, p)),
     aortaDistance: (p) => tubeDistance(aorta, p),

@@ -62,6 +62,11 @@ export function buildHeart(a: Anatomy): Heart {
   const { v, root } = a;
   const blood = v.contrastHU;
   const wall = v.wallThickness;
+  // The wall round a blood pool: its ellipsoid grown by the wall thickness.
+  const dilate = (e: Ellipsoid): Ellipsoid => ({
+    frame: e.frame,
+    semi: [e.semi[0] + wall, e.semi[1] + wall, e.semi[2] + wall],
+  });
   const carved = (p: Vec3) => a.rootDistance(p) > wall && a.aortaDistance(p) > wall;
   const rootReach = Math.max(root.major, root.stjRadius) + root.bulge;
   const rootBox = boxAround(
@@ -87,7 +92,7 @@ export function buildHeart(a: Anatomy): Heart {
         `calcium ${i}`,
         LABEL.calcium,
         box,
-        (p) => Math.hypot(p[0] - c.centre[0], p[1] - c.centre[1], p[2] - c.centre[2]) <= c.radius,
+        (p) => (p[0] - c.centre[0]) ** 2 + (p[1] - c.centre[1]) ** 2 + (p[2] - c.centre[2]) ** 2 <= c.radius ** 2,
         c.hu,
       ),
     );
@@ -100,7 +105,7 @@ export function buildHeart(a: Anatomy): Heart {
       rootBox,
       (p) => {
         const q = local(p);
-        return Math.hypot(q[0], q[1]) <= root.radius(Math.atan2(q[1], q[0]), q[2]);
+        return Math.sqrt(q[0] * q[0] + q[1] * q[1]) <= root.radius(Math.atan2(q[1], q[0]), q[2]);
       },
       blood,
     ),
@@ -116,7 +121,11 @@ export function buildHeart(a: Anatomy): Heart {
       (p, distance) => {
         if (distance > 0) return false;
         const q = local(p);
-        return !(q[2] < root.stjHeight && q[2] > -LVOT_LENGTH - 10 && Math.hypot(q[0], q[1]) < rootReach + 10);
+        return !(
+          q[2] < root.stjHeight &&
+          q[2] > -LVOT_LENGTH - 10 &&
+          q[0] * q[0] + q[1] * q[1] < (rootReach + 10) ** 2
+        );
       },
       blood,
     ),
@@ -193,10 +202,7 @@ export function buildHeart(a: Anatomy): Heart {
       'atrial wall',
       LABEL.softTissue,
       ellipsoidBox(la, wall),
-      (p) => {
-        const q = toLocal(la.frame, p);
-        return Math.hypot(q[0] / (la.semi[0] + wall), q[1] / (la.semi[1] + wall), q[2] / (la.semi[2] + wall)) <= 1;
-      },
+      (p) => ellipsoidRadius(dilate(la), p) <= 1,
       WALL_HU,
       30,
     ),
@@ -281,17 +287,7 @@ export function buildHeart(a: Anatomy): Heart {
     ['RA wall', ra],
   ] as const)
     s.push(
-      structure(
-        name,
-        LABEL.softTissue,
-        ellipsoidBox(e, wall),
-        (p) => {
-          const q = toLocal(e.frame, p);
-          return Math.hypot(q[0] / (e.semi[0] + wall), q[1] / (e.semi[1] + wall), q[2] / (e.semi[2] + wall)) <= 1;
-        },
-        WALL_HU,
-        30,
-      ),
+      structure(name, LABEL.softTissue, ellipsoidBox(e, wall), (p) => ellipsoidRadius(dilate(e), p) <= 1, WALL_HU, 30),
     );
 
   const paRadius = 0.4 * v.annulusDiameter + 2;

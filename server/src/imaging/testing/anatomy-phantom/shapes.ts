@@ -2,7 +2,7 @@
  * The implicit shapes the structures are made of. A `Structure` is what the rasteriser needs: its label,
  * a patient-space bounding box (so only nearby voxels are tested), an inside test and its HU.
  */
-import { type Frame, norm, segmentDistance, sub, toLocal, type Vec3 } from './geometry.ts';
+import { type Frame, norm, sub, toLocal, type Vec3 } from './geometry.ts';
 import { type Label, PRIORITY } from './labels.ts';
 
 export interface Structure {
@@ -66,7 +66,10 @@ export interface Ellipsoid {
 /** ≤ 1 inside, the "ellipsoidal radius" of p. */
 export function ellipsoidRadius(e: Ellipsoid, p: Vec3): number {
   const q = toLocal(e.frame, p);
-  return Math.hypot(q[0] / e.semi[0], q[1] / e.semi[1], q[2] / e.semi[2]);
+  const x = q[0] / e.semi[0];
+  const y = q[1] / e.semi[1];
+  const z = q[2] / e.semi[2];
+  return Math.sqrt(x * x + y * y + z * z);
 }
 
 export function ellipsoidBox(e: Ellipsoid, margin = 0): { min: Vec3; max: Vec3 } {
@@ -88,18 +91,61 @@ export interface Tube {
   radii: number[];
 }
 
-export function tubeDistance(t: Tube, p: Vec3): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < t.points.length - 1; i++) {
+interface TubeSegments {
+  /** Per segment: start (3), direction (3), squared length, radii at both ends, midpoint (3), reach. */
+  data: Float64Array;
+  count: number;
+}
+
+const SEGMENT = 13;
+const segmentCache = new WeakMap<Tube, TubeSegments>();
+
+/** Precomputed segments of a tube: the distance below runs millions of times per phantom. */
+function segmentsOf(t: Tube): TubeSegments {
+  const cached = segmentCache.get(t);
+  if (cached) return cached;
+  const count = t.points.length - 1;
+  const data = new Float64Array(count * SEGMENT);
+  for (let i = 0; i < count; i++) {
     const a = t.points[i]!;
     const b = t.points[i + 1]!;
+    const d = sub(b, a);
+    const o = i * SEGMENT;
+    data.set([a[0], a[1], a[2], d[0], d[1], d[2], d[0] * d[0] + d[1] * d[1] + d[2] * d[2]], o);
+    data.set([t.radii[i]!, t.radii[i + 1]!, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2], o + 7);
+    data[o + 12] = 0.5 * norm(d) + Math.max(t.radii[i]!, t.radii[i + 1]!);
+  }
+  const segments = { data, count };
+  segmentCache.set(t, segments);
+  return segments;
+}
+
+export function tubeDistance(t: Tube, p: Vec3): number {
+  const { data, count } = segmentsOf(t);
+  const [px, py, pz] = p;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    const o = i * SEGMENT;
     // A cheap lower bound first: most segments of a long tube are far from p.
-    const reach = 0.5 * Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]) + Math.max(t.radii[i]!, t.radii[i + 1]!);
-    const mid = Math.hypot(p[0] - (a[0] + b[0]) / 2, p[1] - (a[1] + b[1]) / 2, p[2] - (a[2] + b[2]) / 2);
-    if (mid - reach >= best) continue;
-    const { distance, t: along } = segmentDistance(p, a, b);
-    const d = distance - (t.radii[i]! + (t.radii[i + 1]! - t.radii[i]!) * along);
-    if (d < best) best = d;
+    const mx = px - data[o + 9]!;
+    const my = py - data[o + 10]!;
+    const mz = pz - data[o + 11]!;
+    const bound = Math.sqrt(mx * mx + my * my + mz * mz) - data[o + 12]!;
+    if (bound >= best) continue;
+    const ax = px - data[o]!;
+    const ay = py - data[o + 1]!;
+    const az = pz - data[o + 2]!;
+    const dx = data[o + 3]!;
+    const dy = data[o + 4]!;
+    const dz = data[o + 5]!;
+    const length2 = data[o + 6]!;
+    const along = length2 === 0 ? 0 : Math.min(1, Math.max(0, (ax * dx + ay * dy + az * dz) / length2));
+    const ex = ax - along * dx;
+    const ey = ay - along * dy;
+    const ez = az - along * dz;
+    const r = data[o + 7]! + (data[o + 8]! - data[o + 7]!) * along;
+    const distance = Math.sqrt(ex * ex + ey * ey + ez * ez) - r;
+    if (distance < best) best = distance;
   }
   return best;
 }

@@ -22,7 +22,7 @@ export function buildThorax(v: AnatomyVariant, zTop: number): Structure[] {
     max: [sx + SPINE_RADIUS, sy + SPINE_RADIUS, BIG] as [number, number, number],
   };
   const heightIn = (z: number) => (((z % VERTEBRA_PERIOD) + VERTEBRA_PERIOD) % VERTEBRA_PERIOD) - DISC;
-  const spineRadial = (x: number, y: number) => Math.hypot(x - sx, y - sy);
+  const spineRadial = (x: number, y: number) => Math.sqrt((x - sx) ** 2 + (y - sy) ** 2);
   s.push(
     structure(
       'vertebral bodies',

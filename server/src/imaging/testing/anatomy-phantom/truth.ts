@@ -84,9 +84,9 @@ export function anatomyTruth(a: Anatomy, heart: Heart): AnatomyTruth {
     },
     stj: { centre: a.hf([0, 0, root.stjHeight]), height: root.stjHeight, diameter: 2 * root.stjRadius },
     ascendingAorta: {
-      centre: a.hf([0, 0, ascendingHeight]),
+      centre: a.aorta.points[a.ascendingIndex]!,
       heightAboveAnnulus: ascendingHeight,
-      diameter: 2 * a.aorta.radii[12]!,
+      diameter: 2 * a.aorta.radii[a.ascendingIndex]!,
     },
     coronaryOstia: {
       left: { position: left.ostium, heightAboveAnnulus: height(left.ostium) },
