@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeFrameHU } from '../../../src/imaging/dicom/decode-frame.ts';
 import { readInstance } from '../../../src/imaging/dicom/read-instance.ts';
+import { ingestZip } from '../../../src/imaging/ingest/ingest-zip.ts';
 import {
   type AnatomyPhantom,
   anatomyPhantom,
@@ -10,9 +11,10 @@ import {
   LABEL,
 } from '../../../src/imaging/testing/anatomy-phantom/anatomy-phantom.ts';
 import { craForLao, detectorDirection } from '../../../src/imaging/testing/anatomy-phantom/c-arm.ts';
-import { anatomyPhantomSlice } from '../../../src/imaging/testing/anatomy-phantom/dicom.ts';
+import { anatomyPhantomSlice, writeAnatomyPhantomZip } from '../../../src/imaging/testing/anatomy-phantom/dicom.ts';
 import { cross, normalize, type Vec3 } from '../../../src/imaging/testing/anatomy-phantom/geometry.ts';
 import { labelAt } from '../../../src/imaging/testing/anatomy-phantom/rasterise.ts';
+import { differingVoxels, scratch } from '../ingest/ingest-fixtures.ts';
 
 function seedWhere(test: (v: ReturnType<typeof anatomyVariant>) => boolean): number {
   for (let seed = 1; seed < 1000; seed++) if (test(anatomyVariant(seed))) return seed;
@@ -350,6 +352,26 @@ describe('anatomy phantom as DICOM', () => {
         Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength),
       ),
     ).toBe(true);
+  });
+});
+
+describe('anatomy phantom through the ingest', () => {
+  it('is ingested from its zip as one CT volume with its grid and HU', async () => {
+    const dir = await scratch();
+    try {
+      const p = anatomyPhantom(2, { spacing: 3, clean: true });
+      await writeAnatomyPhantomZip(p, dir.zipPath);
+      const result = await ingestZip({ zipPath: dir.zipPath, workDir: dir.work, pseudonym: 'CASE-31', uidSecret: 's' });
+      if (result.outcome !== 'ready') throw new Error(result.reasons.join(' '));
+      expect(result.volume.dimensions).toEqual(p.dims);
+      for (const [i, x] of result.volume.spacing.entries()) expect(x).toBeCloseTo(p.spacing[i]!, 6);
+      for (const [i, x] of result.volume.origin.entries()) expect(x).toBeCloseTo(p.origin[i]!, 6);
+      const [nx, ny] = p.dims;
+      for (const k of [0, Math.floor(p.dims[2] / 2)])
+        expect(await differingVoxels(result.volumePath, k, (r, c) => p.hu[(k * ny + r) * nx + c]!)).toBe(0);
+    } finally {
+      await dir.cleanup();
+    }
   });
 });
 
