@@ -6,6 +6,7 @@ export * from './device-change.ts';
 export * from './grants.ts';
 export * from './guards.ts';
 export * from './job-rules.ts';
+export * from './legacy-config.ts';
 export * from './order-status.ts';
 export * from './ordering.ts';
 export * from './password/index.ts';
