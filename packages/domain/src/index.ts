@@ -12,6 +12,7 @@ export * from './ordering.ts';
 export * from './password/index.ts';
 export * from './password-expiry.ts';
 export * from './permissions.ts';
+export * from './results-access.ts';
 export * from './roles.ts';
 export * from './service-status.ts';
 export * from './sizing/device-sizing.ts';
