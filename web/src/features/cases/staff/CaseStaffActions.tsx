@@ -68,7 +68,7 @@ export function CaseStaffActions({ kase }: { kase: Case }) {
         Assign case responsible
       </ActionButton>
       <ActionButton state={states.studyOptions} onClick={() => setDialog('study-options')}>
-        Study options
+        Advanced case options
       </ActionButton>
       <ActionButton state={states.legacyConfig} onClick={() => setDialog('legacy-config')}>
         Legacy simulation results
