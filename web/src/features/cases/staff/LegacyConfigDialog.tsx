@@ -5,7 +5,7 @@ import {
   LEGACY_CONFIG_TOO_LARGE,
 } from '@cardiomap/contract';
 import { Button, Dialog, DialogTitle, FormHelperText, Stack, Typography } from '@mui/material';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { applyServerErrors, topLevelFieldOf } from '../../../api/server-errors.ts';
 import { useDiscardGuard } from '../../../components/use-discard-guard.tsx';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
@@ -29,6 +29,7 @@ export function legacyFileProblem(file: File): string | null {
  */
 export function LegacyConfigDialog({ kase, studyId, onClose }: { kase: Case; studyId: string; onClose: () => void }) {
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alerts, setAlerts] = useState<string[]>([]);
@@ -77,11 +78,13 @@ export function LegacyConfigDialog({ kase, studyId, onClose }: { kase: Case; stu
           replaces a configuration stored before.
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button component="label" htmlFor={inputId} variant="outlined" disabled={upload.isPending}>
+          {/* A button that opens the hidden input (a label styled as a button has a role axe refuses). */}
+          <Button variant="outlined" disabled={upload.isPending} onClick={() => input.current?.click()}>
             Choose file
           </Button>
           <Typography aria-live="polite">{file ? file.name : 'No file chosen'}</Typography>
           <input
+            ref={input}
             id={inputId}
             type="file"
             accept=".json,application/json"
