@@ -26,6 +26,7 @@ import { viewerModule } from './modules/viewer/index.ts';
 import { visualisationsModule } from './modules/visualisations/index.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import formDataPlugin from './plugins/form-data.ts';
 import inputTextPlugin from './plugins/input-text.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(inputTextPlugin);
+  await app.register(formDataPlugin);
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin, { mailer: deps.mailer });
   await app.register(authPlugin);

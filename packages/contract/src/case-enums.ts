@@ -14,8 +14,12 @@ export type CaseStatus = (typeof CaseStatus)[keyof typeof CaseStatus];
 export const OrderStatus = { IN_PROGRESS: 0, CANCELED: 1, DELIVERED: 2, OBSOLETED: 3 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-/** Spec §3 "Services": 0 anatomical analysis, 1 simulation, 2 legacy (shown as results). */
-export const Service = { ANATOMICAL: 0, SIMULATION: 1, LEGACY: 2 } as const;
+/**
+ * Spec §3 "Services": 0 anatomical analysis, 1 simulation, 2 legacy (shown as results). Spec §1 also has
+ * clinicians order a redo TAVI (spec §3 Analysis type 3) without giving it a service number: it is 3
+ * (architecture.md §13).
+ */
+export const Service = { ANATOMICAL: 0, SIMULATION: 1, LEGACY: 2, REDO_TAVI: 3 } as const;
 export type Service = (typeof Service)[keyof typeof Service];
 
 /** Spec §4 "Service status". */
@@ -54,7 +58,19 @@ export const SERVICE_LABELS: Record<Service, string> = {
   0: 'Anatomical analysis',
   1: 'Simulation',
   2: 'Results',
+  3: 'Redo TAVI',
 };
+
+/** What a clinician orders, named as spec §1 lists the analyses (the case list shows SERVICE_LABELS). */
+export const SERVICE_ORDER_LABELS: Record<Service, string> = {
+  0: 'Anatomical analysis',
+  1: 'Simulation',
+  2: 'Legacy simulation',
+  3: 'Redo TAVI',
+};
+
+/** The services that simulate a device (one device each): simulation, legacy simulation and redo TAVI. */
+export const SIMULATION_SERVICES: readonly Service[] = [Service.SIMULATION, Service.LEGACY, Service.REDO_TAVI];
 
 export const INTERVENTION_PREFIXES = ['TAVI', 'LAAO', 'TMVR', 'TPVR', 'TTVR', 'NV'] as const;
 export type InterventionPrefix = (typeof INTERVENTION_PREFIXES)[number];

@@ -171,6 +171,8 @@ export const studySchema = z.object({
   dateCreated: z.string(),
   /** Cardiac order; one entry for a single-phase study; empty before ingest. dicomVolumeId is the default's. */
   phases: z.array(cardiacPhaseSchema),
+  /** The stored legacy simulation config (PATCH studies/{id}/legacy-config/), a study resource; absent: none. */
+  legacyConfigId: z.uuid().nullable().optional(),
 });
 export type Study = z.infer<typeof studySchema>;
 

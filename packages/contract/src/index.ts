@@ -10,6 +10,7 @@ export * from './countries.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './imaging.ts';
+export * from './legacy-config.ts';
 export * from './licences.ts';
 export * from './memberships.ts';
 export * from './orders.ts';

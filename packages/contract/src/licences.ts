@@ -15,8 +15,11 @@ export const DEFAULT_TRIAL_LIMIT = 3;
 
 /** One licensed service of a device, clinical or not (spec §3 "Device access"). */
 export const serviceGrantSchema = z.object({
-  service: z.union([z.literal(0), z.literal(1)], {
-    error: (i) => (i.input == null ? REQUIRED : 'Choose anatomical analysis (0) or simulation (1).'),
+  service: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+    error: (i) =>
+      i.input == null
+        ? REQUIRED
+        : 'Choose anatomical analysis (0), simulation (1), legacy simulation (2) or redo TAVI (3).',
   }),
   isClinical: z.boolean({ error: REQUIRED }),
 });

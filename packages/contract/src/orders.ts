@@ -30,8 +30,11 @@ const deviceVariantIdsSchema = z.array(uuidSchema).max(10).default([]);
 
 /** One analysis in a new case (spec §7 create payload `orders`). */
 export const orderInputSchema = z.object({
-  service: z.union([z.literal(0), z.literal(1)], {
-    error: (i) => (i.input == null ? REQUIRED : 'Choose anatomical analysis (0) or simulation (1).'),
+  service: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+    error: (i) =>
+      i.input == null
+        ? REQUIRED
+        : 'Choose anatomical analysis (0), simulation (1), legacy simulation (2) or redo TAVI (3).',
   }),
   deviceIds: deviceIdsSchema,
   deviceVariantIds: deviceVariantIdsSchema,

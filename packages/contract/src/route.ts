@@ -17,6 +17,8 @@ export interface RouteDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The request body's media types when not JSON (a form with a file: `['multipart/form-data']`). */
+  consumes?: readonly string[];
   responses: Record<number, z.ZodType>;
 }
 

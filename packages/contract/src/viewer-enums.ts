@@ -1,6 +1,12 @@
 /** Spec §3 Analysis types. */
 export const AnalysisType = { LEGACY: 0, ANATOMICAL: 1, SIMULATION: 2, REDO_TAVI: 3 } as const;
 export type AnalysisType = (typeof AnalysisType)[keyof typeof AnalysisType];
+/** The analyses that simulate a device (a legacy simulation and a redo TAVI are simulations too). */
+export const SIMULATION_ANALYSIS_TYPES: readonly AnalysisType[] = [
+  AnalysisType.LEGACY,
+  AnalysisType.SIMULATION,
+  AnalysisType.REDO_TAVI,
+];
 
 /** Spec §3 Analysis resource types. */
 export const AnalysisResourceType = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
 import { downloadQuerySchema, studyResourceSchema, studySchema } from './imaging.ts';
+import { legacyConfigFormSchema } from './legacy-config.ts';
 import { paginated } from './pagination.ts';
 import { defineRoute } from './route.ts';
 import {
@@ -71,6 +72,19 @@ export const viewerRoutes = {
     auth: true,
     params: idParamsSchema,
     body: patchStudySchema,
+    responses: { 200: studySchema, ...errorResponses },
+  }),
+  uploadLegacyConfig: defineRoute({
+    method: 'PATCH',
+    path: '/api/studies/:id/legacy-config/',
+    summary:
+      "Store a legacy simulation's results: form data configFile (JSON, at most 1 MB) and caseIdentifier " +
+      '(the case of the study); replaces an earlier one (simulations.add_studyresource)',
+    tag,
+    auth: true,
+    params: idParamsSchema,
+    consumes: ['multipart/form-data'],
+    body: legacyConfigFormSchema,
     responses: { 200: studySchema, ...errorResponses },
   }),
   createStudyResource: defineRoute({

@@ -182,4 +182,51 @@ describe('ordering analyses (spec §3, §5, §6)', () => {
   ])('a trial of %i cases with %i used is full: %s', (limit, numberOfCases, full) => {
     expect(trialLimitReached({ limit, numberOfCases })).toBe(full);
   });
+
+  describe('legacy simulation and redo TAVI (spec §1, §3)', () => {
+    const L = Service.LEGACY;
+    const R = Service.REDO_TAVI;
+    const all = [A, S, L, R];
+    const withEverything = (): OrderingCatalogue => {
+      const base = catalogue([]);
+      const devices = new Map(
+        [...base.devices].map(([id, d]) => [id, { ...d, services: d.services.length > 1 ? all : d.services }]),
+      );
+      return {
+        ...base,
+        devices,
+        accesses: ['sapien', 'evolut', 'watchman'].flatMap((deviceId) =>
+          all.map((service) => ({ deviceId, service, isClinical: true, trialId: null })),
+        ),
+      };
+    };
+
+    it('orders either for one device that offers it, under a licence for it', () => {
+      expect(checkOrdering([order(A, ['sapien']), order(L, ['sapien'], ['s23'])], withEverything())).toMatchObject({
+        ok: true,
+        orders: [{ isClinical: true }, { isClinical: true }],
+      });
+      expect(checkOrdering([order(R, ['evolut'])], withEverything())).toMatchObject({ ok: true });
+      expect(checkOrdering([order(L, ['watchman'])], withEverything())).toMatchObject({ ok: true });
+    });
+
+    it('refuses a redo TAVI outside TAVI, two devices, a device that does not offer it, or no licence', () => {
+      const refused = (requests: OrderRequest[], cat = withEverything()) => {
+        const result = checkOrdering(requests, cat);
+        return result.ok ? null : result.orders[0];
+      };
+      expect(refused([order(R, ['watchman'])])).toEqual({
+        service: ['A redo TAVI can be ordered only for a TAVI case.'],
+      });
+      expect(refused([order(L, ['sapien', 'evolut'])])).toEqual({
+        deviceIds: ['A simulation is ordered for exactly one device.'],
+      });
+      expect(refused([order(R, ['navitor'])])).toEqual({ deviceIds: ['Navitor cannot be ordered for redo TAVI.'] });
+      // The device offers it, but the organisation holds only the other services.
+      const noLegacy = { ...withEverything(), accesses: withEverything().accesses.filter((a) => a.service !== L) };
+      expect(refused([order(L, ['sapien'])], noLegacy)).toEqual({
+        deviceIds: ['Your organisation has no license for legacy simulation of SAPIEN.'],
+      });
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { SERVICE_LABELS, Service } from '@cardiomap/contract';
+import { SERVICE_ORDER_LABELS, Service, SIMULATION_SERVICES } from '@cardiomap/contract';
 
 /** Spec §5: shown when the organisation holds no licence at all. */
 export const LICENCE_REQUIRED_MESSAGE =
@@ -31,7 +31,7 @@ export interface OrderingContext {
   interventionId?: string;
 }
 
-export type OrderFieldErrors = Partial<Record<'deviceIds' | 'deviceVariantIds', string[]>>;
+export type OrderFieldErrors = Partial<Record<'service' | 'deviceIds' | 'deviceVariantIds', string[]>>;
 
 export type OrderingResult =
   | {
@@ -44,7 +44,15 @@ export type OrderingResult =
     }
   | { ok: false; nonFieldErrors: string[]; orders: OrderFieldErrors[] };
 
-const serviceLabel = (service: Service) => SERVICE_LABELS[service].toLowerCase();
+const serviceLabel = (service: Service) => {
+  const label = SERVICE_ORDER_LABELS[service];
+  // 'redo TAVI', not 'redo tavi': only the first letter goes down.
+  return label.charAt(0).toLowerCase() + label.slice(1);
+};
+
+/** Spec §1/§3: a redo TAVI (a valve in a failed transcatheter valve) is an analysis of TAVI cases only. */
+export const REDO_TAVI_ONLY_FOR_TAVI = 'A redo TAVI can be ordered only for a TAVI case.';
+export const ONE_DEVICE_PER_SIMULATION = 'A simulation is ordered for exactly one device.';
 
 function add(errors: OrderFieldErrors, field: keyof OrderFieldErrors, message: string): void {
   const list = errors[field] ?? [];
@@ -72,10 +80,14 @@ function checkDevices(
   if (new Set(request.deviceIds).size !== request.deviceIds.length) {
     add(errors, 'deviceIds', 'Each device can be chosen only once.');
   }
-  if (request.service === Service.SIMULATION && request.deviceIds.length !== 1) {
-    add(errors, 'deviceIds', 'A simulation is ordered for exactly one device.');
+  // A legacy simulation and a redo TAVI simulate one device as a simulation does.
+  if (SIMULATION_SERVICES.includes(request.service) && request.deviceIds.length !== 1) {
+    add(errors, 'deviceIds', ONE_DEVICE_PER_SIMULATION);
   }
   const prefix = interventionId ? catalogue.interventions.get(interventionId)?.prefix : undefined;
+  if (request.service === Service.REDO_TAVI && prefix !== undefined && prefix !== 'TAVI') {
+    add(errors, 'service', REDO_TAVI_ONLY_FOR_TAVI);
+  }
   if (
     request.deviceIds.length > 1 &&
     request.service === Service.ANATOMICAL &&

@@ -141,6 +141,14 @@ describe('staff actions on the case detail (issue 17 §1)', () => {
       show: false,
     });
     expect(studyOptionsAction(manager, facts(C.IN_PROGRESS, [O.IN_PROGRESS]))).toEqual({ show: true, allowed: true });
+    // The server refuses the study writes to a case reached only by a share (sharedOnly): no button either.
+    expect(studyOptionsAction(manager, facts(C.IN_PROGRESS, [O.IN_PROGRESS], { isSharedToActor: true }))).toEqual({
+      show: false,
+    });
+    // Analysts set interpolation in the viewer (simulations.change_studyresource) but not the case options.
+    expect(studyOptionsAction(perms(P.changeStudyResource), facts(C.IN_PROGRESS, [O.IN_PROGRESS]))).toEqual({
+      show: false,
+    });
     expect(interpolationAction(manager, facts(C.IN_PROGRESS, [O.IN_PROGRESS]))).toEqual({ show: true, allowed: true });
     expect(interpolationAction(manager, facts(C.IN_PROGRESS, [O.DELIVERED, O.IN_PROGRESS]))).toMatchObject({
       allowed: false,

@@ -138,12 +138,13 @@ export function shareAction(permissions: Permissions, facts: StaffCaseFacts): Ac
 }
 
 /**
- * The advanced study options (simulations.change_study) for a case with a study; within them the
- * volume's interpolation follows spec §6 "Set interpolation": undelivered, unfinished case plus
- * simulations.change_studyresource.
+ * The advanced case options (spec §6 simulations.change_study) for a case with a study: the scene order
+ * (PATCH studies/{id}/) and the default phase, which the server refuses without that permission or to a
+ * case reached only by a share, so the button is hidden then too. Within them the volume's interpolation
+ * follows spec §6 "Set interpolation": undelivered, unfinished case plus simulations.change_studyresource.
  */
 export function studyOptionsAction(permissions: Permissions, facts: StaffCaseFacts): ActionState {
-  if (!permissions.has(P.changeStudy) || !facts.hasStudy) return hidden;
+  if (!permissions.has(P.changeStudy) || !facts.hasStudy || facts.isSharedToActor) return hidden;
   return allowed;
 }
 

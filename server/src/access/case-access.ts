@@ -1,5 +1,5 @@
 import type { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
-import { PERMISSIONS } from '@cardiomap/domain';
+import { type CaseReach, isAccessDenied, PERMISSIONS } from '@cardiomap/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { queryOn } from '../db/query.ts';
@@ -21,6 +21,18 @@ export const seesCases = (actor: Actor): boolean => actor.permissions.has(PERMIS
 /** Whether the case reached the actor only through a share (not their organisation, not all organisations). */
 export const sharedOnly = (actor: Actor, organisationId: string): boolean =>
   !seesAllOrganisations(actor) && !actor.organisationIds.includes(organisationId);
+
+/** How the case reached the actor (packages/domain CaseReach): a member's, all organisations', or a share. */
+export const reachOf = (actor: Actor, organisationId: string): CaseReach =>
+  actor.organisationIds.includes(organisationId)
+    ? 'member'
+    : seesAllOrganisations(actor)
+      ? 'allOrganisations'
+      : 'shared';
+
+/** Case.accessDenied for the actor (packages/domain isAccessDenied): listed, but images and results refused. */
+export const accessDeniedTo = (actor: Actor, theCase: { organisationId: string; isResearch: boolean }): boolean =>
+  isAccessDenied(actor.permissions, { isResearch: theCase.isResearch, reach: reachOf(actor, theCase.organisationId) });
 
 /**
  * What decides which cases an actor sees: whether they see cases at all, their organisations, all of

@@ -57,6 +57,8 @@ export function registerRoute<R extends RouteDef>(
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
+      // A form route (plugins/form-data.ts accepts multipart bodies only where the contract says so).
+      ...(route.consumes ? { consumes: [...route.consumes] } : {}),
       response: route.responses,
     },
     config: extras.config ?? {},

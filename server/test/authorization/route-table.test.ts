@@ -206,6 +206,14 @@ const TABLE: Record<RouteName, Row> = {
   loadViewer: r('case', 'studyId'),
   loadCaseViewer: r('case', 'caseId'),
   patchStudy: r('caseStaff', 'studyId', { body: empty }),
+  // The form as the parser hands it to validation (a JSON body of the same shape passes the same schema);
+  // the world's case is completed, so the admin is refused by state (409), nothing stored.
+  uploadLegacyConfig: r('caseStaff', 'studyId', {
+    body: () => ({
+      configFile: { filename: 'config.json', mimeType: 'application/json', size: 2, text: '{}' },
+      caseIdentifier: 'TAVI-0001',
+    }),
+  }),
   // A phase no study has: the admin is refused by lookup (400), the default of the world's study unchanged.
   setDefaultPhase: r('caseStaff', 'studyId', { body: (w) => ({ phaseId: w.missing }) }),
   createStudyResource: r('caseStaff', undefined, {

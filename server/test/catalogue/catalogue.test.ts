@@ -58,6 +58,8 @@ describe('catalogue: interventions/, devices/, device-variants/, reasons, biz-da
     expect(sapien.services).toEqual([
       { service: Service.ANATOMICAL, isClinical: true },
       { service: Service.SIMULATION, isClinical: true },
+      { service: Service.LEGACY, isClinical: true },
+      { service: Service.REDO_TAVI, isClinical: true },
     ]);
     const navitor = devices.find((d: { name: string }) => d.name === 'Navitor');
     expect(navitor.services).toEqual([{ service: Service.ANATOMICAL, isClinical: true }]);

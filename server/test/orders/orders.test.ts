@@ -151,6 +151,44 @@ describe('POST /api/orders/', () => {
     ]);
   });
 
+  it('orders a legacy simulation and a redo TAVI (spec §1), each for one device that offers it', async () => {
+    const caseId = await tavi();
+    const legacy = await order(physician, { caseId, service: Service.LEGACY, deviceIds: [DEVICE.sapien3Ultra] });
+    expect(legacy.statusCode).toBe(201);
+    expect(legacy.json()).toMatchObject({ service: Service.LEGACY, status: OrderStatus.IN_PROGRESS, isClinical: true });
+    const redo = await order(physician, { caseId, service: Service.REDO_TAVI, deviceIds: [DEVICE.evolut] });
+    expect(redo.statusCode).toBe(201);
+    expect(redo.json()).toMatchObject({ service: Service.REDO_TAVI, deviceIds: [DEVICE.evolut] });
+    const kase = await t.app.inject({ method: 'GET', url: `/api/cases/${caseId}/`, headers: bearer(physician) });
+    expect(kase.json().services.map((s: { service: number }) => s.service)).toEqual([0, 2, 3]);
+  });
+
+  it('answers 400 for a redo TAVI outside TAVI, two devices, a device without it, and an unknown service', async () => {
+    const laao = (await insertCase(t, { org: 'HVC', prefix: 'LAAO', orders: [{ devices: [DEVICE.watchman] }] })).caseId;
+    const redoLaao = await order(physician, { caseId: laao, service: Service.REDO_TAVI, deviceIds: [DEVICE.watchman] });
+    expect(redoLaao.statusCode).toBe(400);
+    expect(redoLaao.json()).toEqual({
+      service: ['A redo TAVI can be ordered only for a TAVI case.'],
+      deviceIds: ['WATCHMAN FLX Pro cannot be ordered for redo TAVI.'],
+    });
+    // A legacy simulation of an LAAO device is fine.
+    expect(
+      (await order(physician, { caseId: laao, service: Service.LEGACY, deviceIds: [DEVICE.watchman] })).statusCode,
+    ).toBe(201);
+    const caseId = await tavi();
+    const twoDevices = await order(physician, {
+      caseId,
+      service: Service.LEGACY,
+      deviceIds: [DEVICE.sapien3Ultra, DEVICE.sapien3],
+    });
+    expect(twoDevices.json().deviceIds).toContain('A simulation is ordered for exactly one device.');
+    const navitor = await order(physician, { caseId, service: Service.REDO_TAVI, deviceIds: [DEVICE.navitor] });
+    expect(navitor.json()).toEqual({ deviceIds: ['Navitor cannot be ordered for redo TAVI.'] });
+    expect((await order(physician, { caseId, service: 4, deviceIds: [DEVICE.sapien3] })).json()).toEqual({
+      service: ['Choose anatomical analysis (0), simulation (1), legacy simulation (2) or redo TAVI (3).'],
+    });
+  });
+
   it('orders under a non-clinical trial licence, and enforces the trial case limit', async () => {
     const bhi = await idOf(t, 'organisations', 'code', 'BHI');
     const [trial] = await t.database.query<{ id: string }>('SELECT id FROM trial_licenses WHERE organisation_id = $1', [

@@ -32,6 +32,27 @@ describe('call', () => {
     expect((await call(routes.userInfo)).email).toBe('physician@cardiomap.test');
   });
 
+  it('sends a FormData body as a multipart form, not as JSON (a route that consumes form data)', async () => {
+    tokenStore.save({ access: 'a1' });
+    let seen: { type: string | null; caseIdentifier: FormDataEntryValue | null } | null = null;
+    server.use(
+      apiHandler(routes.uploadLegacyConfig, async ({ request }) => {
+        seen = {
+          type: request.headers.get('content-type'),
+          caseIdentifier: (await request.formData()).get('caseIdentifier'),
+        };
+        return HttpResponse.json({ ok: true } as never);
+      }),
+    );
+    const form = new FormData();
+    form.append('caseIdentifier', 'HVC-TAVI-00042');
+    await call(routes.uploadLegacyConfig, { params: { id: 'b0000000-0000-4000-8000-000000000001' }, body: form });
+    expect(seen).toEqual({
+      type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+      caseIdentifier: 'HVC-TAVI-00042',
+    });
+  });
+
   it('refreshes an expired access token and retries the request once', async () => {
     tokenStore.save({ access: 'old' });
     const refreshBodies: unknown[] = [];

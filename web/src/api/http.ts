@@ -37,13 +37,15 @@ export const buildUrl = (route: Pick<RouteDef, 'path'>, options: Pick<CallOption
 
 async function send(route: RouteDef, options: CallOptions, access: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a route that `consumes` multipart/form-data) goes as it is: fetch writes its boundary header.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (route.auth && access) headers.authorization = `Bearer ${access}`;
   try {
     return await fetch(buildUrl(route, options), {
       method: route.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -2,7 +2,7 @@
 // and serve as demo data; they are not a clinical reference. Each size's measured range (the sizing chart)
 // is in packages/domain/src/sizing/size-charts.ts, keyed by these device ids.
 
-export type ServiceName = 'anatomical' | 'simulation';
+export type ServiceName = 'anatomical' | 'simulation' | 'legacy' | 'redoTavi';
 
 export interface CatalogueDevice {
   /** Stable id, so specialisations, licences and orders keep pointing at the same device. */
@@ -23,7 +23,10 @@ export interface CatalogueIntervention {
 }
 
 const id = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-const both: ServiceName[] = ['anatomical', 'simulation'];
+// The devices simulated also take a legacy simulation (spec §3 service 2); TAVI valves a redo TAVI too,
+// a valve in a failed transcatheter valve (spec §1, service 3; architecture.md §13).
+const laaoSimulations: ServiceName[] = ['anatomical', 'simulation', 'legacy'];
+const taviSimulations: ServiceName[] = [...laaoSimulations, 'redoTavi'];
 const anatomical: ServiceName[] = ['anatomical'];
 
 export const CATALOGUE: readonly CatalogueIntervention[] = [
@@ -37,21 +40,21 @@ export const CATALOGUE: readonly CatalogueIntervention[] = [
         id: id(0xd001),
         name: 'SAPIEN 3 Ultra RESILIA',
         manufacturer: 'Edwards Lifesciences',
-        services: both,
+        services: taviSimulations,
         variants: ['20', '23', '26', '29'],
       },
       {
         id: id(0xd002),
         name: 'SAPIEN 3',
         manufacturer: 'Edwards Lifesciences',
-        services: both,
+        services: taviSimulations,
         variants: ['20', '23', '26', '29'],
       },
       {
         id: id(0xd003),
         name: 'Evolut FX+',
         manufacturer: 'Medtronic',
-        services: both,
+        services: taviSimulations,
         variants: ['23', '26', '29', '34'],
       },
       {
@@ -87,14 +90,14 @@ export const CATALOGUE: readonly CatalogueIntervention[] = [
         id: id(0xd101),
         name: 'WATCHMAN FLX Pro',
         manufacturer: 'Boston Scientific',
-        services: both,
+        services: laaoSimulations,
         variants: ['20', '24', '27', '31', '35', '40'],
       },
       {
         id: id(0xd102),
         name: 'Amplatzer Amulet',
         manufacturer: 'Abbott',
-        services: both,
+        services: laaoSimulations,
         variants: ['16', '18', '20', '22', '25', '28', '31', '34'],
       },
       {

@@ -11,7 +11,12 @@ import {
 } from '../schema/index.ts';
 import { CATALOGUE, DEGRADATION_REASONS, REJECTION_REASONS } from './catalogue-data.ts';
 
-const SERVICE_NUMBER = { anatomical: Service.ANATOMICAL, simulation: Service.SIMULATION } as const;
+const SERVICE_NUMBER = {
+  anatomical: Service.ANATOMICAL,
+  simulation: Service.SIMULATION,
+  legacy: Service.LEGACY,
+  redoTavi: Service.REDO_TAVI,
+} as const;
 
 /**
  * The intervention and device catalogue every installation needs, applied at every start: rows are

@@ -2,7 +2,7 @@ import { Service } from '@cardiomap/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { deviceAccesses, organisations, trainingRecords, trainings, trialLicenses, users } from '../schema/index.ts';
-import { CATALOGUE } from './catalogue-data.ts';
+import { CATALOGUE, type ServiceName } from './catalogue-data.ts';
 
 /** The one demo user who has not followed the required trainings (the training banner's demo). */
 export const TRAINEE_EMAIL = 'trainee-physician@cardiomap.test';
@@ -11,28 +11,33 @@ interface DemoLicence {
   organisationCode: string;
   prefixes: readonly string[];
   /** Services to license where the device supports them. */
-  services: readonly ('anatomical' | 'simulation')[];
+  services: readonly ServiceName[];
   isClinical: boolean;
   /** A trial licence with this case limit, instead of a permanent one. */
   trialLimit?: number;
 }
 
 /**
- * HVC holds clinical licences for everything, BHI a non-clinical TAVI/LAAO trial of 3 cases, MHA clinical
+ * HVC holds clinical licences for everything (legacy simulation and redo TAVI included), BHI a non-clinical TAVI/LAAO trial of 3 cases, MHA clinical
  * TAVI anatomical analyses only, and NCL nothing at all (the licence message's demo).
  */
 const DEMO_LICENCES: readonly DemoLicence[] = [
   {
     organisationCode: 'HVC',
     prefixes: ['TAVI', 'LAAO', 'TMVR', 'TPVR', 'TTVR', 'NV'],
-    services: ['anatomical', 'simulation'],
+    services: ['anatomical', 'simulation', 'legacy', 'redoTavi'],
     isClinical: true,
   },
   { organisationCode: 'BHI', prefixes: ['TAVI', 'LAAO'], services: ['anatomical'], isClinical: false, trialLimit: 3 },
   { organisationCode: 'MHA', prefixes: ['TAVI'], services: ['anatomical'], isClinical: true },
 ];
 
-const SERVICE_NUMBER = { anatomical: Service.ANATOMICAL, simulation: Service.SIMULATION } as const;
+const SERVICE_NUMBER = {
+  anatomical: Service.ANATOMICAL,
+  simulation: Service.SIMULATION,
+  legacy: Service.LEGACY,
+  redoTavi: Service.REDO_TAVI,
+} as const;
 
 /** Demo licences and training records, idempotent at every start. */
 export async function seedDemoLicences(db: Db, options: { trainedEmails: readonly string[] }): Promise<void> {

@@ -1,4 +1,4 @@
-import { AnalysisType } from '@cardiomap/contract';
+import { type AnalysisType, SIMULATION_ANALYSIS_TYPES } from '@cardiomap/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import { allAnalysesOfStudy } from './repository.ts';
@@ -12,7 +12,7 @@ export interface ReportAnalysisResult {
 /**
  * The analysts' numeric results of a study for its PDF report. The automatic preliminary model is left
  * out (its blood-pool volume is never reported beside an analyst's numbers, issue 17 §2), and so are
- * simulations unless the report asks for them. Server-side only: the caller has checked access.
+ * simulations (legacy and redo TAVI ones included) unless the report asks for them. Server-side only: the caller has checked access.
  */
 export async function listResultsForReport(
   db: DbOrTx,
@@ -22,6 +22,6 @@ export async function listResultsForReport(
   const analyses = await allAnalysesOfStudy(queryOn(db), studyId, true);
   return analyses
     .filter((analysis) => !analysis.isPreliminary)
-    .filter((analysis) => options.withSimulations || analysis.type !== AnalysisType.SIMULATION)
+    .filter((analysis) => options.withSimulations || !SIMULATION_ANALYSIS_TYPES.includes(analysis.type as AnalysisType))
     .flatMap((analysis) => analysis.results);
 }

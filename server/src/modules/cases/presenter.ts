@@ -12,7 +12,7 @@ import {
   PERMISSIONS,
   seesPatientDetails,
 } from '@cardiomap/domain';
-import { CASE_NOT_FOUND, findVisibleCase, sharedOnly } from '../../access/case-access.ts';
+import { accessDeniedTo, CASE_NOT_FOUND, findVisibleCase, sharedOnly } from '../../access/case-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { iso, type Query, queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -106,7 +106,7 @@ export function presentCaseRow(
     hasReport: row.hasPdfReport,
     hasPdfReport: row.hasPdfReport,
     hasDeliveredOrder: hasDeliveredOrder(facts),
-    accessDenied: false,
+    accessDenied: accessDeniedTo(actor, row),
     patientInformation: patient,
     patientIdentifier: patient?.identifier ?? null,
     patientAge: patient?.age ?? null,

@@ -47,6 +47,7 @@ export function presentStudy(row: StudyRow): Study {
     visualisationIds: row.visualisationIds,
     dateCreated: iso(row.dateCreated) ?? '',
     phases,
+    legacyConfigId: row.resources.findLast((r) => r.legacyConfig)?.id ?? null,
   };
 }
 

@@ -10,7 +10,7 @@ export interface StudyRow {
   caseIdentifier: string;
   dateCreated: Timestamp;
   /** Every resource; a report is uploaded once its size is known (confirm-upload). */
-  resources: { id: string; type: number; size: number | null; identified: boolean }[];
+  resources: { id: string; type: number; size: number | null; identified: boolean; legacyConfig: boolean }[];
   analysisIds: string[];
   visualisationIds: string[];
   /** The volumes, one per cardiac phase, in cardiac order. */
@@ -29,7 +29,8 @@ export interface StudyPhaseRow {
 const STUDY_SELECT = sql`
   SELECT s.id, s.case_id AS "caseId", c.case_identifier AS "caseIdentifier", s.date_created AS "dateCreated",
          COALESCE((SELECT json_agg(json_build_object('id', r.id, 'type', r.type, 'size', r.size,
-                                                     'identified', r.attributes->>'variant' = 'identified')
+                                                     'identified', r.attributes->>'variant' = 'identified',
+                                                     'legacyConfig', r.type = 0 AND r.attributes->>'kind' = 'legacy-config')
                                    ORDER BY r.date_created, r.id)
                      FROM study_resources r WHERE r.study_id = s.id), '[]'::json) AS resources,
          COALESCE((SELECT json_agg(a.id ORDER BY a.date_created, a.id) FROM analyses a WHERE a.study_id = s.id),

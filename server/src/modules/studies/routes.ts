@@ -14,6 +14,9 @@ export function studyRoutes(app: FastifyInstance, service: StudiesService, write
   });
   registerRoute(app, r.getStudy, ({ actor, params }) => service.get(actor, params.id));
   registerRoute(app, v.patchStudy, ({ actor, params, body }) => writes.patch(actor, params.id, body));
+  registerRoute(app, v.uploadLegacyConfig, ({ actor, params, body, request }) =>
+    writes.uploadLegacyConfig(actor, params.id, body, clientAddress(request)),
+  );
   registerRoute(app, r.setDefaultPhase, ({ actor, params, body, request }) =>
     writes.setDefaultPhase(actor, params.id, body, clientAddress(request)),
   );

@@ -53,3 +53,28 @@ export async function orderOfCase(query: Query, orderId: string, caseId: string)
   const rows = await query(sql`SELECT 1 FROM orders WHERE id = ${orderId} AND case_id = ${caseId}`);
   return rows.length > 0;
 }
+
+/** What marks a study resource (type 0) as the stored legacy simulation config (spec §7 legacy-config). */
+export const LEGACY_CONFIG_KIND = 'legacy-config';
+
+/** The study's stored legacy configs (one is kept; a new one replaces them), with where their files are. */
+export async function legacyConfigsOf(query: Query, studyId: string): Promise<{ id: string; storageKey: string }[]> {
+  return query<{ id: string; storageKey: string }>(
+    sql`SELECT id, storage_key AS "storageKey" FROM study_resources
+         WHERE study_id = ${studyId} AND type = 0 AND attributes->>'kind' = ${LEGACY_CONFIG_KIND} FOR UPDATE`,
+  );
+}
+
+/** A legacy config whose file is already stored: it arrives complete, so its size is known at once. */
+export async function insertLegacyConfigResource(
+  query: Query,
+  row: { id: string; studyId: string; filename: string; storageKey: string; size: number; caseIdentifier: string },
+): Promise<void> {
+  const attributes = { kind: LEGACY_CONFIG_KIND, caseIdentifier: row.caseIdentifier };
+  await query(
+    sql`INSERT INTO study_resources (id, study_id, type, name, filename, mime_type, storage_key, size, attributes,
+                                  source_client)
+     VALUES (${row.id}, ${row.studyId}, 0, 'Legacy simulation config', ${row.filename}, 'application/json',
+       ${row.storageKey}, ${row.size}, ${JSON.stringify(attributes)}::jsonb, 'legacy-config')`,
+  );
+}

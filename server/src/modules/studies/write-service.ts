@@ -2,11 +2,20 @@ import { randomUUID } from 'node:crypto';
 import {
   type createStudyResourceSchema,
   type defaultPhaseSchema,
+  LEGACY_CONFIG_MAX_BYTES,
+  LEGACY_CONFIG_TOO_LARGE,
+  type LegacyConfigForm,
   type patchStudySchema,
   StudyResourceType,
   type studyResourceAttributesSchema,
 } from '@cardiomap/contract';
-import { canSetInterpolation, hasDeliveredOrder, PERMISSIONS as P } from '@cardiomap/domain';
+import {
+  canSetInterpolation,
+  checkLegacyConfig,
+  hasDeliveredOrder,
+  legacyConfigRefusal,
+  PERMISSIONS as P,
+} from '@cardiomap/domain';
 import type { z } from 'zod';
 import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import { readAccessOf } from '../../access/read-access.ts';
@@ -25,7 +34,9 @@ import { findStudy, findStudyResource, type StudyResourceRow, type StudyRow } fr
 import { STUDY_NOT_FOUND, STUDY_RESOURCE_NOT_FOUND } from './service.ts';
 import {
   deleteStudyResourceRow,
+  insertLegacyConfigResource,
   insertReportResource,
+  legacyConfigsOf,
   mergeVolumeAttributes,
   orderOfCase,
   setResourceSize,
@@ -128,6 +139,64 @@ export function createStudyWritesService(database: Database, storage: ObjectStor
           },
         });
       });
+      return presentStudy((await findStudy(query, study.id)) as StudyRow);
+    },
+
+    /**
+     * PATCH studies/{id}/legacy-config/ (spec §7): a legacy simulation's results, the viewer config JSON
+     * its pipeline wrote, stored as the study's one legacy config (a type-0 study resource, file in object
+     * storage); a new one replaces the earlier. The client reloads the study after it.
+     */
+    async uploadLegacyConfig(actor: Actor, studyId: string, form: LegacyConfigForm, ip: string) {
+      const study = await findStudy(query, studyId);
+      if (!study) throw notFound(STUDY_NOT_FOUND);
+      const theCase = await findVisibleCase(db, actor, study.caseId).catch(() => {
+        throw notFound(STUDY_NOT_FOUND);
+      });
+      const refusal = legacyConfigRefusal(actor.permissions, {
+        ...theCase,
+        isSharedToActor: sharedOnly(actor, theCase.organisationId),
+      });
+      if (refusal?.forbidden) throw forbidden(refusal.reason);
+      if (refusal) throw conflict(refusal.reason, 'case_finished');
+      const check = checkLegacyConfig(form.configFile.text, form.caseIdentifier, study.caseIdentifier);
+      if (!check.ok) throw fieldError(check.field, check.message);
+      const id = randomUUID();
+      const storageKey = `studies/${study.id}/legacy-config/${id}/${safeFileName(form.configFile.filename, 'config.json')}`;
+      // Measured here, not taken from the form: the declared size is the parser's (or a JSON caller's) word.
+      const bytes = Buffer.from(form.configFile.text, 'utf8');
+      if (bytes.length > LEGACY_CONFIG_MAX_BYTES) throw fieldError('configFile', LEGACY_CONFIG_TOO_LARGE);
+      await storage.write(storageKey, bytes, 'application/json');
+      const replaced = await db
+        .transaction(async (tx) => {
+          const txQuery = queryOn(tx);
+          const earlier = await legacyConfigsOf(txQuery, study.id);
+          for (const old of earlier) await deleteStudyResourceRow(txQuery, old.id);
+          await insertLegacyConfigResource(txQuery, {
+            id,
+            studyId: study.id,
+            filename: form.configFile.filename.slice(0, 255) || 'config.json',
+            storageKey,
+            size: bytes.length,
+            caseIdentifier: study.caseIdentifier,
+          });
+          await recordAudit(tx, {
+            actorId: actor.userId,
+            action: 'study.legacy-config',
+            targetType: 'case',
+            targetId: theCase.id,
+            organisationId: theCase.organisationId,
+            ip,
+            details: { studyId: study.id, studyResourceId: id, size: bytes.length, replaced: earlier.map((e) => e.id) },
+          });
+          return earlier;
+        })
+        .catch(async (error: unknown) => {
+          await storage.delete(storageKey).catch(() => undefined);
+          throw error;
+        });
+      // The rows are gone: a file left behind is only an orphan, not a broken link.
+      for (const old of replaced) await storage.delete(old.storageKey).catch(() => undefined);
       return presentStudy((await findStudy(query, study.id)) as StudyRow);
     },
 

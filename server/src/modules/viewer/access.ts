@@ -1,6 +1,6 @@
 import { CaseStatus } from '@cardiomap/contract';
-import { hasDeliveredOrder, viewerRoute } from '@cardiomap/domain';
-import type { VisibleCase } from '../../access/case-access.ts';
+import { ACCESS_DENIED_MESSAGE, hasDeliveredOrder, viewerRoute } from '@cardiomap/domain';
+import { accessDeniedTo, type VisibleCase } from '../../access/case-access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/http-errors.ts';
 
@@ -18,6 +18,8 @@ const VIEWABLE: readonly CaseStatus[] = [CaseStatus.IN_PROGRESS, CaseStatus.COMP
  * viewable: spec §2 case detail offers 'View dicom' on it when a volume exists (the load is by study).
  */
 export function assertViewerAccess(actor: Actor, theCase: VisibleCase): void {
+  // Case.accessDenied (packages/domain isAccessDenied): who the caller is, whatever the case's state.
+  if (accessDeniedTo(actor, theCase)) throw forbidden(ACCESS_DENIED_MESSAGE, 'access_denied');
   const route = viewerRoute({ status: theCase.status, hasDeliveredOrder: hasDeliveredOrder(theCase) }, actor);
   if (route === 'case-canceled') throw forbidden(CASE_CANCELED, 'case_canceled');
   if (route === 'results-pending') throw forbidden(RESULTS_PENDING, 'results_pending');

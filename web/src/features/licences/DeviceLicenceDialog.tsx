@@ -1,4 +1,4 @@
-import { SERVICE_LABELS, type ServiceGrant, type TrialLicense } from '@cardiomap/contract';
+import { SERVICE_LABELS, SERVICE_ORDER_LABELS, type ServiceGrant, type TrialLicense } from '@cardiomap/contract';
 import {
   Alert,
   Button,
@@ -25,6 +25,15 @@ import { type DeviceLicenceInput, useDeviceChoices } from './api/licences-api.ts
 export const NON_CLINICAL_WARNING = 'Analyses for this device will be non-clinical only.';
 const REQUIRED = 'This field is required';
 const PERMANENT = '';
+/** The services a licence may add to the anatomical one: simulation, legacy simulation, redo TAVI (spec §1). */
+const OPTIONAL_SERVICES = [1, 2, 3] as const;
+type OptionalService = (typeof OPTIONAL_SERVICES)[number];
+type OptionalGrants = Record<OptionalService, { on: boolean; clinical: boolean }>;
+const NO_OPTIONAL: OptionalGrants = {
+  1: { on: false, clinical: true },
+  2: { on: false, clinical: true },
+  3: { on: false, clinical: true },
+};
 
 interface Props {
   open: boolean;
@@ -37,21 +46,27 @@ interface Props {
 
 /**
  * Spec §5 "Licences" Add device: device required, the anatomical service always enabled, simulation
- * optional, a clinical flag per service, and a warning when a service is non-clinical.
+ * optional, a clinical flag per service, and a warning when a service is non-clinical. The legacy
+ * simulation and the redo TAVI (spec §1; architecture.md §13) are optional the same way; the server
+ * refuses a service the device does not offer.
  */
 export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: Props) {
   const devices = useDeviceChoices();
   const [deviceId, setDeviceId] = useState('');
   const [trialId, setTrialId] = useState(PERMANENT);
   const [anatomicalClinical, setAnatomicalClinical] = useState(true);
-  const [simulation, setSimulation] = useState(false);
-  const [simulationClinical, setSimulationClinical] = useState(true);
+  const [optional, setOptional] = useState<OptionalGrants>(NO_OPTIONAL);
+  const setGrant = (service: OptionalService, change: Partial<OptionalGrants[OptionalService]>) =>
+    setOptional((now) => ({ ...now, [service]: { ...now[service], ...change } }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
   const services: ServiceGrant[] = [
     { service: 0, isClinical: anatomicalClinical },
-    ...(simulation ? [{ service: 1 as const, isClinical: simulationClinical }] : []),
+    ...OPTIONAL_SERVICES.filter((service) => optional[service].on).map((service) => ({
+      service,
+      isClinical: optional[service].clinical,
+    })),
   ];
   const nonClinical = services.some((s) => !s.isClinical);
 
@@ -59,13 +74,16 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
     setDeviceId('');
     setTrialId(PERMANENT);
     setAnatomicalClinical(true);
-    setSimulation(false);
-    setSimulationClinical(true);
+    setOptional(NO_OPTIONAL);
     setErrors({});
     onClose();
   };
 
-  const changed = deviceId !== '' || trialId !== PERMANENT || !anatomicalClinical || simulation || !simulationClinical;
+  const changed =
+    deviceId !== '' ||
+    trialId !== PERMANENT ||
+    !anatomicalClinical ||
+    OPTIONAL_SERVICES.some((service) => optional[service].on || !optional[service].clinical);
   const guard = useDiscardGuard(changed, close);
 
   const submit = async () => {
@@ -145,24 +163,31 @@ export function DeviceLicenceDialog({ open, title, trials, onClose, onSubmit }: 
               label="Clinical"
             />
           </Stack>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <FormControlLabel
-              control={<Checkbox checked={simulation} onChange={(e) => setSimulation(e.target.checked)} />}
-              label={SERVICE_LABELS[1]}
-              sx={{ minWidth: 220 }}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={simulationClinical}
-                  disabled={!simulation}
-                  onChange={(e) => setSimulationClinical(e.target.checked)}
-                  slotProps={{ input: { 'aria-label': 'Simulation clinical' } }}
-                />
-              }
-              label="Clinical"
-            />
-          </Stack>
+          {OPTIONAL_SERVICES.map((service) => (
+            <Stack key={service} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={optional[service].on}
+                    onChange={(e) => setGrant(service, { on: e.target.checked })}
+                  />
+                }
+                label={SERVICE_ORDER_LABELS[service]}
+                sx={{ minWidth: 220 }}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={optional[service].clinical}
+                    disabled={!optional[service].on}
+                    onChange={(e) => setGrant(service, { clinical: e.target.checked })}
+                    slotProps={{ input: { 'aria-label': `${SERVICE_ORDER_LABELS[service]} clinical` } }}
+                  />
+                }
+                label="Clinical"
+              />
+            </Stack>
+          ))}
           {fieldError('services') && <Alert severity="error">{fieldError('services')}</Alert>}
           {nonClinical && (
             <Alert severity="warning" data-testid="non-clinical-warning">

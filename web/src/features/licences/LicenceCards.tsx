@@ -1,4 +1,4 @@
-import { type LicensedDevice, SERVICE_LABELS, type ServiceGrant } from '@cardiomap/contract';
+import { type LicensedDevice, SERVICE_ORDER_LABELS, type ServiceGrant } from '@cardiomap/contract';
 import { Card, CardActions, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 
 /** One chip per licensed service: "Anatomical analysis · Clinical" or "· Non-clinical". */
@@ -11,7 +11,7 @@ export function ServiceChips({ services }: { services: ServiceGrant[] }) {
           size="small"
           color={s.isClinical ? 'success' : 'warning'}
           variant={s.isClinical ? 'filled' : 'outlined'}
-          label={`${SERVICE_LABELS[s.service]} · ${s.isClinical ? 'Clinical' : 'Non-clinical'}`}
+          label={`${SERVICE_ORDER_LABELS[s.service]} · ${s.isClinical ? 'Clinical' : 'Non-clinical'}`}
         />
       ))}
     </Stack>

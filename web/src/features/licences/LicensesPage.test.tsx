@@ -205,6 +205,30 @@ describe('Licenses page (spec §2 "Licenses")', () => {
     expect(await screen.findByText('Device successfully added')).toBeInTheDocument();
   }, 15000);
 
+  it('licenses a legacy simulation and a redo TAVI beside the anatomical analysis (spec §1)', async () => {
+    signedIn({ canEditLicense: true, canSubscibeToTemplate: true });
+    const posted = mockApi();
+    const user = userEvent.setup();
+    renderApp('/licenses');
+    await user.click(await screen.findByRole('button', { name: 'Add Device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Device' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Device/ }));
+    await user.click(await screen.findByRole('option', { name: 'TAVI · Evolut FX+' }));
+    expect(within(dialog).getByRole('switch', { name: 'Redo TAVI clinical' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Legacy simulation' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Redo TAVI' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Redo TAVI clinical' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(posted[0]).toBeDefined());
+    expect(posted[0]?.body).toMatchObject({
+      services: [
+        { service: 0, isClinical: true },
+        { service: 2, isClinical: true },
+        { service: 3, isClinical: false },
+      ],
+    });
+  }, 15000);
+
   it('lets a licence manager add a trial licence of at least one case', async () => {
     signedIn({ canEditLicense: true });
     const posted = mockApi();

@@ -46,4 +46,12 @@ describe('viewer links on case detail (spec §2 named routes study and mprviewer
     expect(screen.queryByRole('link', { name: 'View result' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View dicom' })).not.toBeInTheDocument();
   });
+
+  it('says the images and results are not available where access is denied', async () => {
+    showCase({ status: CaseStatus.COMPLETED, studyId: STUDY_ID, hasDeliveredOrder: true, accessDenied: true });
+    expect(
+      await screen.findByText('The images and results of this case are not available to you.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View result' })).not.toBeInTheDocument();
+  });
 });

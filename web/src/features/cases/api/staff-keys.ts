@@ -8,4 +8,5 @@ export const staffKeys = {
   analyses: (studyId: string) => [...staffKeys.study(studyId), 'analyses'] as const,
   volume: (studyId: string) => [...staffKeys.study(studyId), 'volume'] as const,
   phases: (studyId: string) => [...staffKeys.study(studyId), 'phases'] as const,
+  visualisations: (studyId: string) => [...staffKeys.study(studyId), 'visualisations'] as const,
 };

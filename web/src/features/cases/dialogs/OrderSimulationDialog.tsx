@@ -1,6 +1,6 @@
-import { type Case, Service } from '@cardiomap/contract';
+import { type Case, type Device, SERVICE_ORDER_LABELS, Service } from '@cardiomap/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Dialog, DialogTitle } from '@mui/material';
+import { Alert, Dialog, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { allErrorMessages } from '../../../api/index.ts';
@@ -17,6 +17,27 @@ export interface OrderSimulationDialogProps {
   open: boolean;
   onClose: () => void;
   case?: Case;
+}
+
+/**
+ * The simulations one may order on a case (spec §1: simulation, legacy simulation, redo TAVI; a redo
+ * TAVI only on a TAVI case), each for one device of the case's intervention licensed for it.
+ */
+export type SimulationService = typeof Service.SIMULATION | typeof Service.LEGACY | typeof Service.REDO_TAVI;
+export function orderableSimulations(
+  kase: Pick<Case, 'interventionId' | 'intervention'>,
+  devices: readonly Device[],
+): { service: SimulationService; devices: Device[] }[] {
+  const services: SimulationService[] = [Service.SIMULATION, Service.LEGACY];
+  if (kase.intervention.prefix === 'TAVI') services.push(Service.REDO_TAVI);
+  return services
+    .map((service) => ({
+      service,
+      devices: devices.filter(
+        (d) => d.interventionId === kase.interventionId && d.services.some((s) => s.service === service),
+      ),
+    }))
+    .filter((option) => option.service === Service.SIMULATION || option.devices.length > 0);
 }
 
 /** Spec §2 case list dialog "order simulation": a simulation order for one device of an existing case. */
@@ -55,13 +76,13 @@ function OrderSimulationForm({ kase, onClose, onCancel, onDirtyChange }: FormPro
     resolver: zodResolver(orderSimulationSchema(kase.intervention.variantLimit)),
   });
   const create = useCreateOrder({
-    successToast: 'Simulation ordered',
+    successToast: (order) => `${SERVICE_ORDER_LABELS[order.service as Service] ?? 'Simulation'} ordered`,
     onError: (error) => setAlerts(allErrorMessages(error)),
   });
-  // Only the case's intervention's devices the organisation may order a simulation for.
-  const offered = (devices.data ?? []).filter(
-    (d) => d.interventionId === kase.interventionId && d.services.some((s) => s.service === Service.SIMULATION),
-  );
+  // Only the case's intervention's devices the organisation may order the chosen simulation for.
+  const options = orderableSimulations(kase, devices.data ?? []);
+  const [service, setService] = useState<SimulationService>(Service.SIMULATION);
+  const offered = options.find((o) => o.service === service)?.devices ?? [];
   const deviceId = form.watch('deviceId');
   const { isDirty } = form.formState;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
@@ -72,7 +93,7 @@ function OrderSimulationForm({ kase, onClose, onCancel, onDirtyChange }: FormPro
     const ordered = await create
       .mutateAsync({
         caseId: kase.id,
-        service: Service.SIMULATION,
+        service,
         deviceIds: [values.deviceId],
         deviceVariantIds: values.deviceVariantIds,
       })
@@ -91,6 +112,28 @@ function OrderSimulationForm({ kase, onClose, onCancel, onDirtyChange }: FormPro
       canSubmit={form.formState.isValid && !form.formState.isSubmitting}
     >
       {devices.isError && <Alert severity="error">The devices could not be loaded. Please try again.</Alert>}
+      {options.length > 1 && (
+        <FormControl>
+          <FormLabel id="simulation-service-label">Analysis</FormLabel>
+          <RadioGroup
+            aria-labelledby="simulation-service-label"
+            value={String(service)}
+            onChange={(event) => {
+              setService(Number(event.target.value) as SimulationService);
+              form.reset({ deviceId: '', deviceVariantIds: [] }, { keepDirty: true });
+            }}
+          >
+            {options.map((option) => (
+              <FormControlLabel
+                key={option.service}
+                value={String(option.service)}
+                control={<Radio />}
+                label={SERVICE_ORDER_LABELS[option.service]}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      )}
       {devices.isSuccess && offered.length === 0 && (
         <Alert severity="info">No device of this intervention is licensed for simulation.</Alert>
       )}

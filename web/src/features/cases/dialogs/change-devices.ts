@@ -1,12 +1,20 @@
-import { type Case, type Device, type Order, OrderStatus, Service } from '@cardiomap/contract';
+import {
+  type Case,
+  type Device,
+  type Order,
+  OrderStatus,
+  type Service,
+  SIMULATION_SERVICES,
+} from '@cardiomap/contract';
 import type { DeviceChange } from '../api/change-requested-devices.ts';
 
-/** Spec §9: a TAVI case without a simulation order allows several devices; otherwise one. */
+/** Spec §9: a TAVI case without a simulation order (of any kind) allows several devices; otherwise one. */
 export const allowsSeveralDevices = (kase: Case): boolean =>
   kase.intervention.prefix === 'TAVI' &&
   !kase.orders.some(
     (o) =>
-      o.service === Service.SIMULATION && (o.status === OrderStatus.IN_PROGRESS || o.status === OrderStatus.DELIVERED),
+      SIMULATION_SERVICES.includes(o.service as Service) &&
+      (o.status === OrderStatus.IN_PROGRESS || o.status === OrderStatus.DELIVERED),
   );
 
 /**
@@ -18,7 +26,10 @@ export function deviceChangeFor(
   chosen: DeviceChange,
   devices: readonly Device[],
 ): DeviceChange {
-  const deviceIds = order.service === Service.SIMULATION ? chosen.deviceIds.slice(0, 1) : chosen.deviceIds;
+  // A legacy simulation and a redo TAVI simulate one device too.
+  const deviceIds = SIMULATION_SERVICES.includes(order.service as Service)
+    ? chosen.deviceIds.slice(0, 1)
+    : chosen.deviceIds;
   const sizes = new Set(devices.filter((d) => deviceIds.includes(d.id)).flatMap((d) => d.variants.map((v) => v.id)));
   return { deviceIds, deviceVariantIds: chosen.deviceVariantIds.filter((id) => sizes.has(id)) };
 }

@@ -14,7 +14,8 @@ import { DOWNLOAD_REPORT_TOOLTIP, GENERATE_REPORT, MISSING_REPORT_FILE, REPORT_U
  */
 export function CaseReportActions({ kase }: { kase: Case }) {
   const studyId = kase.studyId ?? '';
-  const report = useStudyReport(kase.id, studyId, Boolean(kase.studyId));
+  // Case.accessDenied: the server refuses the report too (403), so it is not asked for.
+  const report = useStudyReport(kase.id, studyId, Boolean(kase.studyId) && !kase.accessDenied);
   const generate = useGenerateStudyReport(kase.id);
   const toast = useToast();
   const wasGenerating = useRef(false);

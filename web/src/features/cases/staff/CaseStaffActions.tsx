@@ -2,6 +2,7 @@ import type { Case } from '@cardiomap/contract';
 import {
   assignResponsibleAction,
   cancelAction,
+  legacyConfigAction,
   orderSimulationAction,
   rejectAction,
   shareAction,
@@ -14,15 +15,24 @@ import { OrderSimulationDialog } from '../dialogs/OrderSimulationDialog.tsx';
 import { ShareCaseDialog } from '../sharing/ShareCaseDialog.tsx';
 import { ActionButton } from './ActionButton.tsx';
 import { AssignResponsibleDialog } from './AssignResponsibleDialog.tsx';
+import { LegacyConfigDialog } from './LegacyConfigDialog.tsx';
 import { RejectCaseDialog } from './RejectCaseDialog.tsx';
 import { StudyOptionsDialog } from './StudyOptionsDialog.tsx';
 import { useStaffRules } from './use-staff-rules.ts';
 
-type OpenDialog = 'share' | 'cancel' | 'order-simulation' | 'assign' | 'reject' | 'study-options' | null;
+type OpenDialog =
+  | 'share'
+  | 'cancel'
+  | 'order-simulation'
+  | 'assign'
+  | 'reject'
+  | 'study-options'
+  | 'legacy-config'
+  | null;
 
 /**
  * The case-level actions of the case detail (issue 17 §1): Share and Cancel (the list's dialogs, reused),
- * Order simulation, Assign case responsible, Reject, and the study options. Hidden, usable, or disabled
+ * Order simulation, Assign case responsible, Reject, the study options and the legacy simulation results. Hidden, usable, or disabled
  * with the reason as its tooltip, by the domain rules.
  */
 export function CaseStaffActions({ kase }: { kase: Case }) {
@@ -34,6 +44,7 @@ export function CaseStaffActions({ kase }: { kase: Case }) {
     orderSimulation: orderSimulationAction(permissions, facts),
     assign: assignResponsibleAction(permissions, facts),
     studyOptions: studyOptionsAction(permissions, facts),
+    legacyConfig: legacyConfigAction(permissions, facts),
     reject: rejectAction(permissions, facts),
     cancel: cancelAction(permissions, facts),
   };
@@ -57,7 +68,10 @@ export function CaseStaffActions({ kase }: { kase: Case }) {
         Assign case responsible
       </ActionButton>
       <ActionButton state={states.studyOptions} onClick={() => setDialog('study-options')}>
-        Study options
+        Advanced case options
+      </ActionButton>
+      <ActionButton state={states.legacyConfig} onClick={() => setDialog('legacy-config')}>
+        Legacy simulation results
       </ActionButton>
       <ActionButton state={states.reject} color="error" onClick={() => setDialog('reject')}>
         Reject case
@@ -70,6 +84,9 @@ export function CaseStaffActions({ kase }: { kase: Case }) {
       <OrderSimulationDialog open={dialog === 'order-simulation'} case={kase} onClose={close} />
       {dialog === 'assign' && <AssignResponsibleDialog kase={kase} onClose={close} />}
       {dialog === 'reject' && <RejectCaseDialog kase={kase} onClose={close} />}
+      {dialog === 'legacy-config' && kase.studyId && (
+        <LegacyConfigDialog kase={kase} studyId={kase.studyId} onClose={close} />
+      )}
       {dialog === 'study-options' && kase.studyId && (
         <StudyOptionsDialog kase={kase} studyId={kase.studyId} onClose={close} />
       )}

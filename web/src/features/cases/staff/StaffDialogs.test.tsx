@@ -1,4 +1,4 @@
-import { type Case, routes, type Study, type StudyResource } from '@cardiomap/contract';
+import { type Case, routes, type Study, type StudyResource, type Visualisation } from '@cardiomap/contract';
 import { PERMISSIONS as P } from '@cardiomap/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,8 +77,23 @@ beforeEach(() => {
     apiHandler(routes.listStudyResources, () => HttpResponse.json(page([volume(0)]))),
     apiHandler(routes.getStudy, () => HttpResponse.json(study(PHASE_40))),
     apiHandler(routes.listUsers, () => HttpResponse.json(page([colleague]))),
+    apiHandler(routes.listVisualisations, () => HttpResponse.json(page(visualisations))),
   );
 });
+
+const ROOT_ID = 'b5000000-0000-4000-8000-000000000001';
+const VALVE_ID = 'b5000000-0000-4000-8000-000000000002';
+const visualisation = (id: string, name: string, order: number): Visualisation => ({
+  id,
+  studyId: STUDY_ID,
+  analysisId: null,
+  name,
+  opacity: 1,
+  order,
+  visualisationObjectIds: [],
+});
+// Listed out of order: the dialog shows them by `order`.
+const visualisations = [visualisation(VALVE_ID, 'Valve', 1), visualisation(ROOT_ID, 'Aortic root', 0)];
 
 describe('staff dialogs of the case detail', () => {
   it('assigns the case responsible with the user autocomplete', async () => {
@@ -155,8 +170,8 @@ describe('staff dialogs of the case detail', () => {
       }),
     );
     showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudy, P.changeStudyResource]);
-    await user.click(await findButton('Study options'));
-    const dialog = await screen.findByRole('dialog', { name: 'Study options' });
+    await user.click(await findButton('Advanced case options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Advanced case options' });
     expect(await within(dialog).findByRole('radio', { name: 'Nearest voxel (sharp edges)' })).toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: 'Linear (smooth)' }));
@@ -174,8 +189,8 @@ describe('staff dialogs of the case detail', () => {
       P.changeStudy,
       P.changeStudyResource,
     ]);
-    await user.click(await findButton('Study options'));
-    const dialog = await screen.findByRole('dialog', { name: 'Study options' });
+    await user.click(await findButton('Advanced case options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Advanced case options' });
     expect(await within(dialog).findByRole('radio', { name: 'Linear (smooth)' })).toBeDisabled();
     expect(dialog).toHaveTextContent(
       'The interpolation type can only be changed while the case is unfinished and nothing is delivered.',
@@ -191,8 +206,8 @@ describe('staff dialogs of the case detail', () => {
       }),
     );
     showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudy]);
-    await user.click(await findButton('Study options'));
-    const dialog = await screen.findByRole('dialog', { name: 'Study options' });
+    await user.click(await findButton('Advanced case options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Advanced case options' });
     const select = await within(dialog).findByRole('combobox', { name: 'Default cardiac phase' });
     expect(select).toHaveTextContent('40 % (380 ms, 40 slices)');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -201,5 +216,35 @@ describe('staff dialogs of the case detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Default phase changed');
     expect(body).toEqual({ phaseId: PHASE_10 });
+  });
+
+  it('reorders the scene in the advanced case options (PATCH studies/{id}/, simulations.change_study)', async () => {
+    let body: unknown;
+    server.use(
+      apiHandler(routes.patchStudy, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(study(PHASE_40));
+      }),
+    );
+    showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudy]);
+    await user.click(await findButton('Advanced case options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Advanced case options' });
+    const list = await within(dialog).findByRole('list', { name: 'Scene order' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Aortic root', 'Valve']);
+    expect(within(dialog).getByRole('button', { name: 'Move Aortic root up' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Move Valve up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Scene order changed');
+    expect(body).toEqual({ visualisationIds: [VALVE_ID, ROOT_ID] });
+  });
+
+  it('hides the advanced case options from analysts without simulations.change_study', async () => {
+    showCase(caseFixture({ studyId: STUDY_ID }), [P.changeStudyResource, P.addDegradation]);
+    await findButton('Mark non-clinical');
+    expect(screen.queryByRole('button', { name: 'Advanced case options' })).not.toBeInTheDocument();
   });
 });

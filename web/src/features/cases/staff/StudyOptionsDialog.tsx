@@ -16,15 +16,19 @@ import { type FormEvent, useState } from 'react';
 import { allErrorMessages } from '../../../api/index.ts';
 import { shownByOnError } from '../../../hooks/use-api-mutation.ts';
 import { useSetDefaultPhase, useStudyPhases } from '../api/study-phases.ts';
+import { useSetSceneOrder, useStudyVisualisations } from '../api/study-scene-order.ts';
 import { useSetStudyInterpolation, useStudyVolume } from '../api/study-volume.ts';
 import { DialogForm } from '../dialogs/DialogForm.tsx';
 import { DefaultPhaseField } from './DefaultPhaseField.tsx';
+import { SceneOrderField } from './SceneOrderField.tsx';
 import { useStaffRules } from './use-staff-rules.ts';
 
 /**
- * The study's advanced options (simulations.change_study): the volume's interpolation type, which spec
- * §6 lets change only on an undelivered, unfinished case with simulations.change_studyresource, and the
- * default cardiac phase of a gated study (issue 28; audited by the server).
+ * The advanced case options (spec §6 simulations.change_study, the permission the server checks on each
+ * of them): the scene's visualisation order (PATCH studies/{id}/), the default cardiac phase of a gated
+ * study (issue 28; audited by the server), and the volume's interpolation type, which spec §6 lets change
+ * only on an undelivered, unfinished case with simulations.change_studyresource (shown, disabled with the
+ * reason, to those without it).
  */
 export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; studyId: string; onClose: () => void }) {
   const { permissions, facts } = useStaffRules(kase);
@@ -37,18 +41,28 @@ export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; stu
   const currentPhase = phases.data?.find((p) => p.isDefault)?.id ?? '';
   const [chosenPhase, setChosenPhase] = useState<string | null>(null);
   const phaseValue = chosenPhase ?? currentPhase;
+  const visualisations = useStudyVisualisations(studyId);
+  const currentOrder = (visualisations.data ?? []).map((v) => v.id);
+  const [chosenOrder, setChosenOrder] = useState<string[] | null>(null);
+  const order = chosenOrder ?? currentOrder;
   const [alerts, setAlerts] = useState<string[]>([]);
   const onError = (error: unknown) => setAlerts(allErrorMessages(error));
   const save = useSetStudyInterpolation(studyId, { onError });
   const savePhase = useSetDefaultPhase(studyId, { onError });
+  const saveOrder = useSetSceneOrder(studyId, { onError });
   const editable = rule.show && rule.allowed && volume.isSuccess && volume.data !== null;
   const interpolationChanged = editable && value !== current;
   const phaseChanged = phaseValue !== '' && phaseValue !== currentPhase;
-  const pending = save.isPending || savePhase.isPending;
+  const orderChanged = chosenOrder !== null && chosenOrder.join() !== currentOrder.join();
+  const pending = save.isPending || savePhase.isPending || saveOrder.isPending;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!volume.data) return;
     setAlerts([]);
+    if (orderChanged && !(await saveOrder.mutateAsync(order).catch(shownByOnError))) return;
+    if (!volume.data) {
+      onClose();
+      return;
+    }
     if (phaseChanged && !(await savePhase.mutateAsync(phaseValue).catch(shownByOnError))) return;
     if (interpolationChanged) {
       const done = await save.mutateAsync({ resourceId: volume.data.id, type: value }).catch(shownByOnError);
@@ -58,14 +72,14 @@ export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; stu
   };
   return (
     <Dialog open onClose={pending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="study-options-title">
-      <DialogTitle id="study-options-title">Study options</DialogTitle>
+      <DialogTitle id="study-options-title">Advanced case options</DialogTitle>
       <DialogForm
-        label="Study options"
+        label="Advanced case options"
         onSubmit={submit}
         onCancel={onClose}
         alerts={alerts}
         submitLabel={pending ? 'Saving…' : 'Save'}
-        canSubmit={(interpolationChanged || phaseChanged) && !pending}
+        canSubmit={(interpolationChanged || phaseChanged || orderChanged) && !pending}
       >
         {volume.isPending && <Typography>Loading the volume…</Typography>}
         {volume.isError && <Alert severity="error">The volume could not be loaded. Close and try again.</Alert>}
@@ -93,6 +107,14 @@ export function StudyOptionsDialog({ kase, studyId, onClose }: { kase: Case; stu
                 : 'Linear suits volumes whose slice spacing varies by more than 0.3 mm.'}
             </FormHelperText>
           </FormControl>
+        )}
+        {visualisations.isSuccess && (
+          <SceneOrderField
+            visualisations={visualisations.data}
+            order={order}
+            onChange={setChosenOrder}
+            disabled={pending}
+          />
         )}
         {volume.isSuccess && volume.data && phases.isSuccess && (
           <DefaultPhaseField phases={phases.data} value={phaseValue} onChange={setChosenPhase} disabled={pending} />

@@ -9,9 +9,16 @@ export function deliverableAnalyses(analyses: readonly Analysis[], order: Pick<O
   return analyses.filter((a) => !a.isPreliminary).sort((a, b) => rank(a) - rank(b));
 }
 
-/** The analysis type made for an order when none exists yet: a simulation for a simulation order. */
-export const analysisTypeFor = (order: Pick<Order, 'service'>) =>
-  order.service === Service.SIMULATION ? AnalysisType.SIMULATION : AnalysisType.ANATOMICAL;
+const ANALYSIS_OF_SERVICE: Record<number, AnalysisType> = {
+  [Service.ANATOMICAL]: AnalysisType.ANATOMICAL,
+  [Service.SIMULATION]: AnalysisType.SIMULATION,
+  [Service.LEGACY]: AnalysisType.LEGACY,
+  [Service.REDO_TAVI]: AnalysisType.REDO_TAVI,
+};
+
+/** The analysis type made for an order when none exists yet (spec §3 Analysis types by service). */
+export const analysisTypeFor = (order: Pick<Order, 'service'>): AnalysisType =>
+  ANALYSIS_OF_SERVICE[order.service] ?? AnalysisType.ANATOMICAL;
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
