@@ -14,7 +14,14 @@ import { LANDMARK_PARAM } from './viewer-paths.ts';
  * first image (first-image-gate.ts), which the fallback draws from the prefetched volume: run while that
  * image is on its way, the chunk would hold it back.
  */
-const loadMprChild = () => afterFirstImage().then(() => import('./MprChild.tsx'));
+const loadMprChild = () =>
+  afterFirstImage().then(async () => {
+    // Issue 30: the chunk's fetch and run as phases of the time to the engine's first slice.
+    if (!performance.getEntriesByName('cm:mpr:chunk-asked').length) performance.mark('cm:mpr:chunk-asked');
+    const module = await import('./MprChild.tsx');
+    if (!performance.getEntriesByName('cm:mpr:chunk-run').length) performance.mark('cm:mpr:chunk-run');
+    return module;
+  });
 const LazyMprChild = lazy(async () => ({ default: (await loadMprChild()).MprChild }));
 
 /** While the MPR chunk loads: the panes with the prefetched volume's first image. */

@@ -148,6 +148,8 @@ export function createMprEngine(options: {
   let load: MprVolumeStream | null = null;
   /** The panes show `load`'s volume with our levels; VOI events before that are Cornerstone's defaults. */
   let displayed = false;
+  /** The load whose first slice drawn by Cornerstone was marked (`cm:mpr:engine-frame`). */
+  let engineFrameOf: MprVolumeStream | null = null;
   let props: MprVolumeProps | null = null;
   let placingPoints = false;
   /**
@@ -191,6 +193,9 @@ export function createMprEngine(options: {
   }
 
   function buildPanes(next: MprElements) {
+    // Issue 30: the engine's start-up (Cornerstone's init, the WebGL context, the viewports) as a phase
+    // of the time to its first drawn slice (bench:viewer BENCH_FELT=1).
+    performance.mark('cm:mpr:engine-init-start');
     ensureCornerstone();
     const engine = new RenderingEngine(`${engineId}-${++attachCount}`);
     renderingEngine = engine;
@@ -207,6 +212,7 @@ export function createMprEngine(options: {
     // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
     resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
     for (const pane of PANE_IDS) resizeObserver.observe(next[pane]);
+    performance.mark('cm:mpr:engine-init-end');
   }
 
   function listenToPane(pane: PaneId, element: HTMLDivElement) {
@@ -371,6 +377,7 @@ export function createMprEngine(options: {
   async function showVolume(current: MprVolumeStream) {
     const engine = renderingEngine;
     if (!engine || !current.ensureVolume()) return;
+    performance.mark('cm:mpr:volume-set');
     try {
       await setVolumesForViewports(engine, [{ volumeId: current.volumeId }], [...PANE_IDS]);
     } catch (error) {
@@ -410,6 +417,11 @@ export function createMprEngine(options: {
     overlays.paneRendered(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
+    if (displayed && engineFrameOf !== current) {
+      // Issue 30's measure: the first slice Cornerstone itself drew, not the 2D preview before it.
+      engineFrameOf = current;
+      performance.mark('cm:mpr:engine-frame');
+    }
     if (current.firstSlicesIn && snapshot().status === 'loading') {
       // Without a preview (an oblique volume), Cornerstone's first frame is the first image.
       if (snapshot().firstFrameMs === null) markFirstFrame(current);
