@@ -19,6 +19,7 @@ import {
   rangeToLevels,
 } from './mpr-settings.ts';
 import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
+import { holdBackFrames, slicesArrived } from './mpr-volume.ts';
 import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
 import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
@@ -109,6 +110,11 @@ const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
 
 /** While streaming, the panes redraw at most this often (ms). */
 const STREAM_REDRAW_MS = 2500;
+/**
+ * After the first draw, the slices held back from it go to the texture this many per task (about
+ * 0.1 s each in software GL), so the page stays responsive while they do.
+ */
+const BACKFILL_SLICES = 48;
 
 let engineCount = 0;
 
@@ -150,6 +156,11 @@ export function createMprEngine(options: {
   let displayed = false;
   /** The load whose first slice drawn by Cornerstone was marked (`cm:mpr:engine-frame`). */
   let engineFrameOf: MprVolumeStream | null = null;
+  /** The load whose settled first draw is awaited, to mark it. */
+  let engineFrameDue: MprVolumeStream | null = null;
+  let backfillTimer = 0;
+  /** Slices of the current load not on the texture yet (backfill); the volume is not complete before. */
+  let backfillHeld: number[] = [];
   let props: MprVolumeProps | null = null;
   let placingPoints = false;
   /**
@@ -247,6 +258,9 @@ export function createMprEngine(options: {
     clearTimeout(uploadTimer);
     uploadFrame = 0;
     uploadTimer = 0;
+    clearTimeout(backfillTimer);
+    backfillTimer = 0;
+    backfillHeld = [];
     previews.remove();
     tools?.destroy();
     tools = null;
@@ -390,19 +404,58 @@ export function createMprEngine(options: {
     if (load !== current || renderingEngine !== engine) return;
     applyDisplay();
     displayed = true;
+    const snapped = pendingPlane !== null;
     if (pendingPlane) {
       crosshairs.snapToPlane(pendingPlane);
       pendingPlane = null;
       overlays.refreshPanes();
     }
     current.uploadArrived();
-    engine.render();
+    // Issue 30: the first draw uploads only the axial pane's middle slices, the rest follows a few at
+    // a time (backfill); a plane snapped to (a landmark) may cut any slice, so it gets them all at once.
+    const volume = current.volume;
+    const depth = current.header?.dimensions[2] ?? 0;
+    const middle = Math.floor(depth / 2);
+    const held = volume && !snapped ? holdBackFrames(volume, (k) => Math.abs(k - middle) <= 1) : [];
+    backfillHeld = held;
+    const first: PaneId[] = held.length ? ['axial'] : [...PANE_IDS];
+    engine.renderViewports(first);
     // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
     requestAnimationFrame(() => {
       if (renderingEngine !== engine) return;
-      engine.render();
-      previews.remove();
+      engineFrameDue = current;
+      engine.renderViewports(first);
+      if (!held.length) return previews.remove();
+      previews.removePane('axial');
+      // After the settled first frame: a share uploaded with it would hold that frame back.
+      requestAnimationFrame(() => backfill(current, engine, held));
     });
+  }
+
+  /**
+   * The slices held back from the first draw go to the texture BACKFILL_SLICES per task, nearest the
+   * middle first (the axial pane redraws to upload them; it shows no change). The coronal and sagittal
+   * panes keep their previews until every slice is on the texture, then Cornerstone draws them.
+   */
+  function backfill(current: MprVolumeStream, engine: RenderingEngine, held: number[]) {
+    const step = () => {
+      backfillTimer = 0;
+      if (load !== current || renderingEngine !== engine || !current.volume) return;
+      slicesArrived(current.volume, held.splice(0, BACKFILL_SLICES));
+      if (!held.length) {
+        engine.render();
+        requestAnimationFrame(() => {
+          if (renderingEngine === engine && load === current) previews.remove();
+        });
+        return;
+      }
+      engine.renderViewports(['axial']);
+      // Cornerstone renders in the next frame: the next share waits until that upload is done.
+      requestAnimationFrame(() => {
+        backfillTimer = window.setTimeout(step, 0);
+      });
+    };
+    backfillTimer = window.setTimeout(step, 0);
   }
 
   function applyDisplay() {
@@ -417,7 +470,7 @@ export function createMprEngine(options: {
     overlays.paneRendered(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
-    if (displayed && engineFrameOf !== current) {
+    if (displayed && engineFrameDue === current && engineFrameOf !== current) {
       // Issue 30's measure: the first slice Cornerstone itself drew, not the 2D preview before it.
       engineFrameOf = current;
       performance.mark('cm:mpr:engine-frame');
@@ -427,7 +480,7 @@ export function createMprEngine(options: {
       if (snapshot().firstFrameMs === null) markFirstFrame(current);
       store.update({ status: 'ready' });
     }
-    if (current.allSlicesIn && current.pending === 0 && snapshot().completeMs === null) {
+    if (current.allSlicesIn && current.pending === 0 && !backfillHeld.length && snapshot().completeMs === null) {
       performance.mark('cm:mpr:volume-complete');
       // A frame may finish before the throttled upload reported the count: complete means all are in.
       store.update({
