@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { DetailChild } from './DetailChild.tsx';
-import { afterFirstImage } from './mpr/first-image-gate.ts';
 import { MprPreviewPanes } from './mpr/MprPreviewPanes.tsx';
+import { loadMprChild } from './mpr-child-loader.ts';
 import { useViewerContext } from './viewer-context.ts';
 import { LANDMARK_PARAM } from './viewer-paths.ts';
 
@@ -12,16 +12,8 @@ import { LANDMARK_PARAM } from './viewer-paths.ts';
  * the viewer load. Instead the route's loader starts the chunk as the route matches and the page goes
  * on at once, so those requests and the chunk are under way together. The chunk's import waits for the
  * first image (first-image-gate.ts), which the fallback draws from the prefetched volume: run while that
- * image is on its way, the chunk would hold it back.
+ * image is on its way, the chunk would hold it back (mpr-child-loader.ts; the 3D view warms it).
  */
-const loadMprChild = () =>
-  afterFirstImage().then(async () => {
-    // Issue 30: the chunk's fetch and run as phases of the time to the engine's first slice.
-    if (!performance.getEntriesByName('cm:mpr:chunk-asked').length) performance.mark('cm:mpr:chunk-asked');
-    const module = await import('./MprChild.tsx');
-    if (!performance.getEntriesByName('cm:mpr:chunk-run').length) performance.mark('cm:mpr:chunk-run');
-    return module;
-  });
 const LazyMprChild = lazy(async () => ({ default: (await loadMprChild()).MprChild }));
 
 /** While the MPR chunk loads: the panes with the prefetched volume's first image. */
