@@ -419,8 +419,8 @@ export function createMprEngine(options: {
     const held = volume && !snapped ? holdBackFrames(volume, (k) => Math.abs(k - middle) <= 1) : [];
     backfillHeld = held;
     const first: PaneId[] = held.length ? ['axial'] : [...PANE_IDS];
-    engine.renderViewports(first);
-    // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
+    // Drawn once the camera has settled, in the next frame: a draw now would be one more read-back
+    // of the panes from software GL (0.2–0.5 s), of a frame nobody needs.
     requestAnimationFrame(() => {
       if (renderingEngine !== engine) return;
       engineFrameDue = current;
