@@ -6,6 +6,11 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 
+/** Set: each visit also prints its GL calls and long tasks before the engine's first slice. */
+const DETAIL = process.env.BENCH_DETAIL === '1';
+/** Set: the tab switch is CPU-profiled from the click to the engine's slice (self time by function). */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
 /** Issue 30: on this machine, from page load and from the tab switch. */
 export const FELT_TARGET_MS = 1000;
 /** The issue's figures before any change (load average ~4). */
@@ -56,6 +61,25 @@ async function phasesAfter(page: import('playwright-core').Page, origin: number)
     }
     figures[phase.label] = at === undefined ? undefined : at - origin;
   }
+  // Between the origin and the engine's first slice: GL work by kind (calls, ms) and long tasks.
+  const end = (figures['FIRST ENGINE-DRAWN SLICE'] ?? Number.POSITIVE_INFINITY) + origin;
+  const gl = await page.evaluate(() => (globalThis as unknown as { __cmGl?: [string, number, number][] }).__cmGl ?? []);
+  const kinds = new Map<string, { n: number; ms: number }>();
+  for (const [name, start, ms] of gl) {
+    if (start < origin || start > end) continue;
+    const kind = kinds.get(name) ?? { n: 0, ms: 0 };
+    kind.n++;
+    kind.ms += ms;
+    kinds.set(name, kind);
+  }
+  if (DETAIL) {
+    const tasks = gl
+      .filter(([name, start]) => name === 'long task' && start >= origin && start <= end)
+      .map(([, start, ms]) => `${Math.round(start - origin)}+${Math.round(ms)}`);
+    console.info(
+      `  GL before the first engine slice: ${[...kinds].map(([k, v]) => `${k} ${v.n}× ${Math.round(v.ms)} ms`).join(', ')}; long tasks: ${tasks.join(', ')}`,
+    );
+  }
   return figures;
 }
 
@@ -74,7 +98,26 @@ async function withPage<T>(
       const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
       localStorage.setItem('cm_refresh', t.refresh);
     }, tokens);
-    return await run(await context.newPage());
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // Texture uploads and allocations, to see how much of the wait is SwiftShader's texture work.
+      const calls: [string, number, number][] = [];
+      (globalThis as unknown as { __cmGl: typeof calls }).__cmGl = calls;
+      const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+      for (const name of ['texSubImage3D', 'texStorage3D', 'compileShader', 'linkProgram', 'readPixels']) {
+        const original = proto[name] as (...a: unknown[]) => unknown;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          const start = performance.now();
+          const result = original.apply(this, args);
+          calls.push([name, start, performance.now() - start]);
+          return result;
+        };
+      }
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) calls.push(['long task', e.startTime, e.duration]);
+      }).observe({ type: 'longtask' as never, buffered: true });
+    });
+    return await run(page);
   } finally {
     await browser.close();
   }
@@ -102,9 +145,11 @@ export function visitTabSwitch(url: string, studyId: string, tokens: Tokens, arg
     await page.goto(`${url}/study-viewer/${studyId}/3dsurfaceviewer`);
     const tab = page.getByRole('tab', { name: 'MPR' });
     await tab.waitFor({ timeout: 60_000 });
-    // As a user would: the 3D view has loaded and the page is idle before the switch.
+    // As a user would: the 3D view has loaded and been looked at for a few seconds, the page idle.
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(3000);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
     // The click's own time stamp (not Playwright's round trip) is the origin.
     await page.evaluate(() => {
       addEventListener('pointerdown', (event) => performance.mark('bench:tab-click', { startTime: event.timeStamp }), {
@@ -112,13 +157,41 @@ export function visitTabSwitch(url: string, studyId: string, tokens: Tokens, arg
         once: true,
       });
     });
+    const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+      await profiler.send('Profiler.start');
+    }
     await tab.click();
     const origin = (await (
       await page.waitForFunction(() => performance.getEntriesByName('bench:tab-click')[0]?.startTime)
     ).jsonValue()) as number;
     await engineFrameAfter(page, origin);
+    if (profiler) printProfile((await profiler.send('Profiler.stop')).profile as Profile);
     return phasesAfter(page, origin);
   });
+}
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** BENCH_PROFILE=1: the main thread's self time by function, from the click to the engine's slice. */
+function printProfile(profile: Profile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id);
+    const key = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\//, '')}:${frame.lineNumber}:${(frame as { columnNumber?: number }).columnNumber}`
+      : '?';
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.info(`  profile (self ms):\n${top.map(([k, ms]) => `    ${Math.round(ms)}  ${k}`).join('\n')}`);
 }
 
 const stats = (values: number[]) => {
