@@ -110,11 +110,6 @@ const PANE_ORIENTATION: Record<PaneId, Enums.OrientationAxis> = {
 
 /** While streaming, the panes redraw at most this often (ms). */
 const STREAM_REDRAW_MS = 2500;
-/**
- * After the first draw, the slices held back from it go to the texture this many per task (about
- * 0.1 s each in software GL), so the page stays responsive while they do.
- */
-const BACKFILL_SLICES = 48;
 
 let engineCount = 0;
 
@@ -411,8 +406,8 @@ export function createMprEngine(options: {
       overlays.refreshPanes();
     }
     current.uploadArrived();
-    // Issue 30: the first draw uploads only the axial pane's middle slices, the rest follows a few at
-    // a time (backfill); a plane snapped to (a landmark) may cut any slice, so it gets them all at once.
+    // Issue 30: the first draw uploads only the axial pane's middle slices, the rest follows in the
+    // task after it (backfill); a plane snapped to (a landmark) may cut any slice: all at once then.
     const volume = current.volume;
     const depth = current.header?.dimensions[2] ?? 0;
     const middle = Math.floor(depth / 2);
@@ -433,29 +428,21 @@ export function createMprEngine(options: {
   }
 
   /**
-   * The slices held back from the first draw go to the texture BACKFILL_SLICES per task, nearest the
-   * middle first (the axial pane redraws to upload them; it shows no change). The coronal and sagittal
-   * panes keep their previews until every slice is on the texture, then Cornerstone draws them.
+   * The slices held back from the first draw go to the texture in one task after it, all together:
+   * in software GL every draw that uploads a share also reads the panes back (0.2–0.5 s), so shares
+   * would cost more in all than they spare the page. The coronal and sagittal panes keep their
+   * previews until then, and Cornerstone draws them with every slice on the texture.
    */
   function backfill(current: MprVolumeStream, engine: RenderingEngine, held: number[]) {
-    const step = () => {
+    backfillTimer = window.setTimeout(() => {
       backfillTimer = 0;
       if (load !== current || renderingEngine !== engine || !current.volume) return;
-      slicesArrived(current.volume, held.splice(0, BACKFILL_SLICES));
-      if (!held.length) {
-        engine.render();
-        requestAnimationFrame(() => {
-          if (renderingEngine === engine && load === current) previews.remove();
-        });
-        return;
-      }
-      engine.renderViewports(['axial']);
-      // Cornerstone renders in the next frame: the next share waits until that upload is done.
+      slicesArrived(current.volume, held.splice(0));
+      engine.render();
       requestAnimationFrame(() => {
-        backfillTimer = window.setTimeout(step, 0);
+        if (renderingEngine === engine && load === current) previews.remove();
       });
-    };
-    backfillTimer = window.setTimeout(step, 0);
+    }, 0);
   }
 
   function applyDisplay() {

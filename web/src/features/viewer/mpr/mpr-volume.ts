@@ -172,8 +172,8 @@ export function slicesArrived(volume: Types.IImageVolume, indices: Iterable<numb
  * Issue 30: Cornerstone marks every frame of the texture as changed when the panes are given the
  * volume, so its first draw converts and uploads all slices (seconds for 500 in software GL) before
  * any pane shows an image. This takes back every frame but those `keep` answers true for (the axial
- * pane's middle slices) and answers the ones taken back, nearest the middle first, for a later upload
- * (slicesArrived) a few at a time.
+ * pane's middle slices) and answers the ones taken back, nearest the middle first, for the upload
+ * after that draw (slicesArrived).
  */
 export function holdBackFrames(volume: Types.IImageVolume, keep: (index: number) => boolean): number[] {
   const texture = volume.vtkOpenGLTexture as { getUpdatedFrames?(): (boolean | null)[] };
