@@ -10,6 +10,9 @@
 // phases), the time until every phase is in memory (mark `cm:phases:all-ready`), and cine's rate, the
 // phases per second actually put on the panes in this Chromium (the player's own count, over
 // CINE_FRAMES frames). BENCH_ONLY_PHASES=1 skips the single-volume scenarios above.
+//
+// Issue 30: BENCH_FELT=1 runs only the felt wait (felt.ts) on the phantom: navigation and MPR tab click
+// to the first slice drawn by Cornerstone, split by phase.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +26,7 @@ import { ingestThroughCardioMap } from '../ingest/cardiomap-upload.ts';
 import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from '../ingest/make-zips.ts';
 import { waitUntilIdle } from '../lib/process-usage.ts';
 import { bearer, startServer } from '../lib/server.ts';
+import { printFelt, visitDeepLink, visitTabSwitch } from './felt.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18498);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -31,6 +35,7 @@ const PHASES = Number(process.env.BENCH_PHASES ?? 10);
 const PHASE_SLICES = Number(process.env.BENCH_PHASE_SLICES ?? 64);
 const PHASE_RUNS = Number(process.env.BENCH_PHASE_RUNS ?? 3);
 const ONLY_PHASES = process.env.BENCH_ONLY_PHASES === '1';
+const FELT = process.env.BENCH_FELT === '1';
 /** Cine frames counted for its rate (≥ 3 loops of 10 phases). */
 const CINE_FRAMES = 45;
 /** Set: every visit also prints all its resources and main-thread long tasks, for finding where time goes. */
@@ -89,13 +94,13 @@ async function makeZips(folder: string): Promise<BenchZip[]> {
       }),
     ),
   ];
-  if (existsSync(REAL_SERIES)) {
+  if (existsSync(REAL_SERIES) && !FELT) {
     zips.unshift(
       await reuseOrMake(join(folder, 'real-134.zip'), () =>
         writeFolderZip(join(folder, 'real-134.zip'), REAL_SERIES, 'real-134-slices'),
       ),
     );
-  } else console.warn(`The real 134-slice series is not at ${REAL_SERIES}: that scenario is skipped.`);
+  } else if (!FELT) console.warn(`The real 134-slice series is not at ${REAL_SERIES}: that scenario is skipped.`);
   return zips;
 }
 
@@ -267,6 +272,25 @@ async function benchPhases(server: { url: string; pid: number }, zips: BenchZip[
   console.table(rows);
 }
 
+/** Issue 30: deep link and tab switch to the engine's first slice, alternating, RUNS visits each. */
+async function benchFelt(server: { url: string; pid: number }, zips: BenchZip[]): Promise<void> {
+  const zip = zips[0] as BenchZip;
+  const studyId = await ingestStudy(server.url, server.pid, zip);
+  await waitUntilIdle(server.pid);
+  const loads = [load()];
+  const deep = [];
+  const tab = [];
+  for (let i = 0; i < RUNS; i++) {
+    deep.push(await visitDeepLink(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
+    tab.push(await visitTabSwitch(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
+    loads.push(load());
+  }
+  const range = `${loads[0]} before, ${loads.slice(1).join(' / ')} after each pair`;
+  console.info(`\nIssue 30, the felt wait (${zip.label}, headless Chromium, SwiftShader, PGlite server on loopback).`);
+  printFelt('(a) link straight to the MPR view, from navigation start', deep, 'deepLink', range);
+  printFelt('(b) MPR tab clicked on the settled 3D view, from the click', tab, 'tabSwitch', range);
+}
+
 console.info(`bench/viewer on ${cpus().length} cores, load average ${load()} before the run`);
 // The viewer under test is the production build the server serves, as after `npm start`.
 ensureWebBuilt();
@@ -276,7 +300,7 @@ mkdirSync(zipFolder, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), 'cardiomap-bench-viewer-'));
 try {
   const zips = ONLY_PHASES ? [] : await makeZips(zipFolder);
-  const phaseZips = PHASES > 1 ? await makePhaseZips(zipFolder) : [];
+  const phaseZips = PHASES > 1 && !FELT ? await makePhaseZips(zipFolder) : [];
   const server = await startServer(PORT, {
     DATA_DIR: dataDir,
     JOB_TEMP_DIR: join(dataDir, 'jobs'),
@@ -286,8 +310,9 @@ try {
   });
   try {
     await waitUntilIdle(server.pid);
+    if (FELT) await benchFelt(server, zips);
     const rows: Record<string, string | number>[] = [];
-    for (const zip of ONLY_PHASES ? [] : zips) {
+    for (const zip of ONLY_PHASES || FELT ? [] : zips) {
       const studyId = await ingestStudy(server.url, server.pid, zip);
       await waitUntilIdle(server.pid);
       const runs: ViewerRun[] = [];

@@ -8,6 +8,9 @@ import { embedOrigins, startIframeBridge } from './lib/iframe-bridge.ts';
  * before the app's bundle runs (boot-preview.ts), then start the app. The app's chunks are downloading
  * meanwhile (prefetch links in index.html, added by the build), so waiting costs no download time.
  */
+// Issue 30: the start-up script runs (bench:viewer BENCH_FELT=1 splits the wait by phase).
+performance.mark('cm:boot:run');
+
 // Spec §1: a parent window may hand over a session. Listened for here, before the app is imported: a
 // parent posting as soon as the frame has loaded would otherwise find no listener yet. Storing the tokens
 // is followed by a reload of the app in the same page (the token is in memory only, and a frame on another

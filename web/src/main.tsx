@@ -10,6 +10,8 @@ import { patientIdentifiers, prefetchCurrentUser } from './features/auth/index.t
 import { closeViewerSessions, dismissBootPreview, prefetchViewerDeepLink } from './features/viewer/index.ts';
 import { setAppRestart } from './lib/app-restart.ts';
 
+// Issue 30: the app's bundle has run (bench:viewer BENCH_FELT=1 splits the wait by phase).
+performance.mark('cm:app:run');
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

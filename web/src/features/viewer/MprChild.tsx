@@ -4,10 +4,14 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useMprContour } from './contour/use-mpr-contour.tsx';
 import { attachPointDragger, PointDragController } from './landmarks/point-dragger.ts';
 import { attachPointPlacer } from './landmarks/point-placer.ts';
+import { ensureCornerstone } from './mpr/cornerstone-setup.ts';
 import { type MprEngine, MprPanes } from './mpr/index.ts';
 import { planeTargetOf, toMprLandmarks } from './mpr-landmarks.ts';
 import { useViewerContext } from './viewer-context.ts';
 import { MISSING_FILE } from './viewer-messages.ts';
+
+/** Issue 30: Cornerstone's global set-up ahead of the MPR view, from the 3D view (mpr-child-loader.ts). */
+export const warmMprEngine = ensureCornerstone;
 
 /**
  * Spec §2 `mprviewer` ('View dicom'): the three MPR panes on the study's volume, with landmark points

@@ -1,5 +1,6 @@
 import { GEOMETRY_TYPES_IN_3D, type GeometryType, type Landmark } from '@cardiomap/contract';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { warmMprViewWhenIdle } from './mpr-child-loader.ts';
 import { type SceneLandmark, SceneViewport } from './scene/index.ts';
 import { toSceneObjectSpec } from './scene-objects.ts';
 import { useViewerContext } from './viewer-context.ts';
@@ -20,5 +21,7 @@ export function SceneChild() {
   // New arrays on every render would make the engine diff its scene each time.
   const specs = useMemo(() => objects.map(toSceneObjectSpec), [objects]);
   const landmarks = useMemo(() => toSceneLandmarks(shownLandmarks), [shownLandmarks]);
+  // Issue 30: the switch to the MPR view finds its chunk run and Cornerstone set up.
+  useEffect(() => warmMprViewWhenIdle(), []);
   return <SceneViewport objects={specs} landmarks={landmarks} />;
 }

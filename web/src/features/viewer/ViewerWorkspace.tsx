@@ -1,6 +1,6 @@
 import type { ViewerLoad } from '@cardiomap/contract';
 import { Box, Tab, Tabs } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { LandmarkDebugPanel } from './landmarks/LandmarkDebugPanel.tsx';
 import { PhaseMoveDialog } from './landmarks/PhaseMoveDialog.tsx';
@@ -36,6 +36,10 @@ export function ViewerWorkspace({ load, embedded }: { load: ViewerLoad; embedded
     setSidebarTab(askedTab);
     setSidebarOpen(true);
   }
+  // Issue 30: the viewer's first render with its load (bench:viewer BENCH_FELT=1).
+  useEffect(() => {
+    if (!performance.getEntriesByName('cm:viewer:workspace').length) performance.mark('cm:viewer:workspace');
+  }, []);
   const current = VIEW_TABS.find(({ child }) => pathname.endsWith(`/${child}`))?.child ?? false;
   return (
     <Box

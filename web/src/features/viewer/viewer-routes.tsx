@@ -3,8 +3,8 @@ import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { ChunkLoadFailed, chunkFailedRoute } from '../../components/ChunkLoadFailed.tsx';
 import { loadChunk } from '../../lib/chunk-load.ts';
 import { DetailChild } from './DetailChild.tsx';
-import { afterFirstImage } from './mpr/first-image-gate.ts';
 import { MprPreviewPanes } from './mpr/MprPreviewPanes.tsx';
+import { loadMprChild } from './mpr-child-loader.ts';
 import { useViewerContext } from './viewer-context.ts';
 import { LANDMARK_PARAM } from './viewer-paths.ts';
 
@@ -14,9 +14,8 @@ import { LANDMARK_PARAM } from './viewer-paths.ts';
  * the viewer load. Instead the route's loader starts the chunk as the route matches and the page goes
  * on at once, so those requests and the chunk are under way together. The chunk's import waits for the
  * first image (first-image-gate.ts), which the fallback draws from the prefetched volume: run while that
- * image is on its way, the chunk would hold it back.
+ * image is on its way, the chunk would hold it back (mpr-child-loader.ts; the 3D view warms it).
  */
-const loadMprChild = () => afterFirstImage().then(() => loadChunk(() => import('./MprChild.tsx')));
 const LazyMprChild = lazy(async () => ({ default: (await loadMprChild()).MprChild }));
 
 /** While the MPR chunk loads: the panes with the prefetched volume's first image. */

@@ -107,6 +107,7 @@ vi.mock('./mpr-volume.ts', async (importOriginal) => ({
     return { volume: { volumeId } };
   },
   slicesArrived: () => undefined,
+  holdBackFrames: () => [],
   releaseMprVolume: (volumeId: string) => cs.released.push(volumeId),
 }));
 

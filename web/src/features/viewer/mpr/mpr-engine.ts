@@ -19,6 +19,7 @@ import {
   rangeToLevels,
 } from './mpr-settings.ts';
 import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
+import { holdBackFrames, slicesArrived } from './mpr-volume.ts';
 import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
 import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
@@ -148,6 +149,13 @@ export function createMprEngine(options: {
   let load: MprVolumeStream | null = null;
   /** The panes show `load`'s volume with our levels; VOI events before that are Cornerstone's defaults. */
   let displayed = false;
+  /** The load whose first slice drawn by Cornerstone was marked (`cm:mpr:engine-frame`). */
+  let engineFrameOf: MprVolumeStream | null = null;
+  /** The load whose settled first draw is awaited, to mark it. */
+  let engineFrameDue: MprVolumeStream | null = null;
+  let backfillTimer = 0;
+  /** Slices of the current load not on the texture yet (backfill); the volume is not complete before. */
+  let backfillHeld: number[] = [];
   let props: MprVolumeProps | null = null;
   let placingPoints = false;
   /**
@@ -191,6 +199,9 @@ export function createMprEngine(options: {
   }
 
   function buildPanes(next: MprElements) {
+    // Issue 30: the engine's start-up (Cornerstone's init, the WebGL context, the viewports) as a phase
+    // of the time to its first drawn slice (bench:viewer BENCH_FELT=1).
+    performance.mark('cm:mpr:engine-init-start');
     ensureCornerstone();
     const engine = new RenderingEngine(`${engineId}-${++attachCount}`);
     renderingEngine = engine;
@@ -207,6 +218,7 @@ export function createMprEngine(options: {
     // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
     resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
     for (const pane of PANE_IDS) resizeObserver.observe(next[pane]);
+    performance.mark('cm:mpr:engine-init-end');
   }
 
   function listenToPane(pane: PaneId, element: HTMLDivElement) {
@@ -241,6 +253,9 @@ export function createMprEngine(options: {
     clearTimeout(uploadTimer);
     uploadFrame = 0;
     uploadTimer = 0;
+    clearTimeout(backfillTimer);
+    backfillTimer = 0;
+    backfillHeld = [];
     previews.remove();
     tools?.destroy();
     tools = null;
@@ -371,6 +386,7 @@ export function createMprEngine(options: {
   async function showVolume(current: MprVolumeStream) {
     const engine = renderingEngine;
     if (!engine || !current.ensureVolume()) return;
+    performance.mark('cm:mpr:volume-set');
     try {
       await setVolumesForViewports(engine, [{ volumeId: current.volumeId }], [...PANE_IDS]);
     } catch (error) {
@@ -383,19 +399,50 @@ export function createMprEngine(options: {
     if (load !== current || renderingEngine !== engine) return;
     applyDisplay();
     displayed = true;
+    const snapped = pendingPlane !== null;
     if (pendingPlane) {
       crosshairs.snapToPlane(pendingPlane);
       pendingPlane = null;
       overlays.refreshPanes();
     }
     current.uploadArrived();
-    engine.render();
-    // Cornerstone draws the first frame after a volume is set with the camera not yet settled.
+    // Issue 30: the first draw uploads only the axial pane's middle slices, the rest follows in the
+    // task after it (backfill); a plane snapped to (a landmark) may cut any slice: all at once then.
+    const volume = current.volume;
+    const depth = current.header?.dimensions[2] ?? 0;
+    const middle = Math.floor(depth / 2);
+    const held = volume && !snapped ? holdBackFrames(volume, (k) => Math.abs(k - middle) <= 1) : [];
+    backfillHeld = held;
+    const first: PaneId[] = held.length ? ['axial'] : [...PANE_IDS];
+    // Drawn once the camera has settled, in the next frame: a draw now would be one more read-back
+    // of the panes from software GL (0.2–0.5 s), of a frame nobody needs.
     requestAnimationFrame(() => {
       if (renderingEngine !== engine) return;
-      engine.render();
-      previews.remove();
+      engineFrameDue = current;
+      engine.renderViewports(first);
+      if (!held.length) return previews.remove();
+      previews.removePane('axial');
+      // After the settled first frame: a share uploaded with it would hold that frame back.
+      requestAnimationFrame(() => backfill(current, engine, held));
     });
+  }
+
+  /**
+   * The slices held back from the first draw go to the texture in one task after it, all together:
+   * in software GL every draw that uploads a share also reads the panes back (0.2–0.5 s), so shares
+   * would cost more in all than they spare the page. The coronal and sagittal panes keep their
+   * previews until then, and Cornerstone draws them with every slice on the texture.
+   */
+  function backfill(current: MprVolumeStream, engine: RenderingEngine, held: number[]) {
+    backfillTimer = window.setTimeout(() => {
+      backfillTimer = 0;
+      if (load !== current || renderingEngine !== engine || !current.volume) return;
+      slicesArrived(current.volume, held.splice(0));
+      engine.render();
+      requestAnimationFrame(() => {
+        if (renderingEngine === engine && load === current) previews.remove();
+      });
+    }, 0);
   }
 
   function applyDisplay() {
@@ -410,12 +457,17 @@ export function createMprEngine(options: {
     overlays.paneRendered(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
+    if (displayed && engineFrameDue === current && engineFrameOf !== current) {
+      // Issue 30's measure: the first slice Cornerstone itself drew, not the 2D preview before it.
+      engineFrameOf = current;
+      performance.mark('cm:mpr:engine-frame');
+    }
     if (current.firstSlicesIn && snapshot().status === 'loading') {
       // Without a preview (an oblique volume), Cornerstone's first frame is the first image.
       if (snapshot().firstFrameMs === null) markFirstFrame(current);
       store.update({ status: 'ready' });
     }
-    if (current.allSlicesIn && current.pending === 0 && snapshot().completeMs === null) {
+    if (current.allSlicesIn && current.pending === 0 && !backfillHeld.length && snapshot().completeMs === null) {
       performance.mark('cm:mpr:volume-complete');
       // A frame may finish before the throttled upload reported the count: complete means all are in.
       store.update({

@@ -56,6 +56,11 @@ export function createMprPreviews() {
         previews.sagittal?.draw(levels());
       });
     },
+    /** One pane's preview goes (Cornerstone has drawn that pane); the others stay. */
+    removePane(pane: PaneId): void {
+      previews[pane]?.remove();
+      delete previews[pane];
+    },
     remove,
   };
 }

@@ -12,7 +12,9 @@ import type { PaneId } from './mpr-settings.ts';
  *   window.__cmViewer.mpr.viewport(p) the pane's Cornerstone viewport (ids 'axial', 'coronal', 'sagittal'),
  *                                     for geometry specs: worldToCanvas, getCamera, setCamera.
  *
- * Timing marks: performance.mark 'cm:mpr:load-start', 'cm:mpr:first-frame', 'cm:mpr:volume-complete'.
+ * Timing marks: performance.mark 'cm:mpr:load-start', 'cm:mpr:first-frame', 'cm:mpr:volume-complete';
+ * issue 30's phases: 'cm:mpr:engine-init-start' / '-end', 'cm:mpr:volume-set', 'cm:mpr:engine-frame'
+ * (the first slice Cornerstone drew), 'cm:mpr:chunk-asked' / '-run', 'cm:mpr:warm-start' / '-end'.
  * Other viewer parts may add their own keys beside `mpr`.
  */
 export interface MprReadout {

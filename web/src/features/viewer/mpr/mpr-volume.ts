@@ -168,6 +168,27 @@ export function slicesArrived(volume: Types.IImageVolume, indices: Iterable<numb
   for (const k of indices) texture.setUpdatedFrame(k);
 }
 
+/**
+ * Issue 30: Cornerstone marks every frame of the texture as changed when the panes are given the
+ * volume, so its first draw converts and uploads all slices (seconds for 500 in software GL) before
+ * any pane shows an image. This takes back every frame but those `keep` answers true for (the axial
+ * pane's middle slices) and answers the ones taken back, nearest the middle first, for the upload
+ * after that draw (slicesArrived).
+ */
+export function holdBackFrames(volume: Types.IImageVolume, keep: (index: number) => boolean): number[] {
+  const texture = volume.vtkOpenGLTexture as { getUpdatedFrames?(): (boolean | null)[] };
+  const frames = texture.getUpdatedFrames?.();
+  if (!frames) return [];
+  const held: number[] = [];
+  frames.forEach((changed, k) => {
+    if (!changed || keep(k)) return;
+    frames[k] = null;
+    held.push(k);
+  });
+  const middle = Math.floor(volume.dimensions[2] / 2);
+  return held.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+}
+
 /** Drops the volume and its slice images from Cornerstone's cache, so the voxel buffer can be freed. */
 export function releaseMprVolume(volumeId: string): void {
   const volume = cache.getVolume(volumeId);
