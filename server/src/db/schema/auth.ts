@@ -114,5 +114,10 @@ export const auditEvents = pgTable(
     ip: varchar('ip', { length: 64 }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_events_at').on(t.at), index('audit_events_actor').on(t.actorId)],
+  (t) => [
+    index('audit_events_at').on(t.at),
+    index('audit_events_actor').on(t.actorId),
+    // A case's trail (the audit filter by case, who rejected a case): read by target, newest first.
+    index('audit_events_target').on(t.targetType, t.targetId, t.at),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_target" ON "audit_events" USING btree ("target_type","target_id","at");
