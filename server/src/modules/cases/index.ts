@@ -14,7 +14,10 @@ export { setTrial } from './case-trial.ts';
 export { presentCase } from './presenter.ts';
 export { findIngestFacts } from './repository.ts';
 
-/** Cases (spec §7 "Cases"): list, create, read, edit, the text export and the case transitions. */
+/**
+ * Cases (spec §7 "Cases"): list, create, read, edit, the text export, the case transitions and the
+ * case's rejection (case-rejections/, read and made through the same reject transition).
+ */
 export const casesModule = fp(
   async function casesModule(app: FastifyInstance) {
     const listCache = new CaseListCache();
