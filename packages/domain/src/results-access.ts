@@ -15,7 +15,8 @@ export const ACCESS_DENIED_MESSAGE =
  * those who work on patient images see them: staff who process that kind of case (research or not, spec
  * §6) or who read results by role (simulations.view_undelivered_analyses). The other company roles that
  * see every organisation's cases (support, sales) list them, their status and dates, and no more.
- * The server refuses the viewer load and the report alike (403 `access_denied`).
+ * The server refuses every read of the case's images and results alike (403 `access_denied`,
+ * server/src/access/results-access.ts).
  */
 export function isAccessDenied(permissions: ReadonlySet<string>, facts: { isResearch: boolean; reach: CaseReach }) {
   if (facts.reach !== 'allOrganisations') return false;

@@ -2,6 +2,7 @@ import { CaseStatus } from '@cardiomap/contract';
 import { PERMISSIONS } from '@cardiomap/domain';
 import { seesAnalysesOf } from '../../access/analysis-visibility.ts';
 import { findVisibleCase, type VisibleCase } from '../../access/case-access.ts';
+import { assertResultsReadable } from '../../access/results-access.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -32,7 +33,7 @@ export const assertNotCanceled = (found: VisibleCase): void => {
   if (found.status === CaseStatus.CANCELED) throw conflict(CASE_CANCELED);
 };
 
-/** The study's case if the actor may see it, else 404 like a missing study. */
+/** The study's case if the actor may see it (else 404 like a missing study) and read its results (else 403). */
 export async function findVisibleStudyCase(
   db: DbOrTx,
   actor: Actor,
@@ -41,14 +42,18 @@ export async function findVisibleStudyCase(
 ): Promise<VisibleCase> {
   const caseId = await findStudyCaseId(queryOn(db), studyId);
   if (!caseId) throw notFound(STUDY_NOT_FOUND);
-  return findVisibleCase(db, actor, caseId, options).catch(() => {
+  const found = await findVisibleCase(db, actor, caseId, options).catch(() => {
     throw notFound(STUDY_NOT_FOUND);
   });
+  // Everything read through a study here is its analyses' results (Case.accessDenied, §13).
+  assertResultsReadable(actor, found);
+  return found;
 }
 
 /**
  * The analysis and its case when the actor may see both (case tenancy and the undelivered rule), else
- * 404 with `missing` exactly like an analysis that does not exist.
+ * 404 with `missing` exactly like an analysis that does not exist; 403 `access_denied` when the case is
+ * seen but its results are not the actor's to read (Case.accessDenied).
  */
 export async function findVisibleAnalysis(
   db: DbOrTx,
@@ -62,6 +67,7 @@ export async function findVisibleAnalysis(
   const found = await findVisibleCase(db, actor, analysis.caseId, { forUpdate: options.forUpdate }).catch(() => {
     throw notFound(missing);
   });
+  assertResultsReadable(actor, found);
   if (!seesAnalysesOf(actor, found)) throw notFound(missing);
   return { analysis, found };
 }

@@ -1,13 +1,8 @@
 import { CaseStatus, JobStatus, type ReportGenerateAnswer, type ReportStatus } from '@cardiomap/contract';
-import {
-  ACCESS_DENIED_MESSAGE,
-  hasDeliveredOrder,
-  hasObsoletedOrder,
-  PERMISSIONS as P,
-  seesPatientDetails,
-} from '@cardiomap/domain';
-import { accessDeniedTo, findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import { hasDeliveredOrder, hasObsoletedOrder, PERMISSIONS as P, seesPatientDetails } from '@cardiomap/domain';
+import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
 import { readAccessOf } from '../../access/read-access.ts';
+import { assertResultsReadable } from '../../access/results-access.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -122,7 +117,7 @@ export function createReportsService(
   async function readable(actor: Actor, studyId: string, options: { stored: boolean }) {
     const theCase = await visible(actor, studyId);
     // Case.accessDenied: the viewer's refusal, for the PDF of the same results.
-    if (accessDeniedTo(actor, theCase)) throw forbidden(ACCESS_DENIED_MESSAGE, 'access_denied');
+    assertResultsReadable(actor, theCase);
     if (actor.permissions.has(P.viewUndeliveredAnalyses) || hasDeliveredOrder(theCase)) return theCase;
     const keepsObsolete = hasObsoletedOrder(theCase) && (options.stored || theCase.status === CaseStatus.COMPLETED);
     if (!keepsObsolete) throw forbidden(REPORT_NOT_DELIVERED);

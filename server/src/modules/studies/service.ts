@@ -1,6 +1,7 @@
 import { seesPatientDetails } from '@cardiomap/domain';
 import { caseScopeOf, findVisibleCase } from '../../access/case-access.ts';
 import { readAccessOf } from '../../access/read-access.ts';
+import { assertResultsReadable } from '../../access/results-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -24,12 +25,19 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
   const { db } = database;
   const query = queryOn(db);
   /** A study of a case the actor may not see is answered like a missing one. */
-  const visibleStudy = async (actor: Actor, studyId: string, missing = STUDY_NOT_FOUND) => {
+  const visibleStudy = async (
+    actor: Actor,
+    studyId: string,
+    missing = STUDY_NOT_FOUND,
+    options: { files?: boolean } = {},
+  ) => {
     const row = await findStudy(query, studyId);
     if (!row) throw notFound(missing);
     const theCase = await findVisibleCase(db, actor, row.caseId).catch(() => {
       throw notFound(missing);
     });
+    // The study row is the case's (ids, phases); its resources are result files (Case.accessDenied, §13).
+    if (options.files) assertResultsReadable(actor, theCase);
     return { ...row, seesPatient: seesPatientDetails(actor.permissions, theCase) };
   };
 
@@ -40,7 +48,7 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
     },
     get: async (actor: Actor, studyId: string) => presentStudy(await visibleStudy(actor, studyId)),
     async resources(actor: Actor, studyId: string, page: PageRequest) {
-      const { seesPatient, caseId } = await visibleStudy(actor, studyId);
+      const { seesPatient, caseId } = await visibleStudy(actor, studyId, STUDY_NOT_FOUND, { files: true });
       const access = readAccessOf(actor, caseId);
       const { count, rows } = await listStudyResources(query, studyId, pageWindow(page), {
         withIdentifiedReports: seesPatient,
@@ -50,7 +58,9 @@ export function createStudiesService(database: Database, storage: ObjectStorage)
     async resource(actor: Actor, resourceId: string) {
       const row = await findStudyResource(query, resourceId);
       if (!row) throw notFound(STUDY_RESOURCE_NOT_FOUND);
-      const { seesPatient, caseId } = await visibleStudy(actor, row.studyId, STUDY_RESOURCE_NOT_FOUND);
+      const { seesPatient, caseId } = await visibleStudy(actor, row.studyId, STUDY_RESOURCE_NOT_FOUND, {
+        files: true,
+      });
       // A report with patient details is missing to whoever may not see them (issue 18 §2).
       if (isIdentifiedReport(row) && !seesPatient) throw notFound(STUDY_RESOURCE_NOT_FOUND);
       return presentStudyResource(storage, row, readAccessOf(actor, caseId));

@@ -10,7 +10,8 @@ import {
 } from '@cardiomap/contract';
 import { CASE_TRANSITIONS, PERMISSIONS } from '@cardiomap/domain';
 import type { z } from 'zod';
-import { findVisibleCase, sharedOnly } from '../../access/case-access.ts';
+import { findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import { assertResultsReadable } from '../../access/results-access.ts';
 import type { UploadLimits } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
@@ -110,7 +111,10 @@ export function createUploadsService(
    * The file of a download request: no permission is 403, and a file that does not exist (yet) is 409 —
    * staff never fall back to the original. Each download is audited.
    */
-  const download = async (actor: Actor, row: InputDataRow, organisationId: string, ip: string, via: string) => {
+  const download = async (actor: Actor, row: InputDataRow, theCase: VisibleCase, ip: string, via: string) => {
+    // The upload row stays listed; its file is the patient's images (Case.accessDenied, §13).
+    assertResultsReadable(actor, theCase);
+    const { organisationId } = theCase;
     const allowed = downloadableFile(actor, organisationId);
     if (!allowed) throw forbidden(NO_DOWNLOAD_PERMISSION);
     const file = await downloadOf(actor, row, organisationId);
@@ -195,7 +199,7 @@ export function createUploadsService(
     /** One upload; with `wantsFile` the caller downloads it (see `download`). */
     async get(actor: Actor, id: string, wantsFile: boolean, ip: string) {
       const { row, found } = await visibleInputData(actor, id);
-      if (wantsFile) return download(actor, row, found.organisationId, ip, 'input-data');
+      if (wantsFile) return download(actor, row, found, ip, 'input-data');
       return present(actor, row, found.organisationId);
     },
 
@@ -206,10 +210,11 @@ export function createUploadsService(
      */
     async caseDicom(actor: Actor, caseId: string, ip: string) {
       const found = await findVisibleCase(db, actor, caseId);
+      assertResultsReadable(actor, found);
       if (!downloadableFile(actor, found.organisationId)) throw forbidden(NO_DOWNLOAD_PERMISSION);
       const row = await findNewestUploadOfCase(query, caseId);
       if (!row) throw conflict(NO_CASE_DICOM);
-      return download(actor, row, found.organisationId, ip, 'case-dicom');
+      return download(actor, row, found, ip, 'case-dicom');
     },
 
     /**

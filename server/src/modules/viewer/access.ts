@@ -1,6 +1,7 @@
 import { CaseStatus } from '@cardiomap/contract';
-import { ACCESS_DENIED_MESSAGE, hasDeliveredOrder, viewerRoute } from '@cardiomap/domain';
-import { accessDeniedTo, type VisibleCase } from '../../access/case-access.ts';
+import { hasDeliveredOrder, viewerRoute } from '@cardiomap/domain';
+import type { VisibleCase } from '../../access/case-access.ts';
+import { assertResultsReadable } from '../../access/results-access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { forbidden } from '../../lib/http-errors.ts';
 
@@ -19,7 +20,7 @@ const VIEWABLE: readonly CaseStatus[] = [CaseStatus.IN_PROGRESS, CaseStatus.COMP
  */
 export function assertViewerAccess(actor: Actor, theCase: VisibleCase): void {
   // Case.accessDenied (packages/domain isAccessDenied): who the caller is, whatever the case's state.
-  if (accessDeniedTo(actor, theCase)) throw forbidden(ACCESS_DENIED_MESSAGE, 'access_denied');
+  assertResultsReadable(actor, theCase);
   const route = viewerRoute({ status: theCase.status, hasDeliveredOrder: hasDeliveredOrder(theCase) }, actor);
   if (route === 'case-canceled') throw forbidden(CASE_CANCELED, 'case_canceled');
   if (route === 'results-pending') throw forbidden(RESULTS_PENDING, 'results_pending');

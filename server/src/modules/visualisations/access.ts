@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@cardiomap/domain';
 import { seesAnalysesOf } from '../../access/analysis-visibility.ts';
 import { caseScopeOf, findVisibleCase, sharedOnly, type VisibleCase } from '../../access/case-access.ts';
+import { assertResultsReadable, resultsReadableCases } from '../../access/results-access.ts';
 import type { Database } from '../../db/client.ts';
 import { queryOn } from '../../db/query.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -26,6 +27,7 @@ export function createSceneAccess(database: Database) {
     const theCase = await findVisibleCase(db, actor, caseId).catch(() => {
       throw missing();
     });
+    assertResultsReadable(actor, theCase);
     if (!seesAnalysesOf(actor, theCase)) throw missing();
     return theCase;
   };
@@ -33,6 +35,7 @@ export function createSceneAccess(database: Database) {
     scope: (actor: Actor): Scope => ({
       ...caseScopeOf(actor),
       seesUndelivered: actor.permissions.has(PERMISSIONS.viewUndeliveredAnalyses),
+      resultsReadable: resultsReadableCases(actor),
     }),
     /** A study named by a query parameter or a path: hidden answers 404 like missing. */
     readableStudy: (actor: Actor, studyId: string) => caseOfStudy(actor, studyId, () => notFound(STUDY_NOT_FOUND)),

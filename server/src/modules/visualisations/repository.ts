@@ -1,6 +1,6 @@
 import { OrderStatus } from '@cardiomap/contract';
 import { FINISHED_STATUSES } from '@cardiomap/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type CaseScope, visibleCases } from '../../access/case-access.ts';
 import { pageOfRows, type Query } from '../../db/query.ts';
 
@@ -12,9 +12,11 @@ type Window = { limit: number; offset: number };
  */
 export interface Scope extends CaseScope {
   seesUndelivered: boolean;
+  /** Case.accessDenied in set form (access/results-access.ts): a denied case's scene is left out. */
+  resultsReadable: SQL;
 }
 const inScope = (scope: Scope) =>
-  sql`${visibleCases(scope)}
+  sql`${visibleCases(scope)} AND ${scope.resultsReadable}
       AND (${scope.seesUndelivered} OR c.status = ANY(${sql.param(FINISHED_STATUSES)}::smallint[])
            OR EXISTS (SELECT 1 FROM orders od WHERE od.case_id = c.id AND od.status = ${OrderStatus.DELIVERED}))`;
 
