@@ -36,6 +36,8 @@ const PHASE_SLICES = Number(process.env.BENCH_PHASE_SLICES ?? 64);
 const PHASE_RUNS = Number(process.env.BENCH_PHASE_RUNS ?? 3);
 const ONLY_PHASES = process.env.BENCH_ONLY_PHASES === '1';
 const FELT = process.env.BENCH_FELT === '1';
+/** With BENCH_FELT=1: `tab` or `link` measures only that case (a busy machine gives fewer runs). */
+const FELT_ONLY = process.env.BENCH_FELT_ONLY;
 /** Cine frames counted for its rate (≥ 3 loops of 10 phases). */
 const CINE_FRAMES = 45;
 /** Set: every visit also prints all its resources and main-thread long tasks, for finding where time goes. */
@@ -281,14 +283,16 @@ async function benchFelt(server: { url: string; pid: number }, zips: BenchZip[])
   const deep = [];
   const tab = [];
   for (let i = 0; i < RUNS; i++) {
-    deep.push(await visitDeepLink(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
-    tab.push(await visitTabSwitch(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
+    if (FELT_ONLY !== 'tab')
+      deep.push(await visitDeepLink(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
+    if (FELT_ONLY !== 'link')
+      tab.push(await visitTabSwitch(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
     loads.push(load());
   }
   const range = `${loads[0]} before, ${loads.slice(1).join(' / ')} after each pair`;
   console.info(`\nIssue 30, the felt wait (${zip.label}, headless Chromium, SwiftShader, PGlite server on loopback).`);
-  printFelt('(a) link straight to the MPR view, from navigation start', deep, 'deepLink', range);
-  printFelt('(b) MPR tab clicked on the settled 3D view, from the click', tab, 'tabSwitch', range);
+  if (deep.length) printFelt('(a) link straight to the MPR view, from navigation start', deep, 'deepLink', range);
+  if (tab.length) printFelt('(b) MPR tab clicked on the settled 3D view, from the click', tab, 'tabSwitch', range);
 }
 
 console.info(`bench/viewer on ${cpus().length} cores, load average ${load()} before the run`);
