@@ -6,7 +6,6 @@ vi.mock('./MprChild.tsx', () => ({ MprChild: () => null, warmMprEngine }));
 afterEach(() => {
   vi.useRealTimers();
   vi.resetModules();
-  warmMprEngine.mockClear();
 });
 
 describe('the MPR chunk (issue 30)', () => {
@@ -22,31 +21,6 @@ describe('the MPR chunk (issue 30)', () => {
     const loaded = await Promise.race([loadMprChild(), new Promise((resolve) => setTimeout(resolve, 100, 'gated'))]);
     expect(loaded).not.toBe('gated');
   }, 5000);
-
-  it("runs the 3D view's follow-up (the volume download) once warm, and at once when already warm", async () => {
-    vi.useFakeTimers();
-    const { warmMprViewWhenIdle } = await import('./mpr-child-loader.ts');
-    const first = vi.fn();
-    warmMprViewWhenIdle(first);
-    expect(first).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1500);
-    await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));
-    // A remount of the 3D view on a warm page: no second warm-up, the follow-up still runs.
-    const again = vi.fn();
-    warmMprViewWhenIdle(again);
-    await vi.waitFor(() => expect(again).toHaveBeenCalledTimes(1));
-    expect(warmMprEngine).toHaveBeenCalledTimes(1);
-  }, 5000);
-
-  it('does not run the follow-up after the 3D view unmounted', async () => {
-    vi.useFakeTimers();
-    const { warmMprViewWhenIdle } = await import('./mpr-child-loader.ts');
-    const onWarm = vi.fn();
-    const cancel = warmMprViewWhenIdle(onWarm);
-    cancel();
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(onWarm).not.toHaveBeenCalled();
-  });
 
   it('waits for the first-image gate when nothing warmed it', async () => {
     vi.useFakeTimers();

@@ -36,40 +36,23 @@ export function loadMprChild(): Promise<MprChildModule> {
  * Issue 30: switching from the 3D view to the MPR view waited ~1 s for the MPR chunk to download and
  * run and for Cornerstone's set-up, before the volume was even asked for. While the 3D view is open
  * and the page idle, both are done ahead (one long main-thread task, once per page), so the switch
- * only pays for the volume and the panes. `onWarm` runs once the chunk is warm (at once, in a later
- * task, if it already is): the 3D view starts the volume's download there, so the switch does not
- * wait for its header and middle slices either. Answers a cancel for an unmount before either ran.
+ * only pays for the volume and the panes. Answers a cancel for an unmount before it started.
  */
-export function warmMprViewWhenIdle(onWarm?: () => void): () => void {
-  let cancelled = false;
-  const warmedThen = (loading: Promise<MprChildModule>) =>
-    loading.then(
-      () => {
-        if (!cancelled) onWarm?.();
-      },
-      () => undefined,
-    );
-  if (warmed) {
-    void warmedThen(warmed);
-    return () => {
-      cancelled = true;
-    };
-  }
+export function warmMprViewWhenIdle(): () => void {
+  if (warmed) return () => undefined;
   let idle = 0;
-  const run = () => void warmedThen(warm());
   const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: WARM_IDLE_TIMEOUT_MS });
-    else run();
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(warm, { timeout: WARM_IDLE_TIMEOUT_MS });
+    else warm();
   }, WARM_DELAY_MS);
   return () => {
-    cancelled = true;
     clearTimeout(timer);
     if (idle) cancelIdleCallback(idle);
   };
 }
 
-function warm(): Promise<MprChildModule> {
-  if (warmed) return warmed;
+function warm() {
+  if (warmed) return;
   performance.mark('cm:mpr:warm-start');
   const loading = import('./MprChild.tsx').then((module) => {
     module.warmMprEngine();
@@ -81,5 +64,4 @@ function warm(): Promise<MprChildModule> {
   loading.catch(() => {
     if (warmed === loading) warmed = null;
   });
-  return loading;
 }
