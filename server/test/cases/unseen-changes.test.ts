@@ -87,6 +87,13 @@ describe('cases changed since last opened', () => {
 
       // Staff who opened it once are told about later changes.
       await seen('case-manager', c.id);
+      // Opened a second before the next change: PGlite's clock has millisecond steps, so a view and a
+      // change made back to back can share a timestamp, and "changed since" is strictly later.
+      await t.database.query(
+        `UPDATE case_views SET seen_at = seen_at - interval '1 second'
+          WHERE case_id = $1 AND user_id = (SELECT id FROM users WHERE email = 'case-manager@cardiomap.test')`,
+        [c.id],
+      );
       // The delivery completed the case; taking it back to in progress is the next change.
       await t.database.query('UPDATE cases SET status = $1 WHERE id = $2', [CaseStatus.IN_PROGRESS, c.id]);
       await t.app.inject({ method: 'PUT', url: `/api/cases/${c.id}/seen/`, ...as('physician') });
