@@ -18,6 +18,17 @@ describe('cases changed since last opened', () => {
     return res.json().results.find((c: { caseIdentifier: string }) => c.caseIdentifier === caseIdentifier)
       ?.hasUnseenChange;
   }
+  /**
+   * The user's last view of the case moved a second back, so the change that follows is later: PGlite's
+   * clock steps in milliseconds, a view and a change made back to back can share a timestamp, and
+   * "changed since last opened" is strictly later.
+   */
+  const openedASecondAgo = (who: string, caseId: string) =>
+    t.database.query(
+      `UPDATE case_views SET seen_at = seen_at - interval '1 second'
+        WHERE case_id = $1 AND user_id = (SELECT id FROM users WHERE email = $2)`,
+      [caseId, `${who}@cardiomap.test`],
+    );
   const deliver = (orderId: string) =>
     t.app.inject({ method: 'POST', url: '/api/deliveries/', payload: { orderId }, ...as('case-manager') });
 
@@ -63,6 +74,7 @@ describe('cases changed since last opened', () => {
       const reasonId = (await t.database.query<{ id: string }>('SELECT id FROM rejection_reasons LIMIT 1'))[0]?.id;
       const other = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
       await seen('physician', other.id);
+      await openedASecondAgo('physician', other.id);
       const rejected = await t.app.inject({
         method: 'PUT',
         url: `/api/cases/${other.id}/reject/`,
@@ -87,13 +99,7 @@ describe('cases changed since last opened', () => {
 
       // Staff who opened it once are told about later changes.
       await seen('case-manager', c.id);
-      // Opened a second before the next change: PGlite's clock has millisecond steps, so a view and a
-      // change made back to back can share a timestamp, and "changed since" is strictly later.
-      await t.database.query(
-        `UPDATE case_views SET seen_at = seen_at - interval '1 second'
-          WHERE case_id = $1 AND user_id = (SELECT id FROM users WHERE email = 'case-manager@cardiomap.test')`,
-        [c.id],
-      );
+      await openedASecondAgo('case-manager', c.id);
       // The delivery completed the case; taking it back to in progress is the next change.
       await t.database.query('UPDATE cases SET status = $1 WHERE id = $2', [CaseStatus.IN_PROGRESS, c.id]);
       await t.app.inject({ method: 'PUT', url: `/api/cases/${c.id}/seen/`, ...as('physician') });
