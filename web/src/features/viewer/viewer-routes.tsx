@@ -66,7 +66,10 @@ export function studyViewerRoute({ embedded }: { embedded: boolean }): RouteObje
         path: 'mprviewer',
         id: `${prefix}mprviewer`,
         loader: () => {
-          void loadMprChild();
+          // Only a head start: LazyMprChild asks again and shows a failure with its reload, so a failure
+          // here is dropped rather than left as an unhandled rejection (a test's torn-down import, an
+          // offline tab).
+          loadMprChild().catch(() => undefined);
           return null;
         },
         element: (
