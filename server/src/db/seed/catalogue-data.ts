@@ -2,7 +2,17 @@
 // and serve as demo data; they are not a clinical reference. Each size's measured range (the sizing chart)
 // is in packages/domain/src/sizing/size-charts.ts, keyed by these device ids.
 
+import { Service } from '@cardiomap/contract';
+
 export type ServiceName = 'anatomical' | 'simulation' | 'legacy' | 'redoTavi';
+
+/** The catalogue's service names as the `Service` numbers the tables store. */
+export const SERVICE_NUMBER: Readonly<Record<ServiceName, Service>> = {
+  anatomical: Service.ANATOMICAL,
+  simulation: Service.SIMULATION,
+  legacy: Service.LEGACY,
+  redoTavi: Service.REDO_TAVI,
+};
 
 export interface CatalogueDevice {
   /** Stable id, so specialisations, licences and orders keep pointing at the same device. */

@@ -1,4 +1,3 @@
-import { Service } from '@cardiomap/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
@@ -9,14 +8,7 @@ import {
   interventions,
   rejectionReasons,
 } from '../schema/index.ts';
-import { CATALOGUE, DEGRADATION_REASONS, REJECTION_REASONS } from './catalogue-data.ts';
-
-const SERVICE_NUMBER = {
-  anatomical: Service.ANATOMICAL,
-  simulation: Service.SIMULATION,
-  legacy: Service.LEGACY,
-  redoTavi: Service.REDO_TAVI,
-} as const;
+import { CATALOGUE, DEGRADATION_REASONS, REJECTION_REASONS, SERVICE_NUMBER } from './catalogue-data.ts';
 
 /**
  * The intervention and device catalogue every installation needs, applied at every start: rows are

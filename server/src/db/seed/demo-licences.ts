@@ -1,8 +1,7 @@
-import { Service } from '@cardiomap/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { deviceAccesses, organisations, trainingRecords, trainings, trialLicenses, users } from '../schema/index.ts';
-import { CATALOGUE, type ServiceName } from './catalogue-data.ts';
+import { CATALOGUE, SERVICE_NUMBER, type ServiceName } from './catalogue-data.ts';
 
 /** The one demo user who has not followed the required trainings (the training banner's demo). */
 export const TRAINEE_EMAIL = 'trainee-physician@cardiomap.test';
@@ -31,13 +30,6 @@ const DEMO_LICENCES: readonly DemoLicence[] = [
   { organisationCode: 'BHI', prefixes: ['TAVI', 'LAAO'], services: ['anatomical'], isClinical: false, trialLimit: 3 },
   { organisationCode: 'MHA', prefixes: ['TAVI'], services: ['anatomical'], isClinical: true },
 ];
-
-const SERVICE_NUMBER = {
-  anatomical: Service.ANATOMICAL,
-  simulation: Service.SIMULATION,
-  legacy: Service.LEGACY,
-  redoTavi: Service.REDO_TAVI,
-} as const;
 
 /** Demo licences and training records, idempotent at every start. */
 export async function seedDemoLicences(db: Db, options: { trainedEmails: readonly string[] }): Promise<void> {
