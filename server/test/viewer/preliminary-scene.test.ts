@@ -9,6 +9,43 @@ import { insertAnalysis, insertMesh, insertRootScene, requester, tokensFor } fro
 const BLOOD_POOL = 'Blood pool (preliminary)';
 
 /**
+ * A delivered case with the surface job's preliminary model and an analyst's delivered mesh in a "Root"
+ * visualisation; the ids of the root visualisation and of the preliminary visualisation and object.
+ */
+async function deliveredStudyWithPreliminary(t: TestApp) {
+  const c = await insertCase(t, {
+    status: CaseStatus.COMPLETED,
+    orders: [{ service: Service.ANATOMICAL, status: OrderStatus.DELIVERED }],
+  });
+  const { studyId } = await insertStudyWithVolume(t, c.id);
+  await t.database.db.transaction((tx) =>
+    storePreliminaryModel(tx, {
+      studyId,
+      name: BLOOD_POOL,
+      filename: 'blood-pool-preliminary.glb',
+      mimeType: 'model/gltf-binary',
+      storageKey: `analyses/preliminary-${studyId}.glb`,
+      size: 10,
+      color: '#d32f2f',
+      opacity: 1,
+      attributes: {},
+      results: [{ name: 'Blood pool volume', value: 120, unit: 'ml' }],
+      sourceVersion: 'test',
+    }),
+  );
+  const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
+  const rootId = await insertRootScene(t, { studyId, analysisId, meshId: await insertMesh(t, analysisId) });
+  const [preliminary] = await t.database.query<{ visualisationId: string; objectId: string }>(
+    `SELECT v.id AS "visualisationId", o.id AS "objectId" FROM visualisations v
+       JOIN analyses a ON a.id = v.analysis_id AND a.is_preliminary
+       JOIN visualisation_objects o ON o.visualisation_id = v.id WHERE v.study_id = $1`,
+    [studyId],
+  );
+  if (!preliminary) throw new Error('the preliminary model was not stored');
+  return { studyId, rootId, ...preliminary };
+}
+
+/**
  * Issue 30 §3: the surface job's preliminary "Blood pool" mesh is a staff aid. A clinician's viewer load
  * has neither its visualisation nor any object drawn from it (not even one an analyst put into their own
  * visualisation); staff get it, marked preliminary, to see and hide it.
@@ -22,33 +59,6 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
     objects: body.config.visualisations.flatMap((v) => v.objects.map((o) => `${o.name}:${o.isPreliminary}`)).sort(),
   });
 
-  /** A delivered case with the surface job's model and an analyst's delivered mesh. */
-  async function deliveredStudyWithPreliminary() {
-    const c = await insertCase(t, {
-      status: CaseStatus.COMPLETED,
-      orders: [{ service: Service.ANATOMICAL, status: OrderStatus.DELIVERED }],
-    });
-    const { studyId } = await insertStudyWithVolume(t, c.id);
-    await t.database.db.transaction((tx) =>
-      storePreliminaryModel(tx, {
-        studyId,
-        name: BLOOD_POOL,
-        filename: 'blood-pool-preliminary.glb',
-        mimeType: 'model/gltf-binary',
-        storageKey: `analyses/preliminary-${studyId}.glb`,
-        size: 10,
-        color: '#d32f2f',
-        opacity: 1,
-        attributes: {},
-        results: [{ name: 'Blood pool volume', value: 120, unit: 'ml' }],
-        sourceVersion: 'test',
-      }),
-    );
-    const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
-    const meshId = await insertMesh(t, analysisId);
-    return { studyId, rootId: await insertRootScene(t, { studyId, analysisId, meshId }) };
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
     call = requester(t, await tokensFor(t, ['physician', 'other-physician', 'case-analyst']));
@@ -56,7 +66,7 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
   afterAll(async () => t.close());
 
   it("leaves the preliminary visualisation and its mesh out of a clinician's scene", async () => {
-    const { studyId } = await deliveredStudyWithPreliminary();
+    const { studyId } = await deliveredStudyWithPreliminary(t);
     const res = await load('physician', studyId);
     expect(res.statusCode).toBe(200);
     const body = res.json() as ViewerLoad;
@@ -65,7 +75,7 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
   });
 
   it('gives staff the preliminary model, marked, beside the analyst mesh', async () => {
-    const { studyId } = await deliveredStudyWithPreliminary();
+    const { studyId } = await deliveredStudyWithPreliminary(t);
     const body = (await load('case-analyst', studyId)).json() as ViewerLoad;
     expect(names(body)).toEqual({
       visualisations: ['Preliminary 3D model', 'Root'],
@@ -74,7 +84,7 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
   });
 
   it('drops a preliminary mesh an analyst put into their own visualisation, for the clinician only', async () => {
-    const { studyId, rootId } = await deliveredStudyWithPreliminary();
+    const { studyId, rootId } = await deliveredStudyWithPreliminary(t);
     await t.database.query(
       `INSERT INTO visualisation_objects (visualisation_id, study_id, analysis_resource_id, name, color)
        SELECT $1, $2, r.id, 'Copied blood pool', '#000000' FROM analysis_resources r
@@ -86,7 +96,7 @@ describe('GET /api/study-viewer/{id}/ keeps the preliminary model staff-only', (
   });
 
   it('still answers 401 and, to another organisation, 404', async () => {
-    const { studyId } = await deliveredStudyWithPreliminary();
+    const { studyId } = await deliveredStudyWithPreliminary(t);
     expect((await load(null, studyId)).statusCode).toBe(401);
     expect((await load('other-physician', studyId)).statusCode).toBe(404);
   });
@@ -105,40 +115,6 @@ describe('visualisations/ and visualisation-objects/ keep the preliminary model 
     return body.results;
   };
 
-  /** A delivered case with the preliminary model and an analyst's mesh; the ids of the preliminary rows. */
-  async function study() {
-    const c = await insertCase(t, {
-      status: CaseStatus.COMPLETED,
-      orders: [{ service: Service.ANATOMICAL, status: OrderStatus.DELIVERED }],
-    });
-    const { studyId } = await insertStudyWithVolume(t, c.id);
-    await t.database.db.transaction((tx) =>
-      storePreliminaryModel(tx, {
-        studyId,
-        name: BLOOD_POOL,
-        filename: 'blood-pool-preliminary.glb',
-        mimeType: 'model/gltf-binary',
-        storageKey: `analyses/preliminary-${studyId}.glb`,
-        size: 10,
-        color: '#d32f2f',
-        opacity: 1,
-        attributes: {},
-        results: [],
-        sourceVersion: 'test',
-      }),
-    );
-    const analysisId = await insertAnalysis(t, studyId, { orderId: c.orderIds[0] });
-    await insertRootScene(t, { studyId, analysisId, meshId: await insertMesh(t, analysisId) });
-    const [preliminary] = await t.database.query<{ visualisationId: string; objectId: string }>(
-      `SELECT v.id AS "visualisationId", o.id AS "objectId" FROM visualisations v
-         JOIN analyses a ON a.id = v.analysis_id AND a.is_preliminary
-         JOIN visualisation_objects o ON o.visualisation_id = v.id WHERE v.study_id = $1`,
-      [studyId],
-    );
-    if (!preliminary) throw new Error('the preliminary model was not stored');
-    return { studyId, ...preliminary };
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
     call = requester(t, await tokensFor(t, ['physician', 'other-physician', 'case-analyst']));
@@ -146,7 +122,7 @@ describe('visualisations/ and visualisation-objects/ keep the preliminary model 
   afterAll(async () => t.close());
 
   it('lists and gets no preliminary visualisation or object for a clinician; 404 as if missing', async () => {
-    const { studyId, visualisationId, objectId } = await study();
+    const { studyId, visualisationId, objectId } = await deliveredStudyWithPreliminary(t);
     expect((await listed('physician', `/api/visualisations/?study_id=${studyId}`)).map((v) => v.name)).toEqual([
       'Root',
     ]);
@@ -160,7 +136,7 @@ describe('visualisations/ and visualisation-objects/ keep the preliminary model 
   });
 
   it('gives staff the preliminary rows in the lists and by id', async () => {
-    const { studyId, visualisationId, objectId } = await study();
+    const { studyId, visualisationId, objectId } = await deliveredStudyWithPreliminary(t);
     expect((await listed('case-analyst', `/api/visualisations/?study_id=${studyId}`)).map((v) => v.name)).toEqual([
       'Preliminary 3D model',
       'Root',
@@ -172,7 +148,7 @@ describe('visualisations/ and visualisation-objects/ keep the preliminary model 
   });
 
   it('answers 401 signed out and 404 to another organisation', async () => {
-    const { studyId } = await study();
+    const { studyId } = await deliveredStudyWithPreliminary(t);
     expect((await get(null, `/api/visualisations/?study_id=${studyId}`)).statusCode).toBe(401);
     expect((await get('other-physician', `/api/visualisation-objects/?study_id=${studyId}`)).statusCode).toBe(404);
   });
