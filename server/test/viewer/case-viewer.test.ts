@@ -1,6 +1,7 @@
 import { CaseStatus, OrderStatus, Service } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCase, shareWith } from '../cases/case-fixtures.ts';
+import { itGuardsTheCaseId } from '../helpers/by-case-guards.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { insertStudyWithVolume } from '../imaging/api/imaging-fixtures.ts';
 import { insertAnalysis, requester, tokensFor } from './viewer-fixtures.ts';
@@ -22,20 +23,15 @@ describe('GET /api/case-viewer/{caseId}/', () => {
   }, 180_000);
   afterAll(async () => t.close());
 
-  it('requires authentication and answers 404 for another organisation’s case, like a missing one', async () => {
-    const c = await insertCase(t, { status: CaseStatus.COMPLETED, orders: delivered });
-    await insertStudyWithVolume(t, c.id);
-    expect((await byCase(null, c.id)).statusCode).toBe(401);
-    const hidden = await byCase('other-physician', c.id);
-    expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ detail: 'No case matches the given id.', code: 'not_found' });
-    expect((await byCase('physician', '00000000-0000-4000-8000-000000000000')).json()).toEqual(hidden.json());
-  });
-
-  it('names the malformed id', async () => {
-    const res = await byCase('physician', 'nope');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Must be a valid UUID.'] });
+  itGuardsTheCaseId({
+    request: byCase,
+    visibleCase: async () => {
+      const c = await insertCase(t, { status: CaseStatus.COMPLETED, orders: delivered });
+      await insertStudyWithVolume(t, c.id);
+      return c;
+    },
+    member: 'physician',
+    outsider: 'other-physician',
   });
 
   it('applies the viewer guards of study-viewer/: canceled and results pending are forbidden', async () => {

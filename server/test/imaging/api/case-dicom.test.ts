@@ -2,6 +2,7 @@ import { CaseStatus } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, insertCase, shareWith } from '../../cases/case-fixtures.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
+import { itGuardsTheCaseId } from '../../helpers/by-case-guards.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /** GET case-dicom/{caseId}/ (spec §7 "Also named"): the case's newest arrived upload, as input-data downloads. */
@@ -41,19 +42,11 @@ describe('GET /api/case-dicom/{caseId}/', () => {
   });
   afterAll(async () => t.close());
 
-  it('requires authentication and answers 404 for another organisation’s case, like a missing one', async () => {
-    const c = await insertCase(t);
-    expect((await caseDicom(null, c.id)).statusCode).toBe(401);
-    const hidden = await caseDicom('other-physician', c.id);
-    expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ detail: 'No case matches the given id.', code: 'not_found' });
-    expect((await caseDicom('physician', '00000000-0000-4000-8000-000000000000')).json()).toEqual(hidden.json());
-  });
-
-  it('names the malformed id', async () => {
-    const res = await caseDicom('physician', 'nope');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Must be a valid UUID.'] });
+  itGuardsTheCaseId({
+    request: caseDicom,
+    visibleCase: () => insertCase(t),
+    member: 'physician',
+    outsider: 'other-physician',
   });
 
   it('is forbidden without the download permission', async () => {
