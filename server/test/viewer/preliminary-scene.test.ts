@@ -21,14 +21,18 @@ async function deliveredStudyWithPreliminary(t: TestApp) {
   await t.database.db.transaction((tx) =>
     storePreliminaryModel(tx, {
       studyId,
-      name: BLOOD_POOL,
-      filename: 'blood-pool-preliminary.glb',
-      mimeType: 'model/gltf-binary',
-      storageKey: `analyses/preliminary-${studyId}.glb`,
-      size: 10,
-      color: '#d32f2f',
-      opacity: 1,
-      attributes: {},
+      objects: [
+        {
+          name: BLOOD_POOL,
+          filename: 'blood-pool-preliminary.glb',
+          mimeType: 'model/gltf-binary',
+          storageKey: `analyses/preliminary-${studyId}.glb`,
+          size: 10,
+          color: '#d32f2f',
+          opacity: 1,
+          attributes: {},
+        },
+      ],
       results: [{ name: 'Blood pool volume', value: 120, unit: 'ml' }],
       sourceVersion: 'test',
     }),

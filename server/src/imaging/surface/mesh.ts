@@ -47,10 +47,15 @@ export function transformPositions(positions: Float32Array, m: Affine): void {
   }
 }
 
+/** The determinant of the affine's linear part: a grid step's volume in patient space (mm³), signed. */
+export function linearDeterminant(m: Affine): number {
+  const [a, b, c, , d, e, f, , g, h, i] = m as number[];
+  return a! * (e! * i! - f! * h!) - b! * (d! * i! - f! * g!) + c! * (d! * h! - e! * g!);
+}
+
 /** True when the affine mirrors space (its linear part has a negative determinant). */
 export function mirrors(m: Affine): boolean {
-  const [a, b, c, , d, e, f, , g, h, i] = m as number[];
-  return a! * (e! * i! - f! * h!) - b! * (d! * i! - f! * g!) + c! * (d! * h! - e! * g!) < 0;
+  return linearDeterminant(m) < 0;
 }
 
 /** Reverses every triangle's winding, turning its normal around. */

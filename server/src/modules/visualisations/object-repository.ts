@@ -141,10 +141,13 @@ export async function deleteObject(query: Query, id: string): Promise<void> {
   await query(sql`DELETE FROM visualisation_objects WHERE id = ${id}`);
 }
 
-/** The object order after every object of the study's scene. */
+/**
+ * The object order after every object of the study's scene, never below 0: the preliminary model's start
+ * block lies below what an analyst can give.
+ */
 export async function nextObjectOrder(query: Query, studyId: string): Promise<number> {
   const [{ next } = { next: 0 }] = await query<{ next: number }>(
-    sql`SELECT COALESCE(max(object_order) + 1, 0)::int AS next FROM visualisation_objects WHERE study_id = ${studyId}`,
+    sql`SELECT GREATEST(COALESCE(max(object_order) + 1, 0), 0)::int AS next FROM visualisation_objects WHERE study_id = ${studyId}`,
   );
   return next;
 }

@@ -22,9 +22,16 @@ export interface AnalysisSceneObject {
   name: string;
   color: string;
   opacity?: number;
-  /** `end`: after every object of the scene (an analyst's mesh); `start`: order 0 (the preliminary model). */
+  /**
+   * `end`: after every object of the scene (an analyst's mesh); `start`: before every object an analyst can
+   * place (the preliminary model), in `rank` order among the objects placed at the start.
+   */
   placement: 'end' | 'start';
+  rank?: number;
 }
+
+/** Orders an analyst can give are ≥ 0 (the contract's PATCH): the start block lies below them. */
+const START_BLOCK = -1_000;
 
 /**
  * Puts a mesh of an analysis into the study's scene: the study's viewer config and the analysis's
@@ -45,7 +52,8 @@ export async function addSceneObject(tx: DbOrTx, object: AnalysisSceneObject): P
     name: object.name,
     color: object.color,
     ...(object.opacity === undefined ? {} : { opacity: object.opacity, maxOpacity: 1 }),
-    ...(object.placement === 'end' ? { objectOrder: await nextObjectOrder(query, object.studyId) } : {}),
+    objectOrder:
+      object.placement === 'end' ? await nextObjectOrder(query, object.studyId) : START_BLOCK + (object.rank ?? 0),
   });
 }
 
