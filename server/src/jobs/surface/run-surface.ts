@@ -4,32 +4,34 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CaseStatus, JobStatus } from '@cardiomap/contract';
 import { type Query, queryOn } from '../../db/query.ts';
-import { DEFAULT_BLOOD_POOL } from '../../imaging/surface/blood-pool-field.ts';
-import { DEFAULT_SURFACE, type SurfaceResult } from '../../imaging/surface/extract-surface.ts';
-import { extractSurfaceInThread } from '../../imaging/surface/extract-surface-in-thread.ts';
+import type { AnatomyModel } from '../../imaging/surface/anatomy-model.ts';
+import { buildAnatomyModelInThread } from '../../imaging/surface/anatomy-model-in-thread.ts';
 import { GLB_MIME_TYPE } from '../../imaging/surface/glb-writer.ts';
+import { NRRD_MIME_TYPE } from '../../imaging/volume/label-nrrd.ts';
 import type { JobResult } from '../../modules/jobs/index.ts';
 import { SINGLE_PHASE_LABEL } from '../../modules/studies/index.ts';
 import { type JobHandler, type RunContext, RunLost } from '../job-runner.ts';
 import type { ClaimedRun } from '../runs-repository.ts';
 import * as jobRuns from '../runs-repository.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
-import { removePreliminaryModel, storePreliminaryModel } from './preliminary-model.ts';
+import { type PreliminaryModel, removePreliminaryModel, storePreliminaryModel } from './preliminary-model.ts';
 import { findCaseVolume } from './preliminary-model-repository.ts';
 
-const SURFACE_VERSION = 'cardiomap-surface/1';
-const FILENAME = 'blood-pool-preliminary.glb';
-/** Blood red, slightly see-through, so landmarks inside the pool stay visible. */
-const COLOR = '#c0392b';
+const SURFACE_VERSION = 'cardiomap-anatomy/1';
+const LABELS_FILENAME = 'anatomy-labels.nrrd';
+/** Slightly see-through, so landmarks inside the blood pool stay visible. */
 const OPACITY = 0.85;
+const NO_MODEL = 'no contrast-filled left heart found, so no automatic model.';
 
 /** Cases whose images nobody will look at again. */
 const CLOSED: readonly number[] = [CaseStatus.CANCELED, CaseStatus.REJECTED];
 
 /**
- * The surface job: the preliminary 3D model of a case (issue 5 §3), from the volume ingest stored, as a
- * scene object of the study's preliminary analysis. Idempotent: the mesh is stored under the job's own
- * key and registered in one transaction with the job's completion, replacing any earlier model.
+ * The surface job: the automatic anatomy of a case (issue 5 §3, issue 31 §1) from the volume ingest
+ * stored: the left heart and aorta segmented, a mesh per structure as the scene objects of the study's
+ * preliminary analysis (staff-only until an analyst delivers), and the label volume kept beside them.
+ * Idempotent: the files are stored under the job's own keys and registered in one transaction with the
+ * job's completion, replacing any earlier model. Nothing found means no model, never a threshold blob.
  * A failure leaves the case as it is: the model is a convenience, not a step of the case.
  */
 export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
@@ -47,37 +49,54 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
     if (phase.label) log(`Modelling the default cardiac phase, ${phase.label}.`);
 
     const volumePath = await volumeOnDisk(found.volumeKey, workDir, signal, log);
-    const started = Date.now();
-    const result = await extractSurfaceInThread(volumePath, { signal, log });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const model = await buildAnatomyModelInThread(volumePath, { signal, log });
+    const seconds = model.seconds.toFixed(1);
     signal.throwIfAborted();
+    const warnings = model.warnings.length > 0 ? { warnings: model.warnings.slice(0, 50) } : {};
 
-    if (!result) {
-      log(`No contrast-enhanced blood found (${seconds} s); the study gets no preliminary model.`);
+    if (!model.found) {
+      log(`No contrast-filled left heart found (${seconds} s); the study gets no automatic model.`);
       await flush();
       const removed = await deps.database.db.transaction(async (tx) => {
-        const txQuery = queryOn(tx);
         const keys = await removePreliminaryModel(tx, studyId);
-        await finish(txQuery, run, { outcome: 'no-contrast' }, 'Completed: no contrast-enhanced blood to model.');
+        await finish(queryOn(tx), run, { outcome: 'no-contrast', ...warnings }, `Completed: ${NO_MODEL}`);
         return keys;
       });
       await deleteObjects(removed);
       return;
     }
 
-    log(`Model ready in ${seconds} s: ${result.triangles} triangles, ${result.volumeMl.toFixed(0)} ml enclosed.`);
-    const glbPath = join(workDir, FILENAME);
-    await writeFile(glbPath, result.glb);
-    const storageKey = `cases/${run.caseId}/surface/${run.jobId}/${FILENAME}`;
-    await deps.storage.moveFile(storageKey, glbPath, GLB_MIME_TYPE);
+    log(`Model ready in ${seconds} s: ${model.meshes.map((m) => m.name).join(', ')}.`);
+    const folder = `cases/${run.caseId}/surface/${run.jobId}`;
+    const stored = await Promise.all(
+      model.meshes.map(async (mesh) => {
+        const filename = `${slug(mesh.name)}.glb`;
+        return { mesh, filename, storageKey: await store(`${folder}/${filename}`, mesh.glb, GLB_MIME_TYPE, workDir) };
+      }),
+    );
+    const labelsKey = model.labelsNrrd
+      ? await store(`${folder}/${LABELS_FILENAME}`, model.labelsNrrd, NRRD_MIME_TYPE, workDir)
+      : null;
     await flush();
     const replaced = await deps.database.db.transaction(async (tx) => {
-      const txQuery = queryOn(tx);
-      const keys = await storePreliminaryModel(tx, modelOf(studyId, storageKey, result, phase));
-      await finish(txQuery, run, { outcome: 'ready' }, 'Completed: the preliminary 3D model is in the scene.');
+      const keys = await storePreliminaryModel(tx, modelOf(studyId, stored, labelsKey, model, phase));
+      await finish(
+        queryOn(tx),
+        run,
+        { outcome: 'ready', ...warnings },
+        'Completed: the automatic anatomy is in the scene.',
+      );
       return keys;
     });
     await deleteObjects(replaced);
+  }
+
+  /** Writes bytes to storage through a file of the job's folder (the store moves files, it is not handed buffers). */
+  async function store(key: string, bytes: Uint8Array, mimeType: string, workDir: string): Promise<string> {
+    const path = join(workDir, key.slice(key.lastIndexOf('/') + 1));
+    await writeFile(path, bytes);
+    await deps.storage.moveFile(key, path, mimeType);
+    return key;
   }
 
   /** The volume as a local file: a local store's own file in place, else a copy in the job folder. */
@@ -105,44 +124,63 @@ export function createSurfaceHandler(deps: WorkerDeps): JobHandler<'surface'> {
   }
 }
 
-/** The mesh's name says its phase when the study has phases told apart ('Blood pool (preliminary) — 40 %'). */
-export const meshNameOf = (phaseLabel: string | null): string =>
-  phaseLabel && phaseLabel !== SINGLE_PHASE_LABEL ? `${DEFAULT_SURFACE.name} — ${phaseLabel}` : DEFAULT_SURFACE.name;
+/** The mesh's name says its phase when the study has phases told apart ('Aorta — 40 %'). */
+export const meshNameOf = (name: string, phaseLabel: string | null): string =>
+  phaseLabel && phaseLabel !== SINGLE_PHASE_LABEL ? `${name} — ${phaseLabel}` : name;
+
+/** A structure's name as a file name ('Left atrium + LAA' → 'left-atrium-laa'). */
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function modelOf(
   studyId: string,
-  storageKey: string,
-  result: SurfaceResult,
+  stored: { mesh: AnatomyModel['meshes'][number]; filename: string; storageKey: string }[],
+  labelsKey: string | null,
+  model: AnatomyModel,
   phase: { id: string | null; label: string | null },
-) {
-  const { lowHu, highHu } = DEFAULT_BLOOD_POOL;
+): PreliminaryModel {
+  const phaseAttributes = { phaseId: phase.id, phaseLabel: phase.label ?? SINGLE_PHASE_LABEL };
   return {
     studyId,
-    objects: [
-      {
-        name: meshNameOf(phase.label),
-        filename: FILENAME,
-        mimeType: GLB_MIME_TYPE,
-        storageKey,
-        size: result.glb.length,
-        color: COLOR,
-        opacity: OPACITY,
-        attributes: {
-          isPreliminary: true,
-          units: 'mm',
-          triangles: result.triangles,
-          vertices: result.vertices,
-          voxelMm: result.voxelMm,
-          thresholdHu: [lowHu, highHu],
-          phaseId: phase.id,
-          phaseLabel: phase.label ?? SINGLE_PHASE_LABEL,
-        },
-      },
-    ],
+    objects: stored.map(({ mesh, filename, storageKey }) => ({
+      name: meshNameOf(mesh.name, phase.label),
+      filename,
+      mimeType: GLB_MIME_TYPE,
+      storageKey,
+      size: mesh.glb.length,
+      color: mesh.color,
+      opacity: OPACITY,
+      attributes: { isPreliminary: true, units: 'mm', triangles: mesh.triangles, ...phaseAttributes },
+    })),
+    ...(labelsKey && model.labelsNrrd
+      ? {
+          segmentation: {
+            name: 'Automatic anatomy labels',
+            filename: LABELS_FILENAME,
+            mimeType: NRRD_MIME_TYPE,
+            storageKey: labelsKey,
+            size: model.labelsNrrd.length,
+            attributes: { lumenHu: model.lumenHu, ...phaseAttributes },
+          },
+        }
+      : {}),
     results: [
-      { name: 'Blood pool volume (preliminary)', value: Math.round(result.volumeMl), unit: 'ml' },
-      { name: 'Blood pool surface (preliminary)', value: Math.round(result.areaCm2), unit: 'cm²' },
+      ...model.volumes.map((v) => ({
+        name: `${capitalised(v.name)} volume (automatic)`,
+        value: v.volumeMl,
+        unit: 'ml',
+      })),
+      ...model.meshes.map((m) => ({
+        name: `${m.name} surface (automatic)`,
+        value: Math.round(m.areaCm2),
+        unit: 'cm²',
+      })),
     ],
     sourceVersion: SURFACE_VERSION,
   };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -26,7 +26,7 @@ export function presentJob(actor: Actor, row: JobRow): Job {
       filesSetAside: 'filesSetAside' in s ? s.filesSetAside : 0,
       outcome: 'outcome' in s ? s.outcome : null,
       reasons: 'reasons' in s ? s.reasons : [],
-      warnings: 'warnings' in s ? s.warnings : [],
+      warnings: 'warnings' in s ? (s.warnings ?? []) : [],
     },
     canTerminate:
       actor.permissions.has(PERMISSIONS.terminateJob) &&

@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnalysisResourceType, AnalysisType, CaseStatus, JobStatus, StudyResourceType } from '@cardiomap/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLabelNrrd } from '../../../src/imaging/volume/label-nrrd.ts';
 import { insertCase } from '../../cases/case-fixtures.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { writePhantomVolume } from '../surface/phantom-volume.ts';
 import { layoutOf, sphere, voxelToPatient, writeShapesVolume } from '../surface/shapes-volume.ts';
 import { objectGone } from './object-gone.ts';
 
 /**
- * The surface job inside the app: a case with a stored volume gets its preliminary 3D model registered
- * as a scene object (analysis, resource, visualisation and object); a re-run replaces, never duplicates.
+ * The surface job inside the app: a case with a stored gated cardiac CT gets its automatic anatomy (issue
+ * 31 §1) registered as the preliminary analysis: a scene object per structure and the label volume; a
+ * re-run replaces, never duplicates; a scan without a contrast-filled left heart gets no model and says why.
  */
 describe('surface job', () => {
   let t: TestApp;
@@ -28,11 +31,9 @@ describe('surface job', () => {
   const layout = layoutOf([48, 48, 40], [1, 1, 1.25], [-20, 30, -100]);
   const centre = voxelToPatient(layout, 24, 22, 20);
 
-  /** An in-progress case whose study holds a volume with a contrast ball of the given HU. */
-  async function caseWithVolume(hu: number) {
+  /** An in-progress case whose study holds the given volume file as its one volume. */
+  async function caseWithVolumeFile(path: string) {
     const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
-    const path = join(dir, `${c.id}.cmvol`);
-    await writeShapesVolume(path, layout, -101, [sphere(centre, 12, hu)]);
     const key = `cases/${c.id}/ingest/test/volume.cmvol`;
     await t.app.storage.writeFile(key, path);
     await t.database.query(
@@ -44,6 +45,20 @@ describe('surface job', () => {
     return c;
   }
 
+  /** A bright ball in soft tissue: contrast, but nothing shaped like an aorta. */
+  async function ballVolume(name: string, hu: number): Promise<string> {
+    const path = join(dir, `${name}.cmvol`);
+    await writeShapesVolume(path, layout, -101, [sphere(centre, 12, hu)]);
+    return path;
+  }
+
+  let heartPath: string;
+  let heart: Awaited<ReturnType<typeof writePhantomVolume>>;
+  beforeAll(async () => {
+    heartPath = join(dir, 'heart.cmvol');
+    heart = await writePhantomVolume(heartPath);
+  }, 120_000);
+
   async function runSurfaceJob(caseId: string) {
     const [job] = await t.database.query<{ id: string }>(
       `INSERT INTO jobs (case_id, job_type_id) SELECT $1, id FROM job_types WHERE name = 'surface' RETURNING id`,
@@ -51,9 +66,9 @@ describe('surface job', () => {
     );
     const jobId = job?.id ?? '';
     await t.app.queue.send('imaging', { jobId });
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 150_000;
     while (Date.now() < until) {
-      const [row] = await t.database.query<{ status: number; summary: { outcome?: string } }>(
+      const [row] = await t.database.query<{ status: number; summary: { outcome?: string; warnings?: string[] } }>(
         'SELECT status, summary FROM jobs WHERE id = $1',
         [jobId],
       );
@@ -88,67 +103,69 @@ describe('surface job', () => {
     return Buffer.concat(chunks);
   }
 
-  it('registers the blood pool as a preliminary scene object, and a re-run replaces it', async () => {
-    const c = await caseWithVolume(400);
+  const STRUCTURES = ['Aorta', 'Left ventricle', 'Left atrium + LAA'];
+
+  it('registers a mesh per structure and the label volume, and a re-run replaces them', async () => {
+    const c = await caseWithVolumeFile(heartPath);
     expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'ready' } });
 
     const first = await modelOf(c.id);
     expect(first.analyses).toEqual([
       expect.objectContaining({ type: AnalysisType.ANATOMICAL, name: 'Preliminary 3D model', isPreliminary: true }),
     ]);
-    const [volume] = (first.analyses[0]?.results as { name: string; value: number }[]) ?? [];
-    expect(volume?.value).toBeGreaterThan(((4 / 3) * Math.PI * 12 ** 3 * 0.9) / 1000);
-    expect(first.resources).toEqual([
-      expect.objectContaining({
-        type: AnalysisResourceType.SCENE_OBJECT,
-        name: 'Blood pool (preliminary)',
-        mimeType: 'model/gltf-binary',
-        uploadSuccessful: true,
-        attributes: expect.objectContaining({ name: 'Blood pool (preliminary)', color: '#c0392b', opacity: 0.85 }),
-      }),
-    ]);
+    const scene = first.resources.filter((r) => r.type === AnalysisResourceType.SCENE_OBJECT);
+    expect(scene.map((r) => r.name)).toEqual(expect.arrayContaining(STRUCTURES));
+    for (const r of scene) {
+      expect(r).toMatchObject({ mimeType: 'model/gltf-binary', uploadSuccessful: true });
+      expect((await storedBytes(r.storageKey as string)).subarray(0, 4).toString()).toBe('glTF');
+    }
+    expect(first.objects.map((o) => o.name).sort()).toEqual(scene.map((r) => r.name).sort());
     expect(first.visualisations).toEqual([{ id: expect.any(String), analysisId: first.analyses[0]?.id }]);
-    expect(first.objects).toEqual([
-      { resourceId: first.resources[0]?.id, name: 'Blood pool (preliminary)', color: '#c0392b', opacity: 0.85 },
-    ]);
     expect(first.configs).toHaveLength(1);
-    const firstKey = first.resources[0]?.storageKey as string;
-    expect((await storedBytes(firstKey)).subarray(0, 4).toString()).toBe('glTF');
+
+    // The labels lie on the CT's own grid and agree with the phantom's truth on the left heart and aorta.
+    const [labels] = first.resources.filter((r) => r.type === AnalysisResourceType.SEGMENTATION_VOLUME);
+    expect(labels).toMatchObject({ mimeType: 'application/x-nrrd' });
+    const volume = readLabelNrrd(await storedBytes(labels?.storageKey as string));
+    expect(volume.dims).toEqual(heart.dims);
+    expect(leftHeartDice(volume.labels, heart.labels)).toBeGreaterThan(0.85);
+    const results = first.analyses[0]?.results as { name: string; value: number; unit: string }[];
+    const lv = results.find((r) => r.name === 'LV cavity volume (automatic)');
+    const lvTruthMl = (count(heart.labels, 1) * heart.spacing[0] * heart.spacing[1] * heart.spacing[2]) / 1000;
+    expect(lv?.value).toBeGreaterThan(lvTruthMl * 0.85);
+    expect(lv?.value).toBeLessThan(lvTruthMl * 1.15);
 
     expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'ready' } });
     const second = await modelOf(c.id);
     expect(second.analyses.map((a) => a.id)).toEqual(first.analyses.map((a) => a.id));
     expect(second.visualisations).toEqual(first.visualisations);
-    expect(second.resources).toHaveLength(1);
-    expect(second.objects).toEqual([expect.objectContaining({ resourceId: second.resources[0]?.id })]);
-    expect(second.resources[0]?.storageKey).not.toBe(firstKey);
-    expect(await gone(firstKey)).toBe(true);
-  });
+    expect(second.resources).toHaveLength(first.resources.length);
+    expect(second.objects).toHaveLength(first.objects.length);
+    for (const r of first.resources) expect(await gone(r.storageKey as string)).toBe(true);
+  }, 300_000);
 
-  it('completes without a model when the volume has no contrast, removing an earlier one', async () => {
-    const c = await caseWithVolume(400);
+  it('completes without a model when no contrast-filled left heart is found, removing an earlier one', async () => {
+    const c = await caseWithVolumeFile(heartPath);
     await runSurfaceJob(c.id);
-    const key = (await modelOf(c.id)).resources[0]?.storageKey as string;
-    // The case's volume replaced by one without contrast (a re-ingest of another series).
-    const plain = join(dir, 'plain.cmvol');
-    await writeShapesVolume(plain, layout, -101, [sphere(centre, 12, 60)]);
+    const keys = (await modelOf(c.id)).resources.map((r) => r.storageKey as string);
+    expect(keys.length).toBeGreaterThan(0);
+    // The case's volume replaced by a bright ball (a re-ingest of another series): contrast, but no aorta.
     const [volume] = await t.database.query<{ key: string }>(
       `SELECT r.storage_key AS key FROM study_resources r JOIN studies s ON s.id = r.study_id WHERE s.case_id = $1`,
       [c.id],
     );
-    await t.app.storage.writeFile(volume?.key ?? '', plain);
+    await t.app.storage.writeFile(volume?.key ?? '', await ballVolume('ball', 400));
 
-    expect(await runSurfaceJob(c.id)).toMatchObject({
-      status: JobStatus.COMPLETED,
-      summary: { outcome: 'no-contrast' },
-    });
+    const job = await runSurfaceJob(c.id);
+    expect(job).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'no-contrast' } });
+    expect(job.summary.warnings?.join(' ')).toMatch(/no contrast-filled aortic root found/);
     const after = await modelOf(c.id);
     expect([after.analyses, after.resources, after.visualisations, after.objects]).toEqual([[], [], [], []]);
-    expect(await gone(key)).toBe(true);
-  });
+    for (const key of keys) expect(await gone(key)).toBe(true);
+  }, 300_000);
 
   it('does nothing for a canceled case', async () => {
-    const c = await caseWithVolume(400);
+    const c = await caseWithVolumeFile(await ballVolume('canceled', 400));
     await t.database.query('UPDATE cases SET status = $2 WHERE id = $1', [c.id, CaseStatus.CANCELED]);
     expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'skipped' } });
     expect((await modelOf(c.id)).analyses).toEqual([]);
@@ -156,20 +173,19 @@ describe('surface job', () => {
 
   it('models the default cardiac phase of a gated study and names its phase (issue 28)', async () => {
     const c = await insertCase(t, { status: CaseStatus.IN_PROGRESS });
-    // Only the default phase (40 %) has contrast: a model of any other phase would be 'no-contrast'.
+    // Only the default phase (40 %) is the heart: a model of any other phase would be 'no-contrast'.
+    const ball = await ballVolume('phase-ball', 60);
     const phases = [
-      { label: '10 %', hu: 60, isDefault: false },
-      { label: '40 %', hu: 400, isDefault: true },
-      { label: '70 %', hu: 60, isDefault: false },
+      { label: '10 %', path: ball, isDefault: false },
+      { label: '40 %', path: heartPath, isDefault: true },
+      { label: '70 %', path: ball, isDefault: false },
     ];
     const [study] = await t.database.query<{ id: string }>('INSERT INTO studies (case_id) VALUES ($1) RETURNING id', [
       c.id,
     ]);
     for (const [index, phase] of phases.entries()) {
-      const path = join(dir, `${c.id}-${index}.cmvol`);
-      await writeShapesVolume(path, layout, -101, [sphere(centre, 12, phase.hu)]);
       const key = `cases/${c.id}/ingest/test/phase-${index}.cmvol`;
-      await t.app.storage.writeFile(key, path);
+      await t.app.storage.writeFile(key, phase.path);
       await t.database.query(
         `INSERT INTO study_resources (study_id, type, name, filename, mime_type, storage_key, phase_index, phase_label,
                                       is_default_phase)
@@ -180,12 +196,33 @@ describe('surface job', () => {
     }
     expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'ready' } });
     const model = await modelOf(c.id);
-    expect(model.resources).toEqual([
-      expect.objectContaining({
-        name: 'Blood pool (preliminary) — 40 %',
-        attributes: expect.objectContaining({ phaseLabel: '40 %' }),
-      }),
-    ]);
-    expect(model.objects).toEqual([expect.objectContaining({ name: 'Blood pool (preliminary) — 40 %' })]);
-  });
+    expect(model.objects).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Aorta — 40 %' })]));
+    expect(model.resources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Aorta — 40 %', attributes: expect.objectContaining({ phaseLabel: '40 %' }) }),
+      ]),
+    );
+  }, 300_000);
 });
+
+/** Voxels of one label. */
+function count(labels: Uint8Array, label: number): number {
+  let n = 0;
+  for (const l of labels) if (l === label) n++;
+  return n;
+}
+
+/** Dice of "any left-heart or aorta label" between the job's labels (1–5) and the phantom's (1–5). */
+function leftHeartDice(found: Uint8Array, truth: Uint8Array): number {
+  let both = 0;
+  let a = 0;
+  let b = 0;
+  for (let i = 0; i < truth.length; i++) {
+    const inFound = found[i]! >= 1 && found[i]! <= 5;
+    const inTruth = truth[i]! >= 1 && truth[i]! <= 5;
+    if (inFound) a++;
+    if (inTruth) b++;
+    if (inFound && inTruth) both++;
+  }
+  return (2 * both) / (a + b);
+}

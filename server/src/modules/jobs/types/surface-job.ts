@@ -11,11 +11,13 @@ export const surfaceResult = z.strictObject({
   outcome: z.enum([
     /** The preliminary model is in the scene. */
     'ready',
-    /** The volume holds no contrast-enhanced blood: no model, any earlier one removed. */
+    /** No contrast-filled left heart was found (a non-contrast or non-cardiac scan): no model, any earlier one removed. */
     'no-contrast',
     /** The case was canceled or rejected. */
     'skipped',
     /** The case has no volume yet. */
     'no-volume',
   ]),
+  /** What the automatic anatomy could not find or found doubtful, in words (issue 31 §1). */
+  warnings: z.array(z.string().max(500)).max(50).optional(),
 });

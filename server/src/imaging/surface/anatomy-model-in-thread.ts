@@ -1,5 +1,5 @@
 import { startThread } from '../threads/start-thread.ts';
-import type { SurfaceOptions, SurfaceResult } from './extract-surface.ts';
+import type { AnatomyModel } from './anatomy-model.ts';
 import type { SurfaceThreadInput, SurfaceThreadMessage } from './surface-thread.ts';
 
 /** Set by scripts/build.mjs to the built thread entry; undefined when the server runs its sources. */
@@ -7,23 +7,23 @@ declare const __CM_SURFACE_THREAD_BUNDLE__: string | undefined;
 const BUILT_THREAD_ENTRY = typeof __CM_SURFACE_THREAD_BUNDLE__ === 'string' ? __CM_SURFACE_THREAD_BUNDLE__ : undefined;
 
 /**
- * `extractSurface` on a worker thread, so the API that runs in the same process keeps answering while a
- * model is built (seconds of CPU-bound marching cubes and smoothing). The built server starts the
- * thread's own bundle; a server run from its sources (tests, tsx) runs the thread's TypeScript through
- * tsx. Aborting the signal terminates the thread.
+ * `buildAnatomyModel` on a worker thread, so the API that runs in the same process keeps answering while
+ * a model is built (seconds of CPU-bound segmentation, marching cubes and smoothing). The built server
+ * starts the thread's own bundle; a server run from its sources (tests, tsx) runs the thread's
+ * TypeScript through tsx. Aborting the signal terminates the thread.
  */
-export function extractSurfaceInThread(
+export function buildAnatomyModelInThread(
   volumePath: string,
-  options: Partial<SurfaceOptions> = {},
-): Promise<SurfaceResult | null> {
-  const { signal, log, ...rest } = options;
+  options: { signal?: AbortSignal; log?: (line: string) => void } = {},
+): Promise<AnatomyModel> {
+  const { signal, log } = options;
   signal?.throwIfAborted();
-  const input: SurfaceThreadInput = { volumePath, options: rest };
+  const input: SurfaceThreadInput = { volumePath };
   const worker = startThread(
     { built: BUILT_THREAD_ENTRY, source: new URL('./surface-thread.ts', import.meta.url) },
     input,
   );
-  return new Promise<SurfaceResult | null>((resolve, reject) => {
+  return new Promise<AnatomyModel>((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
