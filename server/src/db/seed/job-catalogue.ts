@@ -18,7 +18,7 @@ export const JOB_TYPES = [
     name: 'surface',
     queue: 'imaging',
     description:
-      'Builds the preliminary 3D model after ingest: the contrast-enhanced blood pool and aorta as a scene object.',
+      'Builds the automatic anatomy after ingest: the left heart and aorta segmented, a mesh per structure and the label volume.',
   },
   {
     name: 'report',

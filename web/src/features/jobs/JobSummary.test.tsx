@@ -25,7 +25,7 @@ describe('JobSummary', () => {
     ['nothing-delivered', 'No report: nothing is delivered'],
     ['generated', 'Report generated'],
     ['unchanged', 'The report is up to date'],
-    ['no-contrast', 'No model: no contrast-enhanced blood found'],
+    ['no-contrast', 'No model: no contrast-filled left heart found'],
     ['skipped', 'Skipped: the case was closed'],
   ])('words the recorded outcome %s, never the machine value (issue 30)', (outcome, words) => {
     render(<JobSummary summary={{ ...summary, outcome }} />);

@@ -48,7 +48,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   ready: 'Ready',
   invalid: 'No usable images',
   skipped: 'Skipped: the case was closed',
-  'no-contrast': 'No model: no contrast-enhanced blood found',
+  'no-contrast': 'No model: no contrast-filled left heart found',
   'no-volume': 'No model: the case has no images yet',
   generated: 'Report generated',
   unchanged: 'The report is up to date',
