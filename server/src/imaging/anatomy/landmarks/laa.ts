@@ -12,11 +12,12 @@ import type { Vec3 } from '../../types.ts';
 import { dot, scale, sub } from '../../volume/vector.ts';
 import { classifyLaaMorphology, type LaaMorphology } from './laa-morphology.ts';
 import { ANATOMY_LABEL as L } from './labels.ts';
+import { largestPartIndices, positionsOf } from './largest-part.ts';
 import { planeFrame, shiftedFrame } from './plane-frame.ts';
 import { principalAxes } from './principal-axes.ts';
 import { closedCurve, distance, missing, type Proposal, type ProposedLandmark } from './proposal.ts';
 import { measureSection } from './section.ts';
-import { type LabelledVolume, labelSet, membership, nearestLabel, voxelSpace, voxelsOf } from './volume.ts';
+import { type LabelledVolume, labelSet, membership, nearestLabel, voxelSpace } from './volume.ts';
 
 export const LANDING_ZONE_DEPTH = 10;
 const MIN_LAA_ML = 0.3;
@@ -36,7 +37,8 @@ export function proposeLaao(v: LabelledVolume): LaaoProposals {
     return { ostium: m, landingZone: m, depth: m, morphology: m };
   };
   const space = voxelSpace(v);
-  const laa = voxelsOf(v, [L.laa]);
+  const laaPart = largestPartIndices(v, L.laa);
+  const laa = positionsOf(v, laaPart);
   if ((laa.length / 3) * space.voxelVolume < MIN_LAA_ML * 1000)
     return none('no left atrial appendage in the label volume (label 5 smaller than 0.3 ml)');
 
@@ -51,14 +53,15 @@ export function proposeLaao(v: LabelledVolume): LaaoProposals {
     [0, 0, 1],
     [0, 0, -1],
   ];
-  for (let k = 1; k < nz - 1; k++)
-    for (let j = 1; j < ny - 1; j++)
-      for (let i = 1; i < nx - 1; i++) {
-        if (v.labels[(k * ny + j) * nx + i] !== L.laa) continue;
-        for (const [di, dj, dk] of steps)
-          if (v.labels[((k + dk) * ny + j + dj) * nx + i + di] === L.leftAtrium)
-            mids.push(...space.toPatient(i + di / 2, j + dj / 2, k + dk / 2));
-      }
+  for (const idx of laaPart) {
+    const i = idx % nx;
+    const j = Math.floor(idx / nx) % ny;
+    const k = Math.floor(idx / (nx * ny));
+    if (i === 0 || j === 0 || k === 0 || i === nx - 1 || j === ny - 1 || k === nz - 1) continue;
+    for (const [di, dj, dk] of steps)
+      if (v.labels[((k + dk) * ny + j + dj) * nx + i + di] === L.leftAtrium)
+        mids.push(...space.toPatient(i + di / 2, j + dj / 2, k + dk / 2));
+  }
   if (mids.length / 3 < 12) return none('the appendage does not meet the left atrium in the label volume');
   let points = mids;
   let fit = principalAxes(points);
@@ -106,6 +109,7 @@ export function proposeLaao(v: LabelledVolume): LaaoProposals {
   // Depth: the appendage's farthest voxel from the ostium plane (its centre, half a voxel short at most).
   let depth = 0;
   let tip: Vec3 = ostiumFrame.centre;
+  // Stray LAA voxels elsewhere are left out of the depth and the class with the rest of the small parts.
   for (let i = 0; i < laa.length; i += 3) {
     const p: Vec3 = [laa[i]!, laa[i + 1]!, laa[i + 2]!];
     const d = dot(sub(p, ostiumFrame.centre), ostiumFrame.normal);

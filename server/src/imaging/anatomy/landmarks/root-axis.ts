@@ -8,6 +8,7 @@ import type { Vec3 } from '../../types.ts';
 import { add, dot, normalize, scale, sub } from '../../volume/vector.ts';
 import { fitFourier } from './fourier.ts';
 import { ANATOMY_LABEL as L } from './labels.ts';
+import { largestPartIndices, positionsOf } from './largest-part.ts';
 import { inPlane, type PlaneFrame, planeFrame } from './plane-frame.ts';
 import { castContour } from './polar-contour.ts';
 import { principalAxes } from './principal-axes.ts';
@@ -25,7 +26,7 @@ export interface RootAxis {
 const MIN_ROOT_ML = 2;
 
 export function findRootAxis(v: LabelledVolume): RootAxis | { missing: string } {
-  const root = voxelsOf(v, [L.aorticRoot]);
+  const root = positionsOf(v, largestPartIndices(v, L.aorticRoot));
   const space = voxelSpace(v);
   if ((root.length / 3) * space.voxelVolume < MIN_ROOT_ML * 1000)
     return { missing: 'no aortic root + LVOT in the label volume (label 2 smaller than 2 ml)' };

@@ -48,6 +48,27 @@ describe('landmark proposals when a structure is missing', () => {
     if (!r.annulus.found) expect(r.annulus.reason).toMatch(/sinuses/);
   });
 
+  it('are not pulled about by stray voxels of the root and appendage labels elsewhere', () => {
+    const clean = proposeLandmarks(p);
+    const labels = p.labels.slice();
+    const [nx, ny] = p.dims;
+    // A 3×3×3 speck of each, in a corner of the volume.
+    for (let k = 2; k < 5; k++)
+      for (let j = 2; j < 5; j++)
+        for (let i = 2; i < 5; i++) {
+          labels[(k * ny + j) * nx + i] = ANATOMY_LABEL.aorticRoot;
+          labels[(k * ny + j) * nx + i + 6] = ANATOMY_LABEL.laa;
+        }
+    const r = proposeLandmarks({ ...p, labels });
+    if (!r.tavi.annulus.found || !clean.tavi.annulus.found) throw new Error('no annulus');
+    expect(r.tavi.annulus.landmark.measurements.perimeter).toBeCloseTo(
+      clean.tavi.annulus.landmark.measurements.perimeter!,
+      6,
+    );
+    if (!r.laao.depth.found || !clean.laao.depth.found) throw new Error('no LAA depth');
+    expect(r.laao.depth.depth).toBeCloseTo(clean.laao.depth.depth, 6);
+  });
+
   it('refuse a label volume that does not match its grid', () => {
     expect(() => proposeLandmarks({ ...p, labels: new Uint8Array(10) })).toThrow(/dimensions/);
   });
