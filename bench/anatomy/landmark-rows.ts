@@ -6,7 +6,7 @@
 //   npm run anatomy:landmarks -w bench                 # alone, seeds 1–20 (BENCH_SEEDS as in run.ts)
 //   npm run anatomy -w bench                           # with the segmentation rows
 import { pathToFileURL } from 'node:url';
-import { proposeLandmarks } from '../../server/src/imaging/anatomy/landmarks/propose-landmarks.ts';
+import { proposeLandmarks, type TaviOptions } from '../../server/src/imaging/anatomy/landmarks/propose-landmarks.ts';
 import {
   type AnatomyPhantom,
   anatomyPhantom,
@@ -40,10 +40,18 @@ export interface LandmarkRow {
 
 const NaN_ = Number.NaN;
 
-export function landmarkRow(p: AnatomyPhantom, labels: Uint8Array = p.labels, source = 'true labels'): LandmarkRow {
+export function landmarkRow(
+  p: AnatomyPhantom,
+  labels: Uint8Array = p.labels,
+  source = 'true labels',
+  options: TaviOptions = {},
+): LandmarkRow {
   const t = p.truth;
   const started = performance.now();
-  const { tavi, laao } = proposeLandmarks({ dims: p.dims, spacing: p.spacing, origin: p.origin, labels, hu: p.hu });
+  const { tavi, laao } = proposeLandmarks(
+    { dims: p.dims, spacing: p.spacing, origin: p.origin, labels, hu: p.hu },
+    options,
+  );
   const proposeS = (performance.now() - started) / 1000;
   const missing = [
     ...Object.entries(tavi).map(([k, v]) => (v.found ? '' : `${k}: ${v.reason}`)),
@@ -173,12 +181,35 @@ function seeds(): number[] {
   return Array.from({ length: Number(raw) }, (_, n) => n + 1);
 }
 
+/**
+ * The true labels with the root + LVOT grown by one voxel into its wall: a stand-in for a segmentation
+ * whose border sits outside the lumen (the preliminary model's was 0.6–1.6 mm out), to show what that
+ * does to the annulus and what the HU edges (`huEdges`) take back.
+ */
+export function rootGrownByOneVoxel(p: AnatomyPhantom): Uint8Array {
+  const [nx, ny] = p.dims;
+  const out = p.labels.slice();
+  const steps = [1, -1, nx, -nx, nx * ny, -nx * ny];
+  const into = new Set([0, 7, 12]);
+  for (let i = 0; i < p.labels.length; i++)
+    if (p.labels[i] === 2) for (const s of steps) if (into.has(p.labels[i + s] ?? -1)) out[i + s] = 2;
+  return out;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // BENCH_GROWN=1 adds, per seed, the root grown by one voxel, without and with HU edges.
+  const grown = process.env.BENCH_GROWN === '1';
   const rows: LandmarkRow[] = [];
   for (const seed of seeds()) {
-    const row = landmarkRow(anatomyPhantom(seed));
+    const p = anatomyPhantom(seed);
+    const row = landmarkRow(p);
     console.info(`seed ${seed}: proposals in ${row.proposeS.toFixed(1)} s`);
     rows.push(row);
+    if (grown) {
+      const labels = rootGrownByOneVoxel(p);
+      rows.push(landmarkRow(p, labels, 'root +1 voxel'));
+      rows.push(landmarkRow(p, labels, 'root +1 voxel, HU edges', { huEdges: true }));
+    }
   }
   printLandmarkRows(rows);
 }

@@ -7,7 +7,7 @@
  * and, for the coronary ostia only, the HU volume on the same grid.
  */
 import { type LaaoProposals, proposeLaao } from './laa.ts';
-import { proposeTavi, type TaviProposals } from './tavi.ts';
+import { proposeTavi, type TaviOptions, type TaviProposals } from './tavi.ts';
 import type { LabelledVolume } from './volume.ts';
 
 export interface LandmarkProposals {
@@ -15,14 +15,14 @@ export interface LandmarkProposals {
   laao: LaaoProposals;
 }
 
-export function proposeLandmarks(v: LabelledVolume): LandmarkProposals {
+export function proposeLandmarks(v: LabelledVolume, options: TaviOptions = {}): LandmarkProposals {
   const [nx, ny, nz] = v.dims;
   if (v.labels.length !== nx * ny * nz) throw new Error('the label volume does not match its dimensions');
   if (v.hu && v.hu.length !== v.labels.length) throw new Error('the HU volume does not match the label volume');
-  return { tavi: proposeTavi(v), laao: proposeLaao(v) };
+  return { tavi: proposeTavi(v, options), laao: proposeLaao(v) };
 }
 
 export type { LaaoProposals } from './laa.ts';
 export type { Proposal, ProposedLandmark } from './proposal.ts';
-export type { TaviProposals } from './tavi.ts';
+export type { TaviOptions, TaviProposals } from './tavi.ts';
 export type { LabelledVolume } from './volume.ts';

@@ -6,8 +6,14 @@
  */
 import type { Vec3 } from '../../types.ts';
 import { evaluateFourier, type Fourier, fitFourier } from './fourier.ts';
+import { type HuAt, refineOnHu } from './hu-edge.ts';
 import { inPlane, type PlaneFrame } from './plane-frame.ts';
-import { castContour, type RayOptions } from './polar-contour.ts';
+import { type RayOptions as CastOptions, castContour } from './polar-contour.ts';
+
+export interface RayOptions extends CastOptions {
+  /** Move the contour onto the lumen's edge in this HU image (hu-edge.ts). */
+  huEdge?: HuAt;
+}
 
 export interface SectionMeasures {
   perimeter: number;
@@ -39,7 +45,13 @@ export function measureSection(frame: PlaneFrame, o: RayOptions, recentre = true
   let f = frame;
   let fit: { fourier: Fourier; coverage: number } | null = null;
   for (let pass = 0; pass < (recentre ? 2 : 1); pass++) {
-    const radii = castContour(f, RAYS, o);
+    const cast = castContour(f, RAYS, o);
+    let radii = cast;
+    if (o.huEdge) {
+      // Back to the label's border when too few rays found the HU edge.
+      const refined = refineOnHu(f, cast, o.huEdge);
+      if (refined.filter(Number.isFinite).length >= 0.85 * RAYS) radii = refined;
+    }
     const valid = radii.reduce((n, r) => n + (Number.isFinite(r) ? 1 : 0), 0);
     if (valid < 0.6 * RAYS) return null;
     const fourier = fitFourier(radii, HARMONICS);

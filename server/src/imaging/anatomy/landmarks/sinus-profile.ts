@@ -41,7 +41,7 @@ export function sinusProfile(v: LabelledVolume, axis: RootAxis): SinusProfile | 
   const c3: number[] = [];
   const s3: number[] = [];
   const fits: Fourier[] = [];
-  for (let z = axis.low + 0.5; z <= axis.high + 8; z += STEP) {
+  for (let z = axis.low + 1.5; z <= axis.high + 8; z += STEP) {
     const f: PlaneFrame = { ...axis.frame, centre: add(axis.frame.centre, scale(axis.frame.normal, z)) };
     const radii = castContour(f, 72, { inside, labelAt, rejectLabels: reject, maxRadius: 45 });
     if (radii.filter(Number.isFinite).length < 0.75 * radii.length) continue;
@@ -53,8 +53,15 @@ export function sinusProfile(v: LabelledVolume, axis: RootAxis): SinusProfile | 
     s3.push(fourier.b[3]!);
   }
   if (heights.length < 20) return { missing: 'the aortic root is too short along its axis to find its sinuses' };
+  // The peak of the amplitude smoothed over 2 mm: a single slice grazing the LVOT's cut end can show a
+  // large spurious third harmonic (seen on a root label grown by one voxel).
+  const amplitude = heights.map((_, i) => Math.hypot(c3[i]!, s3[i]!));
+  const smoothed = amplitude.map((_, i) => {
+    const window = amplitude.slice(Math.max(0, i - 2), i + 3).sort((a, b) => a - b);
+    return window[Math.floor(window.length / 2)]!;
+  });
   let peak = 0;
-  for (let i = 1; i < heights.length; i++) if (Math.hypot(c3[i]!, s3[i]!) > Math.hypot(c3[peak]!, s3[peak]!)) peak = i;
+  for (let i = 1; i < heights.length; i++) if (smoothed[i]! > smoothed[peak]!) peak = i;
   // Phase from the three slices around the peak, where it is best defined.
   let pc = 0;
   let ps = 0;

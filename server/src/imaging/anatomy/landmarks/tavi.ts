@@ -12,6 +12,7 @@ import { type CArmAngles, projectionCurve } from './c-arm.ts';
 import { annulusCalcium } from './calcium.ts';
 import { type CoronaryOstium, findCoronaryOstia } from './coronary-ostia.ts';
 import { CUSP_NAMES, type CuspName, nameCusps } from './cusps.ts';
+import { huSampler } from './hu-edge.ts';
 import { ANATOMY_LABEL as L } from './labels.ts';
 import { type PlaneFrame, planeDirection, shiftedFrame } from './plane-frame.ts';
 import {
@@ -49,7 +50,16 @@ export interface TaviProposals {
   projectionCurve: Proposal<{ curve: CArmAngles[]; annulusNormal: Vec3 }>;
 }
 
-export function proposeTavi(v: LabelledVolume): TaviProposals {
+export interface TaviOptions {
+  /**
+   * Put the root's sections (annulus, LVOT, sinuses, STJ) on the lumen's edge in the HU volume rather
+   * than on the label's border: for a segmentation whose border sits off the lumen. Off by default:
+   * on exact labels it only adds the image's noise.
+   */
+  huEdges?: boolean;
+}
+
+export function proposeTavi(v: LabelledVolume, options: TaviOptions = {}): TaviProposals {
   const none = (reason: string): TaviProposals => {
     const m = missing(reason);
     return {
@@ -74,6 +84,7 @@ export function proposeTavi(v: LabelledVolume): TaviProposals {
     labelAt: nearestLabel(v),
     rejectLabels: labelSet([L.calcium]),
     maxRadius: 40,
+    huEdge: (options.huEdges && huSampler(v)) || undefined,
   };
   const rootAndAorta = { ...root, inside: membership(v, labelSet([L.aorticRoot, L.aorta])) };
   const annulusFrame = shiftedFrame(axis.frame, profile.annulusHeight);
