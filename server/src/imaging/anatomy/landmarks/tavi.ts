@@ -4,6 +4,11 @@
  * axis), its contour and sizes; the LVOT 5 mm below; the sinuses of Valsalva (sinus-to-commissure
  * diameters at mid-height); the sinotubular junction and the ascending aorta; the coronary ostium
  * heights (HU volume); annulus/leaflet calcium; the optimal C-arm projection curve.
+ *
+ * The basal ring is taken perpendicular to the root's axis, at the height where the three sinuses
+ * start (sinus-profile.ts), and the hinge points are where the cusp centres meet its contour. So the
+ * plane is one fit for all three cusps, not three separately found nadirs: a ring tilted against the
+ * root's axis would come out perpendicular to the axis (the phantom's is perpendicular by construction).
  */
 import type { Vec3 } from '../../types.ts';
 import { add, scale } from '../../volume/vector.ts';
