@@ -2,13 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.ts';
-import { DEMO_PASSWORD, fillSignIn, latestOtpCode } from '../support/demo.ts';
+import { fillSignIn, latestOtpCode } from '../support/demo.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { acceptTermsOnPage, expirePassword, freshMember } from '../support/fresh-user.ts';
 
-/** Demo accounts of their own (server/src/db/seed/demo.ts): this spec changes their passwords. */
-const RESET_USER = 'reset-password@cardiomap.test';
-const EXPIRED_USER = 'expired-reset@cardiomap.test';
-const MFA_USER = 'mfa-settings@cardiomap.test';
+// Each journey changes its user's password: each makes a user of its own (fresh-user.ts), so it runs
+// again and beside a copy of itself. Melbourne Heart Alliance requires a sign-in code.
+const MFA_ORGANISATION = 'MHA';
 
 /** Undoes quoted-printable (soft line breaks, =XX), which nodemailer uses for long text lines. */
 const decodeQuotedPrintable = (text: string) =>
@@ -47,26 +47,30 @@ async function chooseNewPassword(page: Page, link: string, password: string): Pr
   await expect(page).toHaveURL(/\/login$/);
 }
 
-async function signInWith(page: Page, email: string, password: string): Promise<void> {
+/** Signs in from the sign-in page; a first sign-in (`firstTime`) accepts the terms of use on the way. */
+async function signInWith(page: Page, email: string, password: string, { firstTime = false } = {}): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  if (firstTime) await acceptTermsOnPage(page);
   await expect(page.getByTestId('user-menu-button')).toBeVisible();
 }
 
-async function signInWithCode(page: Page, email: string, password: string): Promise<void> {
+async function signInWithCode(page: Page, email: string, password: string, { firstTime = false } = {}) {
   const started = Date.now();
   await fillSignIn(page, email, password);
   await expect(page.getByTestId('otp-notice')).toBeVisible();
   await page.getByTestId('otp-input').fill(await latestOtpCode(E2E_DATA_DIR, email, started));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+  if (firstTime) await acceptTermsOnPage(page);
   await expect(page.getByTestId('user-menu-button')).toBeVisible();
 }
 
 test('forgot password: the e-mailed link sets a new password, then sign-in works with it', async ({ page }) => {
   const newPassword = 'amber lantern orchard 73 sail';
+  const { email: RESET_USER, password: oldPassword } = await freshMember(page.request, { organisationCode: 'HVC' });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgotpassword$/);
@@ -80,10 +84,10 @@ test('forgot password: the e-mailed link sets a new password, then sign-in works
 
   // The old password is gone; the link does not work twice.
   await page.getByLabel('E-mail').fill(RESET_USER);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(oldPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('sign-in-error')).toHaveText('No active account found with the given credentials');
-  await signInWith(page, RESET_USER, newPassword);
+  await signInWith(page, RESET_USER, newPassword, { firstTime: true });
 
   await page.goto(new URL(link).pathname);
   await page.getByLabel('New password', { exact: true }).fill(`${newPassword} again`);
@@ -94,7 +98,9 @@ test('forgot password: the e-mailed link sets a new password, then sign-in works
 
 test('expired password: sign-in leads to a new password, then sign-in works', async ({ page }) => {
   const newPassword = 'copper meadow violin 58 tide';
-  await fillSignIn(page, EXPIRED_USER);
+  const { email: EXPIRED_USER, password } = await freshMember(page.request, { organisationCode: 'HVC' });
+  await expirePassword(page.request, EXPIRED_USER);
+  await fillSignIn(page, EXPIRED_USER, password);
   await expect(page.getByTestId('sign-in-error')).toContainText('Your password has expired.');
   await page.getByRole('link', { name: 'Choose a new password' }).click();
   await expect(page).toHaveURL(/\/passwordexpired\?email=/);
@@ -105,12 +111,13 @@ test('expired password: sign-in leads to a new password, then sign-in works', as
   await expect(page.getByTestId('password-reset-sent')).toBeVisible();
 
   await chooseNewPassword(page, await latestResetLink(EXPIRED_USER, started), newPassword);
-  await signInWith(page, EXPIRED_USER, newPassword);
+  await signInWith(page, EXPIRED_USER, newPassword, { firstTime: true });
 });
 
 test('settings: profile, password change with the e-mailed code, display settings persist', async ({ page }) => {
   const newPassword = 'silver harbour compass 91 fern';
-  await signInWithCode(page, MFA_USER, DEMO_PASSWORD);
+  const { email: MFA_USER, password } = await freshMember(page.request, { organisationCode: MFA_ORGANISATION });
+  await signInWithCode(page, MFA_USER, password, { firstTime: true });
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-link-settings').click();
   await expect(page).toHaveURL(/\/settings$/);
@@ -131,7 +138,7 @@ test('settings: profile, password change with the e-mailed code, display setting
 
   // Password change: the first submit mails a code, the second carries it.
   const form = page.getByRole('region', { name: 'Change password' });
-  await form.getByLabel('Old password').fill(DEMO_PASSWORD);
+  await form.getByLabel('Old password').fill(password);
   await form.getByLabel('New password', { exact: true }).fill(newPassword);
   await form.getByLabel('Repeat new password').fill(newPassword);
   const started = Date.now();

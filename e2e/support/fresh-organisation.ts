@@ -17,12 +17,13 @@ export interface FreshOrganisation {
 export async function freshOrganisationWithPhysician(
   admin: Page,
   label: string,
-  { approvedTerms = true }: { approvedTerms?: boolean } = {},
+  { approvedTerms = true, regionName }: { approvedTerms?: boolean; regionName?: string } = {},
 ): Promise<FreshOrganisation> {
   const api = await ApiAs.of(admin);
   const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  const [region] = await api.get<{ id: string; name: string }[]>('/api/regions/');
-  if (!region) throw new Error('No region to put the organisation in.');
+  const regions = await api.get<{ id: string; name: string }[]>('/api/regions/');
+  const region = regionName ? regions.find((r) => r.name === regionName) : regions[0];
+  if (!region) throw new Error(`No region ${regionName ?? ''} to put the organisation in.`);
   const name = `${label} ${stamp}`;
   const organisation = await api.post<{ id: string }>('/api/organisations/', {
     code: '',

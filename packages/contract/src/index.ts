@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './imaging.ts';
 export * from './legacy-config.ts';
+export * from './legacy-results.ts';
 export * from './licences.ts';
 export * from './memberships.ts';
 export * from './orders.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.ts';
 import { cardiacPhaseSchema, studyResourceSchema, studySchema } from './imaging.ts';
+import { legacyResultsSchema } from './legacy-results.ts';
 import { pageQuerySchema } from './pagination.ts';
 
 const REQUIRED = 'This field is required';
@@ -442,5 +443,10 @@ export const viewerLoadSchema = z.object({
    * the viewer marks them; absent: not obsolete.
    */
   isObsolete: z.boolean().optional(),
+  /**
+   * The study's legacy simulation results (architecture.md §13), for those who may see them: staff while
+   * working, others once a legacy simulation or redo TAVI order is delivered. Absent or null: none.
+   */
+  legacyResults: legacyResultsSchema.nullable().optional(),
 });
 export type ViewerLoad = z.infer<typeof viewerLoadSchema>;

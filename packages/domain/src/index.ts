@@ -7,6 +7,7 @@ export * from './grants.ts';
 export * from './guards.ts';
 export * from './job-rules.ts';
 export * from './legacy-config.ts';
+export * from './legacy-results.ts';
 export * from './order-status.ts';
 export * from './ordering.ts';
 export * from './password/index.ts';

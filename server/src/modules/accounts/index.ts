@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createPasswordService } from './password-service.ts';
 import { accountsRoutes } from './routes.ts';
 import { createAccountsService } from './service.ts';
+import { accountsTestHooks } from './test-hooks.ts';
 
 export { ActorCache } from './actor-cache.ts';
 export { loadActor } from './actor-loader.ts';
@@ -36,6 +37,7 @@ export const accountsModule = fp(
       },
     });
     accountsRoutes(app, service, passwords);
+    if (app.config.testHooksToken) accountsTestHooks(app, app.config.testHooksToken);
   },
   { name: 'accounts', dependencies: ['auth', 'mail', 'mail-outbox', 'rate-limit'] },
 );

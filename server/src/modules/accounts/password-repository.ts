@@ -38,6 +38,16 @@ export async function replacePassword(tx: DbOrTx, userId: string, newHash: strin
   return true;
 }
 
+/** The user must choose a new password at the next sign-in (as the expiry policy would have it); false when gone. */
+export async function expirePassword(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordExpiredAt: new Date() })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** Ends every open sign-in of the user, except `keepSessionId`; answers how many. */
 export async function revokeUserSessions(
   db: DbOrTx,

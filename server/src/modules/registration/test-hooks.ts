@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { carriesTestHooksToken } from '../../lib/test-hooks-secret.ts';
 import { createMember } from '../users/index.ts';
 import * as repo from './repository.ts';
 
@@ -11,13 +11,6 @@ const approveSchema = z.object({
   roles: z.array(z.string()).max(5),
 });
 
-const sameSecret = (given: unknown, expected: string) => {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /**
  * What the e2e suite needs before the administration screens exist: approving a registration through
  * the very use case the administration's approval calls. Registered only with TEST_HOOKS_TOKEN set
@@ -26,7 +19,7 @@ const sameSecret = (given: unknown, expected: string) => {
 export function registrationTestHooks(app: FastifyInstance, token: string): void {
   app.log.warn('TEST_HOOKS_TOKEN is set: /api/test-hooks/ is enabled (for the e2e suite only)');
   app.post('/api/test-hooks/approve-registration/', async (request, reply) => {
-    if (!sameSecret(request.headers['x-test-hooks-token'], token)) throw forbidden();
+    if (!carriesTestHooksToken(request.headers['x-test-hooks-token'], token)) throw forbidden();
     const body = approveSchema.parse(request.body);
     const { db } = app.database;
     const userId = await repo.findUserIdByEmail(db, body.email);

@@ -28,6 +28,7 @@ import { assertViewerAccess } from './access.ts';
 import type { AnalysisParts } from './analysis-parts.ts';
 import { analysisResults, assembleConfig, viewerWarnings, withoutStaffOnly } from './assemble.ts';
 import { presentVolumes, VIEWER_READ_URL_SECONDS } from './dicom.ts';
+import { loadLegacyResults } from './legacy-results.ts';
 import { findCaseHeader, findVolumes } from './repository.ts';
 
 export const CASE_HAS_NO_STUDY = 'This case has no images to view yet.';
@@ -75,16 +76,17 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
   /** The load of a study whose case the caller sees and passed the viewer guards. */
   async function loadStudy(actor: Actor, study: StudyRow, theCase: VisibleCase): Promise<ViewerLoad> {
     const studyId = study.id;
-    const [volumes, header, sceneRows, analyses, landmarks, landmarkTypes] = await Promise.all([
+    const access = readAccessOf(actor, theCase.id);
+    const [volumes, header, sceneRows, analyses, landmarks, landmarkTypes, legacyResults] = await Promise.all([
       findVolumes(query, studyId),
       findCaseHeader(query, theCase.id),
       sceneOfStudy(query, studyId),
       parts.analyses(db, actor, theCase, studyId),
       parts.landmarks(db, actor, theCase, studyId),
       parts.landmarkTypes(db),
+      loadLegacyResults({ query, storage }, actor, theCase, studyId, access),
     ]);
     const { config: stored, visualisations: visualisationRows, objects: objectRows } = sceneRows;
-    const access = readAccessOf(actor, theCase.id);
     const scene = withoutStaffOnly(
       { visualisations: visualisationRows, objects: objectRows },
       actor.permissions.has(P.viewUndeliveredAnalyses),
@@ -125,6 +127,7 @@ export function createViewerService(database: Database, storage: ObjectStorage, 
       // Obsoleted and no newer delivery yet: what the viewer shows is the superseded results.
       isObsolete: hasObsoletedOrder(theCase) && !hasDeliveredOrder(theCase),
       permissions: permissionsOf(actor, theCase, Boolean(stored)),
+      legacyResults,
     };
   }
 

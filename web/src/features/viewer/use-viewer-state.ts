@@ -9,7 +9,7 @@ import { type LandmarkFocus, nextLandmarkFocus } from './landmarks/landmark-focu
 import { useLandmarkEdit } from './landmarks/use-landmark-edit.ts';
 import { useLandmarkVisibility } from './landmarks/use-landmark-visibility.ts';
 import { defaultViewerPhase } from './phases/viewer-phases.ts';
-import { type ObjectPatch, sceneObjects } from './scene-objects.ts';
+import { isLegacyObjectId, type ObjectPatch, sceneObjects } from './scene-objects.ts';
 import type { ViewerContext } from './viewer-context.ts';
 import { LANDMARK_PARAM } from './viewer-paths.ts';
 
@@ -47,11 +47,12 @@ export function useViewerState(load: ViewerLoad): ViewerContext {
   const canPersistObjects = load.permissions.canChangeVisualisationObjects;
   const { mutate: persistObject } = patchObject;
 
-  // Without the permission a change is the user's own view only (kept until the page is left).
+  // Without the permission a change is the user's own view only (kept until the page is left); so is
+  // any change to a legacy result, which is a file of the study, not a stored visualisation object.
   const changeObject = useCallback(
     (id: string, patch: ObjectPatch) => {
       setPatches((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
-      if (canPersistObjects) persistObject({ id, body: patch });
+      if (canPersistObjects && !isLegacyObjectId(id)) persistObject({ id, body: patch });
     },
     [canPersistObjects, persistObject],
   );

@@ -1,4 +1,3 @@
-import { SERVICE_LABELS } from '@cardiomap/contract';
 import { Alert, FormControlLabel, FormHelperText, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
@@ -70,13 +69,15 @@ export function NewAnalysisDeviceFields({ state }: { state: NewAnalysisFormState
         render={({ field, fieldState }) => (
           <div>
             <RadioGroup {...field} row aria-label="Service">
-              <FormControlLabel value="anatomical" control={<Radio />} label={`${SERVICE_LABELS[0]} only`} />
-              <FormControlLabel
-                value="simulation"
-                control={<Radio />}
-                label={`${SERVICE_LABELS[0]} and ${SERVICE_LABELS[1].toLowerCase()}`}
-                disabled={!state.simulationAllowed}
-              />
+              {state.serviceOptions.map((option) => (
+                <FormControlLabel
+                  key={option.choice}
+                  value={option.choice}
+                  control={<Radio />}
+                  label={option.label}
+                  disabled={!option.allowed}
+                />
+              ))}
             </RadioGroup>
             {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
           </div>

@@ -1,4 +1,4 @@
-import { type Case, type Device, SERVICE_ORDER_LABELS, Service } from '@cardiomap/contract';
+import { type Case, SERVICE_ORDER_LABELS, Service } from '@cardiomap/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Dialog, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { DeviceAndSizesFields } from './DeviceAndSizesFields.tsx';
 import { DevicesLoading } from './DevicesLoading.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { type OrderSimulationValues, orderSimulationSchema } from './order-simulation-schema.ts';
+import { orderableSimulations, type SimulationService } from './orderable-simulations.ts';
 
 export interface OrderSimulationDialogProps {
   open: boolean;
@@ -19,26 +20,7 @@ export interface OrderSimulationDialogProps {
   case?: Case;
 }
 
-/**
- * The simulations one may order on a case (spec §1: simulation, legacy simulation, redo TAVI; a redo
- * TAVI only on a TAVI case), each for one device of the case's intervention licensed for it.
- */
-export type SimulationService = typeof Service.SIMULATION | typeof Service.LEGACY | typeof Service.REDO_TAVI;
-export function orderableSimulations(
-  kase: Pick<Case, 'interventionId' | 'intervention'>,
-  devices: readonly Device[],
-): { service: SimulationService; devices: Device[] }[] {
-  const services: SimulationService[] = [Service.SIMULATION, Service.LEGACY];
-  if (kase.intervention.prefix === 'TAVI') services.push(Service.REDO_TAVI);
-  return services
-    .map((service) => ({
-      service,
-      devices: devices.filter(
-        (d) => d.interventionId === kase.interventionId && d.services.some((s) => s.service === service),
-      ),
-    }))
-    .filter((option) => option.service === Service.SIMULATION || option.devices.length > 0);
-}
+export { orderableSimulations, type SimulationService } from './orderable-simulations.ts';
 
 /** Spec §2 case list dialog "order simulation": a simulation order for one device of an existing case. */
 export function OrderSimulationDialog({ open, onClose, case: kase }: OrderSimulationDialogProps) {

@@ -7,17 +7,17 @@ const quietly = { shouldValidate: true, shouldDirty: true } as const;
 
 /**
  * Keeps the choices consistent with what may be ordered (spec §5): anatomical-only is forced when the
- * licence does not allow simulation for the selected devices; extra devices exist only for
- * anatomical-only TAVI.
+ * licence does not allow the chosen simulation (or legacy simulation, or redo TAVI) for the selected
+ * device or the intervention offers it no more; extra devices exist only for anatomical-only TAVI.
  */
 export function useServiceCorrections(
   form: Form,
-  facts: { simulationAllowed: boolean; extrasAllowed: boolean; service: string; extraCount: number },
+  facts: { serviceAllowed: boolean; extrasAllowed: boolean; service: string; extraCount: number },
 ) {
-  const { simulationAllowed, extrasAllowed, service, extraCount } = facts;
+  const { serviceAllowed, extrasAllowed, service, extraCount } = facts;
   useEffect(() => {
-    if (!simulationAllowed && service === 'simulation') form.setValue('service', 'anatomical', quietly);
-  }, [form, simulationAllowed, service]);
+    if (!serviceAllowed && service !== 'anatomical') form.setValue('service', 'anatomical', quietly);
+  }, [form, serviceAllowed, service]);
   useEffect(() => {
     if (!extrasAllowed && extraCount > 0) form.setValue('extraDeviceIds', [], quietly);
   }, [form, extrasAllowed, extraCount]);

@@ -5,7 +5,12 @@ export const NOT_BEFORE_TODAY = 'The date cannot be in the past.';
 export const NOT_AFTER_TODAY = 'The date cannot be in the future.';
 export const variantLimitMessage = (limit: number) => `This field is limited to ${limit} choices.`;
 
-export type ServiceChoice = 'anatomical' | 'simulation';
+/**
+ * What the new case orders: its anatomical analysis alone, or with one simulation of the first device
+ * (a simulation, a legacy simulation or a redo TAVI, architecture.md §13).
+ */
+export const SERVICE_CHOICES = ['anatomical', 'simulation', 'legacy', 'redo-tavi'] as const;
+export type ServiceChoice = (typeof SERVICE_CHOICES)[number];
 
 /** What the new-analysis form edits; converted to the create payload by new-analysis-payload.ts. */
 export interface NewAnalysisValues {
@@ -62,7 +67,7 @@ export const newAnalysisSchema = (rules: NewAnalysisRules) =>
       deviceId: requiredText,
       extraDeviceIds: z.array(z.string()),
       deviceVariantIds: z.array(z.string()).max(rules.variantLimit, variantLimitMessage(rules.variantLimit)),
-      service: z.enum(['anatomical', 'simulation']),
+      service: z.enum(SERVICE_CHOICES),
       patientIdentifier: requiredText.max(100, 'Ensure this field has no more than 100 characters.'),
       patientSex: sexSchema,
       patientAge: ageSchema,

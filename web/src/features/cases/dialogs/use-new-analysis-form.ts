@@ -70,14 +70,15 @@ export function useNewAnalysisForm(onDone: () => void) {
   const allDevices = devices.data ?? [];
   const licensedDevices = options.licensedDevices(allDevices, values.interventionId);
   const selected = options.chosenDevices(allDevices, values);
-  const simulationAllowed = options.simulationAllowed(selected);
+  // Devices are chosen within an intervention: none are offered before one is chosen.
+  const deviceOptions = values.interventionId ? licensedDevices : [];
+  const serviceOptions = options.serviceOptions(intervention, deviceOptions, selected);
+  const serviceAllowed = serviceOptions.some((o) => o.choice === values.service && o.allowed);
   const extrasAllowed = options.extraDevicesAllowed(intervention, values.service);
   const variants = options.variantOptions(selected);
   const permissions = useMemo(() => new Set(user.permissions), [user.permissions]);
   const training = options.pendingTraining(permissions, intervention, trainings.data ?? []);
   const hasLicence = !devices.isSuccess || licensedDevices.length > 0;
-  // Devices are chosen within an intervention: none are offered before one is chosen.
-  const deviceOptions = values.interventionId ? licensedDevices : [];
 
   rules.current = {
     today,
@@ -85,7 +86,7 @@ export function useNewAnalysisForm(onDone: () => void) {
     responsibleRequired: user.canAssignCaseResponsible,
   };
   useServiceCorrections(form, {
-    simulationAllowed,
+    serviceAllowed,
     extrasAllowed,
     service: values.service,
     extraCount: values.extraDeviceIds.length,
@@ -140,7 +141,7 @@ export function useNewAnalysisForm(onDone: () => void) {
     intervention,
     deviceOptions,
     variants,
-    simulationAllowed,
+    serviceOptions,
     extrasAllowed,
     nonClinical: options.isNonClinical(selected, values.service),
     training,

@@ -19,7 +19,7 @@ export function CommentsTab({ load }: { load: ViewerLoad }) {
   return (
     <Stack spacing={1}>
       {comments.length === 0 ? (
-        <Typography color="text.secondary">No comments yet.</Typography>
+        !load.legacyResults?.comments.length && <Typography color="text.secondary">No comments yet.</Typography>
       ) : (
         <List dense aria-label="Comments">
           {comments.map((comment) => (
@@ -29,8 +29,36 @@ export function CommentsTab({ load }: { load: ViewerLoad }) {
           ))}
         </List>
       )}
+      <LegacyComments load={load} />
       {canComment && <CommentForm studyId={studyId} configId={config.data?.id ?? null} ready={!config.isPending} />}
     </Stack>
+  );
+}
+
+/** The legacy simulation's own comments (architecture.md §13), read-only, apart from the study's. */
+function LegacyComments({ load }: { load: ViewerLoad }) {
+  const comments = load.legacyResults?.comments ?? [];
+  if (comments.length === 0) return null;
+  return (
+    <section aria-labelledby="viewer-legacy-comments">
+      <Typography id="viewer-legacy-comments" variant="subtitle2" component="h2">
+        From the legacy simulation
+      </Typography>
+      <List dense aria-label="Legacy simulation comments">
+        {comments.map((comment, index) => (
+          // The file may repeat a comment word for word: its place tells them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the load.
+          <ListItem key={index} disableGutters>
+            <ListItemText
+              primary={comment.text}
+              secondary={[comment.author, comment.date && formatDateTime(comment.date, { empty: '' })]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </section>
   );
 }
 

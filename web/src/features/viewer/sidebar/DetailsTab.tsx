@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { LandmarkPanel } from '../landmarks/LandmarkPanel.tsx';
 import { listedLandmarks } from '../landmarks/landmark-display.ts';
+import { LegacyResultsList } from '../results/LegacyResultsList.tsx';
 import { MeshResultsList } from '../results/MeshResultsList.tsx';
 import { NumericResultsForm } from '../results/NumericResultsForm.tsx';
 import { ResultUploadDialog } from '../results/ResultUploadDialog.tsx';
@@ -47,6 +48,14 @@ export function DetailsTab({ context }: { context: ViewerContext }) {
           </Button>
         )}
       </section>
+      {load.legacyResults && (
+        <section aria-labelledby="viewer-sidebar-legacy">
+          <Typography id="viewer-sidebar-legacy" variant="subtitle1" component="h2">
+            Legacy simulation results
+          </Typography>
+          <LegacyResultsList legacy={load.legacyResults} />
+        </section>
+      )}
       {canEdit && (
         <section aria-labelledby="viewer-sidebar-values">
           <Typography id="viewer-sidebar-values" variant="subtitle1" component="h2">
