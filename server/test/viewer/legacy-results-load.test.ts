@@ -159,14 +159,18 @@ describe('GET /api/study-viewer/{id}/ with a legacy config', () => {
     await t.database.db.transaction((tx) =>
       storePreliminaryModel(tx, {
         studyId: own.studyId,
-        name: 'Blood pool (preliminary)',
-        filename: 'blood-pool.glb',
-        mimeType: 'model/gltf-binary',
-        storageKey: `analyses/preliminary-${own.studyId}.glb`,
-        size: 10,
-        color: '#d32f2f',
-        opacity: 1,
-        attributes: {},
+        objects: [
+          {
+            name: 'Aorta',
+            filename: 'aorta.glb',
+            mimeType: 'model/gltf-binary',
+            storageKey: `analyses/preliminary-${own.studyId}.glb`,
+            size: 10,
+            color: '#d32f2f',
+            opacity: 1,
+            attributes: {},
+          },
+        ],
         results: [],
         sourceVersion: 'test',
       }),

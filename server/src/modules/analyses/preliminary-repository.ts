@@ -27,7 +27,7 @@ export interface PreliminaryModel {
   /** The label volume the meshes were made from (segmentation volume resource), when there is one. */
   segmentation?: PreliminaryFile;
   /** The Details tab's results of the analysis. */
-  results: { name: string; value: number; unit?: string }[];
+  results: { name: string; value: number | string; unit?: string }[];
   sourceVersion: string;
 }
 
