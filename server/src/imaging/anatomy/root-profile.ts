@@ -43,7 +43,8 @@ export function lvOnset(sections: Section[], method: OnsetMethod): number | null
   let smallest = Infinity;
   for (let i = sections.length - 1; i >= 0; i--) {
     if (areas[i]! <= 0) continue;
-    if (areas[i]! > JUMP * smallest) {
+    // It must stay that large for 6 mm further down: the LV does, a leak along a coronary does not.
+    if (areas[i]! > JUMP * smallest && staysAbove(sections, areas, i, JUMP * smallest)) {
       let waist = -1;
       for (let q = i; q < sections.length && sections[q]!.z <= sections[i]!.z + 20; q++) {
         if (areas[q]! > 0 && (waist < 0 || areas[q]! < areas[waist]!)) waist = q;
@@ -56,6 +57,12 @@ export function lvOnset(sections: Section[], method: OnsetMethod): number | null
 }
 
 export type OnsetMethod = 'jump' | 'sinus';
+
+/** Whether the sections from `i` down to 6 mm below all have an area above `level`. */
+function staysAbove(sections: Section[], areas: number[], i: number, level: number): boolean {
+  for (let q = i; q >= 0 && sections[q]!.z >= sections[i]!.z - 6; q--) if (areas[q]! <= level) return false;
+  return true;
+}
 
 /**
  * The other way to the waist: from the sinuses' widest section within 20 mm above the axis origin (where
@@ -73,7 +80,8 @@ function waistBelowSinus(sections: Section[]): number | null {
   let waist = peak;
   for (let i = peak - 1; i >= 0; i--) {
     if (areas[i]! < areas[waist]!) waist = i;
-    else if (areas[i]! > 1.5 * areas[waist]!) return sections[waist]!.z;
+    else if (areas[i]! > 1.5 * areas[waist]! && staysAbove(sections, areas, i, 1.5 * areas[waist]!))
+      return sections[waist]!.z;
   }
   return null;
 }
