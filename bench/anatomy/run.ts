@@ -1,12 +1,18 @@
 // Issue 31 §3's bench: the automatic anatomy against the anatomy phantom's exact labels over seeded
-// variants, each figure next to its target. Today the automatic model is the surface job's preliminary
-// blood pool (one mask, no structures, no landmarks), so this scores it as the baseline against the
-// union of the left heart and aorta; the landmark rows wait for proposals.
+// variants, each figure next to its target. Two models: the surface job's preliminary blood pool (one
+// mask, no structures: the baseline, scored against the union of the left heart and aorta) and the
+// left-heart segmentation of server/src/imaging/anatomy/ (labelled structures, scored per structure and
+// as the union). The landmark rows wait for proposals.
 //
 //   npm run anatomy -w bench                 # seeds 1–20
 //   BENCH_SEEDS=5 npm run anatomy -w bench   # seeds 1–5;  BENCH_SEEDS=3,8,13 for those seeds
 import os from 'node:os';
-import { anatomyPhantom, LABEL } from '../../server/src/imaging/testing/anatomy-phantom/anatomy-phantom.ts';
+import { ANATOMY_LABEL } from '../../server/src/imaging/anatomy/index.ts';
+import {
+  type AnatomyPhantom,
+  anatomyPhantom,
+  LABEL,
+} from '../../server/src/imaging/testing/anatomy-phantom/anatomy-phantom.ts';
 import {
   dice,
   maskedVolumeByLabelMl,
@@ -17,6 +23,7 @@ import {
 import { resetPeakRss, statusBytes } from '../lib/process-usage.ts';
 import { type LandmarkRow, landmarkRow, printLandmarkRows } from './landmark-rows.ts';
 import { preliminaryBloodPoolMask } from './preliminary-model.ts';
+import { runSegmentation } from './segmentation.ts';
 
 /** Left heart and aorta, as issue 31 names the union its headline Dice is on. */
 const LEFT_HEART_AND_AORTA = [LABEL.lvCavity, LABEL.aorticRoot, LABEL.aorta, LABEL.leftAtrium, LABEL.laa];
@@ -50,11 +57,81 @@ interface Row {
   peakMiB: number;
 }
 
+interface SegRow {
+  seed: number;
+  flags: string;
+  found: boolean;
+  union: number;
+  /** Dice per structure, STRUCTURES then calcium. */
+  perStructure: number[];
+  rightHeartMl: number;
+  boneMl: number;
+  pulmonaryMl: number;
+  otherWrongMl: number;
+  missedMl: number;
+  meanMm: number;
+  p95Mm: number;
+  modelS: number;
+  peakMiB: number;
+  lumenHU: number;
+}
+const segRows: SegRow[] = [];
+
+/** Our labels 1–5 are the phantom's 1–5; our calcium (6) is its 8. */
+function scoreSegmentation(p: AnatomyPhantom, flags: string[]): SegRow {
+  (globalThis as { gc?: () => void }).gc?.();
+  const peakReset = resetPeakRss(process.pid);
+  const run = runSegmentation(p);
+  const peakMiB = (statusBytes(process.pid, peakReset ? 'VmHWM' : 'VmRSS') ?? 0) / MIB;
+  const truth = maskOfLabels(p.labels, LEFT_HEART_AND_AORTA);
+  const inside = maskedVolumeByLabelMl(run.union, p.labels, p.spacing);
+  const all = maskedVolumeByLabelMl(new Uint8Array(run.union.length).fill(1), p.labels, p.spacing);
+  const wanted = new Set<number>(LEFT_HEART_AND_AORTA);
+  let wrong = 0;
+  let missed = 0;
+  for (let label = 0; label < 256; label++) {
+    if (wanted.has(label)) missed += all[label]! - inside[label]!;
+    else wrong += inside[label]!;
+  }
+  const distances = surfaceDistances(run.union, truth, p.dims, p.spacing);
+  const perStructure = [...STRUCTURES.map(([, label]) => [label, label]), [ANATOMY_LABEL.calcium, LABEL.calcium]].map(
+    ([ours, theirs]) => dice(maskOfLabels(run.result.labels, [ours!]), maskOfLabels(p.labels, [theirs!])),
+  );
+  const r = run.result;
+  // The full automatic chain: proposals on the segmentation's own labels, contours on the HU edges (as the
+  // job runs them). A variant whose root was not found proposes nothing and counts as "not made".
+  landmarkRows.push(landmarkRow(p, r.labels, 'segmentation', { huEdges: true }));
+  console.info(
+    `  segmentation: found ${r.found}, lumen ${r.details.lumenHU} HU, edge ${r.details.edgeHU} HU, ${r.details.aortaTracks} aorta tracks, ${(run.modelMs / 1000).toFixed(2)} s (${Object.entries(
+      r.details.timingsMs,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')} ms)${r.warnings.length ? `; warnings: ${r.warnings.join('; ')}` : ''}`,
+  );
+  return {
+    seed: p.params.seed,
+    flags: flags.join(' '),
+    found: r.found,
+    union: dice(run.union, truth),
+    perStructure,
+    rightHeartMl: inside[LABEL.rightHeart]!,
+    boneMl: inside[LABEL.bone]!,
+    pulmonaryMl: inside[LABEL.pulmonaryArtery]!,
+    otherWrongMl: wrong - inside[LABEL.rightHeart]! - inside[LABEL.bone]! - inside[LABEL.pulmonaryArtery]!,
+    missedMl: missed,
+    meanMm: distances.meanMm,
+    p95Mm: distances.p95Mm,
+    modelS: run.modelMs / 1000,
+    peakMiB,
+    lumenHU: r.details.lumenHU ?? Number.NaN,
+  };
+}
+
 const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
 
 async function scoreSeed(seed: number): Promise<Row> {
   const p = anatomyPhantom(seed);
-  landmarkRows.push(landmarkRow(p)); // proposals from the true labels; add the segmentation's labels here
+  landmarkRows.push(landmarkRow(p)); // proposals from the true labels
   (globalThis as { gc?: () => void }).gc?.();
   const peakReset = resetPeakRss(process.pid);
   const model = await preliminaryBloodPoolMask(p);
@@ -77,6 +154,7 @@ async function scoreSeed(seed: number): Promise<Row> {
     v.archCutOff ? 'arch-cut' : '',
     v.laaPoorlyFilled ? 'laa-poor' : '',
   ].filter(Boolean);
+  segRows.push(scoreSegmentation(p, flags));
   console.info(
     `seed ${seed}: ${p.dims.join('×')} @ ${p.spacing.map((s) => s.toFixed(2)).join('×')} mm, contrast ${v.contrastHU.toFixed(0)} HU, noise ${v.noiseHU.toFixed(0)} HU, annulus ${v.annulusDiameter.toFixed(1)} mm${flags.length ? `, ${flags.join(' ')}` : ''}; model grid ${model?.coarseVoxelMm.map((s) => s.toFixed(2)).join('×') ?? '-'} mm, kept ${model?.partsKept ?? 0}/${model?.partsFound ?? 0} parts`,
   );
@@ -171,6 +249,71 @@ console.info(`
 | C-arm projection error | ${NA} | ≤ 3° |
 | wall time per case (model: averaging + parts) | ${fmt(medianRow.modelS)} s (max ${fmt(Math.max(...rows.map((r) => r.modelS)))}) | ≤ 60 s |
 | peak RSS while the model runs (process, phantom held) | ${fmt(medianRow.peakMiB, 0)} MiB (max ${fmt(Math.max(...rows.map((r) => r.peakMiB)), 0)}) | < 1 GB |
+`);
+const segHead = [
+  'seed',
+  'flags',
+  'HU',
+  'Dice LH+Ao',
+  ...STRUCTURES.map(([name]) => name),
+  'Ca',
+  'RH ml',
+  'bone ml',
+  'PA ml',
+  'other ml',
+  'missed ml',
+  'mean SD mm',
+  'p95 SD mm',
+  's',
+  'peak MiB',
+];
+const segCells = (r: Omit<SegRow, 'seed' | 'flags' | 'found'>, seed: string, flags: string) => [
+  seed,
+  flags,
+  fmt(r.lumenHU, 0),
+  fmt(r.union, 3),
+  ...r.perStructure.map((d) => fmt(d, 3)),
+  fmt(r.rightHeartMl, 1),
+  fmt(r.boneMl, 1),
+  fmt(r.pulmonaryMl, 1),
+  fmt(r.otherWrongMl, 1),
+  fmt(r.missedMl, 1),
+  fmt(r.meanMm),
+  fmt(r.p95Mm),
+  fmt(r.modelS),
+  fmt(r.peakMiB, 0),
+];
+const segMed = (pick: (r: SegRow) => number) => median(segRows.map(pick));
+const segMedian = {
+  lumenHU: segMed((r) => r.lumenHU),
+  union: segMed((r) => r.union),
+  perStructure: STRUCTURES.concat([['Ca', 0]]).map((_, n) => segMed((r) => r.perStructure[n]!)),
+  rightHeartMl: segMed((r) => r.rightHeartMl),
+  boneMl: segMed((r) => r.boneMl),
+  pulmonaryMl: segMed((r) => r.pulmonaryMl),
+  otherWrongMl: segMed((r) => r.otherWrongMl),
+  missedMl: segMed((r) => r.missedMl),
+  meanMm: segMed((r) => r.meanMm),
+  p95Mm: segMed((r) => r.p95Mm),
+  modelS: segMed((r) => r.modelS),
+  peakMiB: segMed((r) => r.peakMiB),
+};
+console.info('Segmentation (server/src/imaging/anatomy), Dice per structure:');
+console.info(line(segHead));
+console.info(line(segHead.map(() => '---')));
+for (const r of segRows) console.info(line(segCells(r, String(r.seed), r.flags)));
+console.info(line(segCells(segMedian, '**median**', '')));
+console.info(`
+| figure (median over ${rows.length} variants) | baseline | segmentation | target |
+|---|---|---|---|
+| Dice, left heart + aorta (labels 1–5) | ${fmt(medianRow.dice, 3)} | ${fmt(segMedian.union, 3)} (min ${fmt(Math.min(...segRows.map((r) => r.union)), 3)}) | ≥ 0.93 |
+| Dice aortic root + LVOT | n/a | ${fmt(segMedian.perStructure[1]!, 3)} (min ${fmt(Math.min(...segRows.map((r) => r.perStructure[1]!)), 3)}) | ≥ 0.95 |
+| Dice LV / aorta / LA / LAA / calcium | n/a | ${[0, 2, 3, 4, 5].map((n) => fmt(segMedian.perStructure[n]!, 3)).join(' / ')} | (none named) |
+| surface distance mean / 95th percentile | ${fmt(medianRow.meanMm)} / ${fmt(medianRow.p95Mm)} mm | ${fmt(segMedian.meanMm)} / ${fmt(segMedian.p95Mm)} mm | (none named) |
+| right heart / bone / PA inside (median; max) | ${fmt(medianRow.rightHeartMl, 1)} / ${fmt(medianRow.boneMl, 1)} / ${fmt(medianRow.pulmonaryMl, 1)} ml | ${fmt(segMedian.rightHeartMl, 1)} / ${fmt(segMedian.boneMl, 1)} / ${fmt(segMedian.pulmonaryMl, 1)} ml; max ${fmt(Math.max(...segRows.map((r) => r.rightHeartMl)), 1)} / ${fmt(Math.max(...segRows.map((r) => r.boneMl)), 1)} / ${fmt(Math.max(...segRows.map((r) => r.pulmonaryMl)), 1)} ml | 0 wanted |
+| found (aortic root) | – | ${segRows.filter((r) => r.found).length} of ${segRows.length} | all |
+| wall time per case | ${fmt(medianRow.modelS)} s | ${fmt(segMedian.modelS)} s (max ${fmt(Math.max(...segRows.map((r) => r.modelS)))}) | ≤ 60 s |
+| peak RSS while the model runs (phantom held) | ${fmt(medianRow.peakMiB, 0)} MiB | ${fmt(segMedian.peakMiB, 0)} MiB (max ${fmt(Math.max(...segRows.map((r) => r.peakMiB)), 0)}) | < 1 GB |
 `);
 printLandmarkRows(landmarkRows);
 console.info(
