@@ -178,6 +178,7 @@ function modelOf(
         value: Math.round(m.areaCm2),
         unit: 'cm²',
       })),
+      ...model.proposals,
     ],
     sourceVersion: SURFACE_VERSION,
   };

@@ -134,6 +134,9 @@ describe('surface job', () => {
     const lvTruthMl = (count(heart.labels, 1) * heart.spacing[0] * heart.spacing[1] * heart.spacing[2]) / 1000;
     expect(lv?.value).toBeGreaterThan(lvTruthMl * 0.85);
     expect(lv?.value).toBeLessThan(lvTruthMl * 1.15);
+    // The proposals ran on the job's own segmentation: the annulus within a millimetre of the truth.
+    const annulus = results.find((r) => r.name === 'Annulus perimeter-derived diameter (proposed)');
+    expect(Math.abs((annulus?.value ?? 0) - heart.truth.annulus.perimeterDerivedDiameter)).toBeLessThan(1);
 
     expect(await runSurfaceJob(c.id)).toMatchObject({ status: JobStatus.COMPLETED, summary: { outcome: 'ready' } });
     const second = await modelOf(c.id);
