@@ -73,6 +73,9 @@ async function phasesAfter(page: import('playwright-core').Page, origin: number)
     kinds.set(name, kind);
   }
   if (DETAIL) {
+    const warm = raw.marks.filter(([name]) => name.startsWith('cm:mpr:gl-warm') || name.startsWith('cm:mpr:warm'));
+    if (warm.length)
+      console.info(`  warm-up marks: ${warm.map(([n, t]) => `${n} ${Math.round(t - origin)}`).join(', ')}`);
     const tasks = gl
       .filter(([name, start]) => name === 'long task' && start >= origin && start <= end)
       .map(([, start, ms]) => `${Math.round(start - origin)}+${Math.round(ms)}`);
@@ -104,7 +107,16 @@ async function withPage<T>(
       const calls: [string, number, number][] = [];
       (globalThis as unknown as { __cmGl: typeof calls }).__cmGl = calls;
       const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-      for (const name of ['texSubImage3D', 'texStorage3D', 'compileShader', 'linkProgram', 'readPixels']) {
+      // getShaderParameter / getProgramParameter wait for the compile and link the two calls before only queue.
+      for (const name of [
+        'texSubImage3D',
+        'texStorage3D',
+        'compileShader',
+        'linkProgram',
+        'getShaderParameter',
+        'getProgramParameter',
+        'readPixels',
+      ]) {
         const original = proto[name] as (...a: unknown[]) => unknown;
         proto[name] = function (this: unknown, ...args: unknown[]) {
           const start = performance.now();
