@@ -296,6 +296,23 @@ describe('the MPR engine (controller)', () => {
     expect(engine.getSnapshot().status).toBe('ready');
   });
 
+  it('shows another phase chosen while detached once it is back, on the same rendering engine (issue 28, 30)', async () => {
+    const server = volumeServer();
+    const engine = engineOver(session(server.fetchFn).openVolume);
+    engine.setVolume({ volumeUrl: URL_A });
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    engine.detach();
+    // The 3D view: the header's phase selector picks another phase; the MPR view then sets it first.
+    engine.setVolume({ volumeUrl: '/v/b.cmvol' });
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    expect(cs.volumesSet).toHaveLength(2);
+    expect(cs.released).toEqual([cs.built[0]]);
+    expect(cs.engines).toHaveLength(1);
+    expect(engine.getSnapshot().status).toBe('ready');
+  });
+
   it('builds the panes anew after a detach before they show the volume', async () => {
     const engine = engineOver(session(volumeServer().fetchFn).openVolume);
     engine.setVolume({ volumeUrl: URL_A });
