@@ -21,6 +21,7 @@ import {
 import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
 import { holdBackFrames, slicesArrived } from './mpr-volume.ts';
 import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
+import { takeWarmRenderingEngine } from './mpr-warm.ts';
 import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
@@ -279,7 +280,8 @@ export function createMprEngine(options: {
     // of the time to its first drawn slice (bench:viewer BENCH_FELT=1).
     performance.mark('cm:mpr:engine-init-start');
     ensureCornerstone();
-    const engine = new RenderingEngine(`${engineId}-${++attachCount}`);
+    // Issue 30: a rendering engine warmed ahead has its WebGL contexts and volume shaders ready.
+    const engine = takeWarmRenderingEngine() ?? new RenderingEngine(`${engineId}-${++attachCount}`);
     renderingEngine = engine;
     engine.setViewports(
       PANE_IDS.map((pane) => ({
