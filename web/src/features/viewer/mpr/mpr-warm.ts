@@ -1,5 +1,5 @@
 import type { VolumeHeader } from '@cardiomap/domain';
-import { Enums, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
+import { Enums, getRenderingEngines, RenderingEngine, setVolumesForViewports, type Types } from '@cornerstonejs/core';
 import { ensureCornerstone } from './cornerstone-setup.ts';
 import { levelsToRange } from './mpr-settings.ts';
 import { createMprVolume, releaseMprVolume } from './mpr-volume.ts';
@@ -86,6 +86,9 @@ export function warmMprRendering(geometry?: WarmGeometry | null): Promise<void> 
   ensureCornerstone();
   const { dimensions, spacing, direction } = geometry ?? {};
   if (spare || warming || dimensions?.length !== 3 || spacing?.length !== 3) return warming ?? Promise.resolve();
+  // An MPR engine already on the page (kept from the MPR view) has its program: a spare would only add
+  // its WebGL contexts to the browser's few (a tab loses its oldest beyond 16).
+  if (getRenderingEngines()?.length) return Promise.resolve();
   const samples = raySamples(dimensions, spacing, direction);
   // Below 9 the tiny volume cannot match (a volume of a few voxels: nothing worth warming).
   if (!(samples >= MIN_WARM_SAMPLES)) return Promise.resolve();
