@@ -14,7 +14,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 /** Issue 30: on this machine, from page load and from the tab switch. */
 export const FELT_TARGET_MS = 1000;
 /** The issue's figures before any change (load average ~4). */
-const ISSUE_BEFORE = { deepLink: '2,700–3,300', tabSwitch: '2,500' };
+const ISSUE_BEFORE = { deepLink: '2,700–3,300', tabSwitch: '2,500', tabBack: '(not measured)' };
 
 /** Phases in the order they happen; each is a mark or a resource timing, ms from the scenario's origin. */
 const PHASES: { label: string; mark?: string; resource?: RegExp; end?: boolean }[] = [
@@ -73,6 +73,9 @@ async function phasesAfter(page: import('playwright-core').Page, origin: number)
     kinds.set(name, kind);
   }
   if (DETAIL) {
+    const warm = raw.marks.filter(([name]) => name.startsWith('cm:mpr:gl-warm') || name.startsWith('cm:mpr:warm'));
+    if (warm.length)
+      console.info(`  warm-up marks: ${warm.map(([n, t]) => `${n} ${Math.round(t - origin)}`).join(', ')}`);
     const tasks = gl
       .filter(([name, start]) => name === 'long task' && start >= origin && start <= end)
       .map(([, start, ms]) => `${Math.round(start - origin)}+${Math.round(ms)}`);
@@ -104,7 +107,16 @@ async function withPage<T>(
       const calls: [string, number, number][] = [];
       (globalThis as unknown as { __cmGl: typeof calls }).__cmGl = calls;
       const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-      for (const name of ['texSubImage3D', 'texStorage3D', 'compileShader', 'linkProgram', 'readPixels']) {
+      // getShaderParameter / getProgramParameter wait for the compile and link the two calls before only queue.
+      for (const name of [
+        'texSubImage3D',
+        'texStorage3D',
+        'compileShader',
+        'linkProgram',
+        'getShaderParameter',
+        'getProgramParameter',
+        'readPixels',
+      ]) {
         const original = proto[name] as (...a: unknown[]) => unknown;
         proto[name] = function (this: unknown, ...args: unknown[]) {
           const start = performance.now();
@@ -145,32 +157,54 @@ export function visitTabSwitch(url: string, studyId: string, tokens: Tokens, arg
     await page.goto(`${url}/study-viewer/${studyId}/3dsurfaceviewer`);
     const tab = page.getByRole('tab', { name: 'MPR' });
     await tab.waitFor({ timeout: 60_000 });
-    // As a user would: the 3D view has loaded and been looked at for a few seconds, the page idle.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(3000);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    // The click's own time stamp (not Playwright's round trip) is the origin.
-    await page.evaluate(() => {
-      addEventListener('pointerdown', (event) => performance.mark('bench:tab-click', { startTime: event.timeStamp }), {
-        capture: true,
-        once: true,
-      });
-    });
-    const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
-      await profiler.send('Profiler.start');
-    }
-    await tab.click();
-    const origin = (await (
-      await page.waitForFunction(() => performance.getEntriesByName('bench:tab-click')[0]?.startTime)
-    ).jsonValue()) as number;
-    await engineFrameAfter(page, origin);
-    if (profiler) printProfile((await profiler.send('Profiler.stop')).profile as Profile);
-    return phasesAfter(page, origin);
+    return clickMprTab(page, 'bench:tab-click');
   });
+}
+
+/**
+ * (c) Back to the MPR view: opened by link, its whole volume in, then the 3D tab, settled, then the MPR
+ * tab again → the engine's next drawn slice after that click (the view the user already had).
+ */
+export function visitTabBack(url: string, studyId: string, tokens: Tokens, args: string[]): Promise<Figures> {
+  return withPage(url, tokens, args, async (page) => {
+    await page.goto(`${url}/study-viewer/${studyId}/mprviewer`);
+    await page.waitForFunction(() => performance.getEntriesByName('cm:mpr:volume-complete').length > 0, null, {
+      timeout: 90_000,
+    });
+    await page.getByRole('tab', { name: '3D' }).click();
+    await page.locator('[data-testid="mpr-pane-axial"]').waitFor({ state: 'hidden', timeout: 60_000 });
+    return clickMprTab(page, 'bench:tab-back-click');
+  });
+}
+
+/** A user's pause on the settled page, then a click on the MPR tab, timed to the engine's slice after it. */
+async function clickMprTab(page: import('playwright-core').Page, markName: string): Promise<Figures> {
+  const tab = page.getByRole('tab', { name: 'MPR' });
+  // As a user would: the 3D view has loaded and been looked at for a few seconds, the page idle.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3000);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  // The click's own time stamp (not Playwright's round trip) is the origin.
+  await page.evaluate((name) => {
+    addEventListener('pointerdown', (event) => performance.mark(name, { startTime: event.timeStamp }), {
+      capture: true,
+      once: true,
+    });
+  }, markName);
+  const profiler = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+    await profiler.send('Profiler.start');
+  }
+  await tab.click();
+  const origin = (await (
+    await page.waitForFunction((name) => performance.getEntriesByName(name)[0]?.startTime, markName)
+  ).jsonValue()) as number;
+  await engineFrameAfter(page, origin);
+  if (profiler) printProfile((await profiler.send('Profiler.stop')).profile as Profile);
+  return phasesAfter(page, origin);
 }
 
 interface Profile {
@@ -204,7 +238,12 @@ const stats = (values: number[]) => {
 };
 
 /** Prints one scenario's phases, min / median / max of the visits where the phase happened. */
-export function printFelt(title: string, runs: Figures[], before: 'deepLink' | 'tabSwitch', load: string): void {
+export function printFelt(
+  title: string,
+  runs: Figures[],
+  before: 'deepLink' | 'tabSwitch' | 'tabBack',
+  load: string,
+): void {
   const rows = PHASES.map(({ label }) => {
     const values = runs.map((r) => r[label]).filter((v): v is number => v !== undefined);
     if (!values.length) return { phase: label, runs: 0, 'min ms': '–', 'median ms': '–', 'max ms': '–' };

@@ -26,7 +26,7 @@ import { ingestThroughCardioMap } from '../ingest/cardiomap-upload.ts';
 import { type BenchZip, reuseOrMake, writeFolderZip, writePhantomZip } from '../ingest/make-zips.ts';
 import { waitUntilIdle } from '../lib/process-usage.ts';
 import { bearer, startServer } from '../lib/server.ts';
-import { printFelt, visitDeepLink, visitTabSwitch } from './felt.ts';
+import { printFelt, visitDeepLink, visitTabBack, visitTabSwitch } from './felt.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18498);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -36,8 +36,19 @@ const PHASE_SLICES = Number(process.env.BENCH_PHASE_SLICES ?? 64);
 const PHASE_RUNS = Number(process.env.BENCH_PHASE_RUNS ?? 3);
 const ONLY_PHASES = process.env.BENCH_ONLY_PHASES === '1';
 const FELT = process.env.BENCH_FELT === '1';
-/** With BENCH_FELT=1: `tab` or `link` measures only that case (a busy machine gives fewer runs). */
-const FELT_ONLY = process.env.BENCH_FELT_ONLY;
+/**
+ * With BENCH_FELT=1: the cases measured, comma-separated, of `link`, `tab` and `back` (MPR → 3D → MPR);
+ * all three when unset (a busy machine gives fewer runs).
+ */
+const FELT_CASES = new Set((process.env.BENCH_FELT_ONLY ?? 'link,tab,back').split(','));
+/** The web build the server serves (a folder); unset: web/dist, built first when stale. */
+const WEB_DIST = process.env.BENCH_WEB_DIST;
+/**
+ * With BENCH_FELT=1: a second web build (a folder), served by a second server (port + 1, its own data)
+ * with the same phantom; each round visits both builds, in turn first, for before/after pairs under
+ * the same load.
+ */
+const COMPARE_DIST = process.env.BENCH_COMPARE_DIST;
 /** Cine frames counted for its rate (≥ 3 loops of 10 phases). */
 const CINE_FRAMES = 45;
 /** Set: every visit also prints all its resources and main-thread long tasks, for finding where time goes. */
@@ -274,30 +285,67 @@ async function benchPhases(server: { url: string; pid: number }, zips: BenchZip[
   console.table(rows);
 }
 
-/** Issue 30: deep link and tab switch to the engine's first slice, alternating, RUNS visits each. */
-async function benchFelt(server: { url: string; pid: number }, zips: BenchZip[]): Promise<void> {
+/** Issue 30: deep link, tab switch and back to MPR, to the engine's first slice, in turn, RUNS visits each. */
+async function benchFelt(servers: { label: string; url: string; pid: number }[], zips: BenchZip[]): Promise<void> {
   const zip = zips[0] as BenchZip;
-  const studyId = await ingestStudy(server.url, server.pid, zip);
-  await waitUntilIdle(server.pid);
+  const studies: string[] = [];
+  for (const server of servers) {
+    studies.push(await ingestStudy(server.url, server.pid, zip));
+    await waitUntilIdle(server.pid);
+  }
   const loads = [load()];
-  const deep = [];
-  const tab = [];
+  const cases = [
+    {
+      key: 'link',
+      visit: visitDeepLink,
+      before: 'deepLink' as const,
+      title: '(a) link straight to the MPR view, from navigation start',
+    },
+    {
+      key: 'tab',
+      visit: visitTabSwitch,
+      before: 'tabSwitch' as const,
+      title: '(b) MPR tab clicked on the settled 3D view, from the click',
+    },
+    {
+      key: 'back',
+      visit: visitTabBack,
+      before: 'tabBack' as const,
+      title: '(c) back to MPR: opened by link, whole volume in, 3D tab, settled, MPR tab clicked, from that click',
+    },
+  ].filter(({ key }) => FELT_CASES.has(key));
+  const figures = servers.map(() => cases.map(() => [] as Awaited<ReturnType<typeof visitDeepLink>>[]));
+  const loadsBy = servers.map(() => cases.map(() => [] as (string | undefined)[]));
   for (let i = 0; i < RUNS; i++) {
-    if (FELT_ONLY !== 'tab')
-      deep.push(await visitDeepLink(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
-    if (FELT_ONLY !== 'link')
-      tab.push(await visitTabSwitch(server.url, studyId, await signInTokens(server.url), CHROMIUM_ARGS));
+    for (const [c, felt] of cases.entries()) {
+      // Each build goes first in every other round: neither always meets the machine the other left.
+      const order = servers.map((_, s) => s);
+      if (i % 2 === 1) order.reverse();
+      for (const s of order) {
+        const server = servers[s] as (typeof servers)[number];
+        loadsBy[s]?.[c]?.push(load());
+        figures[s]?.[c]?.push(
+          await felt.visit(server.url, studies[s] as string, await signInTokens(server.url), CHROMIUM_ARGS),
+        );
+      }
+    }
     loads.push(load());
   }
-  const range = `${loads[0]} before, ${loads.slice(1).join(' / ')} after each pair`;
-  console.info(`\nIssue 30, the felt wait (${zip.label}, headless Chromium, SwiftShader, PGlite server on loopback).`);
-  if (deep.length) printFelt('(a) link straight to the MPR view, from navigation start', deep, 'deepLink', range);
-  if (tab.length) printFelt('(b) MPR tab clicked on the settled 3D view, from the click', tab, 'tabSwitch', range);
+  const range = `${loads[0]} before, ${loads.slice(1).join(' / ')} after each round`;
+  for (const [s, server] of servers.entries()) {
+    console.info(
+      `\nIssue 30, the felt wait — ${server.label} (${zip.label}, headless Chromium, SwiftShader, PGlite server on loopback).`,
+    );
+    for (const [c, felt] of cases.entries()) {
+      const visitLoads = (loadsBy[s]?.[c] ?? []).join(' / ');
+      printFelt(felt.title, figures[s]?.[c] ?? [], felt.before, `${range}; at each visit's start ${visitLoads}`);
+    }
+  }
 }
 
 console.info(`bench/viewer on ${cpus().length} cores, load average ${load()} before the run`);
 // The viewer under test is the production build the server serves, as after `npm start`.
-ensureWebBuilt();
+if (!WEB_DIST) ensureWebBuilt();
 const keptFolder = process.env.BENCH_ZIP_DIR;
 const zipFolder = keptFolder ?? mkdtempSync(join(tmpdir(), 'cardiomap-bench-zips-'));
 mkdirSync(zipFolder, { recursive: true });
@@ -305,16 +353,25 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cardiomap-bench-viewer-'));
 try {
   const zips = ONLY_PHASES ? [] : await makeZips(zipFolder);
   const phaseZips = PHASES > 1 && !FELT ? await makePhaseZips(zipFolder) : [];
-  const server = await startServer(PORT, {
-    DATA_DIR: dataDir,
-    JOB_TEMP_DIR: join(dataDir, 'jobs'),
+  const serverEnv = (data: string, webDist: string | undefined): Record<string, string> => ({
+    DATA_DIR: data,
+    JOB_TEMP_DIR: join(data, 'jobs'),
     DEMO_PASSWORD,
     RUN_WORKERS: 'true',
     ACCESS_TOKEN_MINUTES: '60',
+    ...(webDist ? { WEB_DIST: webDist } : {}),
   });
+  const server = await startServer(PORT, serverEnv(dataDir, WEB_DIST));
+  const compareData = COMPARE_DIST && FELT ? join(dataDir, 'compare') : null;
+  if (compareData) mkdirSync(compareData);
+  const compare = compareData ? await startServer(PORT + 1, serverEnv(compareData, COMPARE_DIST)) : null;
   try {
     await waitUntilIdle(server.pid);
-    if (FELT) await benchFelt(server, zips);
+    if (FELT) {
+      const servers = [{ label: `build ${WEB_DIST ?? 'web/dist'}`, ...server }];
+      if (compare) servers.push({ label: `build ${COMPARE_DIST}`, ...compare });
+      await benchFelt(servers, zips);
+    }
     const rows: Record<string, string | number>[] = [];
     for (const zip of ONLY_PHASES || FELT ? [] : zips) {
       const studyId = await ingestStudy(server.url, server.pid, zip);
@@ -351,6 +408,7 @@ try {
     if (phaseZips.length) await benchPhases(server, phaseZips);
   } finally {
     await server.stop();
+    await compare?.stop();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -159,5 +159,23 @@ test('each marker of the phantom shows where the camera puts it, under the right
       }
     }
   });
+
+  await test.step('the 3D view and back: the same panes, turned as they were, the volume not set again', async () => {
+    const [first] = MARKERS as [Marker];
+    const before = await panePositions(analyst);
+    await analyst.getByRole('tab', { name: '3D' }).click();
+    await expect(analyst.getByTestId('mpr-pane-axial')).toBeHidden();
+    await analyst.getByRole('tab', { name: 'MPR' }).click();
+    await expect(analyst.getByTestId('mpr-pane-axial')).toBeVisible();
+    // Issue 30: the engine was kept, so the slice drawn before is back without a new volume or draw.
+    await expect.poll(() => analyst.evaluate(() => performance.getEntriesByName('cm:mpr:engine-frame').length)).toBe(2);
+    expect(await analyst.evaluate(() => performance.getEntriesByName('cm:mpr:volume-set').length)).toBe(1);
+    expect(await panePositions(analyst)).toEqual(before);
+    const probes = await probePanes(analyst, first.position);
+    for (const pane of PANES) {
+      await expectLabels(analyst, pane, probes[pane], TURNED_LABELS[pane]);
+      expectMarkerShown(pane, first, probes[pane]);
+    }
+  });
   await context.close();
 });

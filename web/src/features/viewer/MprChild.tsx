@@ -4,14 +4,17 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useMprContour } from './contour/use-mpr-contour.tsx';
 import { attachPointDragger, PointDragController } from './landmarks/point-dragger.ts';
 import { attachPointPlacer } from './landmarks/point-placer.ts';
-import { ensureCornerstone } from './mpr/cornerstone-setup.ts';
 import { type MprEngine, MprPanes } from './mpr/index.ts';
+import { warmMprRendering } from './mpr/mpr-warm.ts';
 import { planeTargetOf, toMprLandmarks } from './mpr-landmarks.ts';
 import { useViewerContext } from './viewer-context.ts';
 import { MISSING_FILE } from './viewer-messages.ts';
 
-/** Issue 30: Cornerstone's global set-up ahead of the MPR view, from the 3D view (mpr-child-loader.ts). */
-export const warmMprEngine = ensureCornerstone;
+/**
+ * Issue 30: ahead of the MPR view, from the 3D view (mpr-child-loader.ts): Cornerstone's global set-up
+ * and a rendering engine with its volume shaders compiled, for the panes to take.
+ */
+export const warmMprEngine = warmMprRendering;
 
 /**
  * Spec §2 `mprviewer` ('View dicom'): the three MPR panes on the study's volume, with landmark points

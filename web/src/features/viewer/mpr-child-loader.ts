@@ -1,5 +1,6 @@
 import { loadChunk } from '../../lib/chunk-load.ts';
 import { afterFirstImage } from './mpr/first-image-gate.ts';
+import type { WarmGeometry } from './mpr/mpr-warm.ts';
 
 type MprChildModule = typeof import('./MprChild.tsx');
 
@@ -7,6 +8,9 @@ type MprChildModule = typeof import('./MprChild.tsx');
 const WARM_DELAY_MS = 1500;
 /** …and then at the latest this long after, if the page is never idle. */
 const WARM_IDLE_TIMEOUT_MS = 5000;
+
+/** The longest the warmed chunk waits for its rendering engine's warm-up (mpr-warm.ts). */
+const WARM_GL_TIMEOUT_MS = 2000;
 
 /** The MPR chunk asked for without the gate: warmed on the 3D view. */
 let warmed: Promise<MprChildModule> | null = null;
@@ -35,15 +39,17 @@ export function loadMprChild(): Promise<MprChildModule> {
 /**
  * Issue 30: switching from the 3D view to the MPR view waited ~1 s for the MPR chunk to download and
  * run and for Cornerstone's set-up, before the volume was even asked for. While the 3D view is open
- * and the page idle, both are done ahead (one long main-thread task, once per page), so the switch
- * only pays for the volume and the panes. Answers a cancel for an unmount before it started.
+ * and the page idle, both are done ahead (one long main-thread task, once per page), and a rendering
+ * engine draws a tiny volume once so its shaders are compiled (mpr-warm.ts): the switch only pays for
+ * the volume and its first draw. Answers a cancel for an unmount before it started.
  */
-export function warmMprViewWhenIdle(): () => void {
+export function warmMprViewWhenIdle(geometry?: WarmGeometry | null): () => void {
   if (warmed) return () => undefined;
   let idle = 0;
   const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(warm, { timeout: WARM_IDLE_TIMEOUT_MS });
-    else warm();
+    const start = () => warm(geometry);
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(start, { timeout: WARM_IDLE_TIMEOUT_MS });
+    else start();
   }, WARM_DELAY_MS);
   return () => {
     clearTimeout(timer);
@@ -51,11 +57,16 @@ export function warmMprViewWhenIdle(): () => void {
   };
 }
 
-function warm() {
+function warm(geometry?: WarmGeometry | null) {
   if (warmed) return;
   performance.mark('cm:mpr:warm-start');
-  const loading = import('./MprChild.tsx').then((module) => {
-    module.warmMprEngine();
+  const loading = import('./MprChild.tsx').then(async (module) => {
+    // The MPR view opened meanwhile waits for the warmed rendering engine rather than make a second
+    // one beside it; a warm-up that never finishes does not hold it longer than this.
+    await Promise.race([
+      module.warmMprEngine(geometry),
+      new Promise((resolve) => setTimeout(resolve, WARM_GL_TIMEOUT_MS)),
+    ]);
     performance.mark('cm:mpr:warm-end');
     return module;
   });

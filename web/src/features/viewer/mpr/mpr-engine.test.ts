@@ -263,12 +263,64 @@ describe('the MPR engine (controller)', () => {
     await vi.waitFor(() => expect(engine.getSnapshot().status).toBe('ready'));
     engine.setPlacingPoints(true);
     expect(cs.toolModes).toEqual(['crosshairs', 'placing']);
-    // Panes built again (StrictMode, a maximised pane) while the draft is open start without the jump.
+    // Back in the page (StrictMode, the 3D view and back) while the draft is open: the same tools, still placing.
     engine.detach();
     engine.attach(paneElements());
-    expect(cs.toolModes).toEqual(['crosshairs', 'placing', 'crosshairs, placing']);
+    expect(cs.toolModes).toEqual(['crosshairs', 'placing']);
     engine.setPlacingPoints(false);
     expect(cs.toolModes.at(-1)).toBe('not placing');
+  });
+
+  it('keeps its rendering engine and volume across a detach once it shows the volume, and redraws on return (issue 30)', async () => {
+    const server = volumeServer();
+    const engine = engineOver(session(server.fetchFn).openVolume);
+    engine.setVolume({ volumeUrl: URL_A });
+    const first = paneElements();
+    engine.attach(first);
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    const drawn = first.axial.firstElementChild;
+    expect(drawn).not.toBeNull();
+    engine.detach();
+    expect(first.axial.childElementCount).toBe(0);
+    performance.clearMarks();
+    const second = paneElements();
+    engine.attach(second);
+    // The same pane elements (Cornerstone's viewports and their canvases) in the new boxes, nothing rebuilt.
+    expect(second.axial.firstElementChild).toBe(drawn);
+    expect(cs.engines).toHaveLength(1);
+    expect(cs.engines[0]?.destroyed).toBe(false);
+    expect(cs.volumesSet).toHaveLength(1);
+    expect(cs.built).toHaveLength(1);
+    expect(server.requests).toHaveLength(3);
+    await vi.waitFor(() => expect(performance.getEntriesByName('cm:mpr:engine-frame')).toHaveLength(1));
+    expect(engine.getSnapshot().status).toBe('ready');
+  });
+
+  it('shows another phase chosen while detached once it is back, on the same rendering engine (issue 28, 30)', async () => {
+    const server = volumeServer();
+    const engine = engineOver(session(server.fetchFn).openVolume);
+    engine.setVolume({ volumeUrl: URL_A });
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    engine.detach();
+    // The 3D view: the header's phase selector picks another phase; the MPR view then sets it first.
+    engine.setVolume({ volumeUrl: '/v/b.cmvol' });
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    expect(cs.volumesSet).toHaveLength(2);
+    expect(cs.released).toEqual([cs.built[0]]);
+    expect(cs.engines).toHaveLength(1);
+    expect(engine.getSnapshot().status).toBe('ready');
+  });
+
+  it('builds the panes anew after a detach before they show the volume', async () => {
+    const engine = engineOver(session(volumeServer().fetchFn).openVolume);
+    engine.setVolume({ volumeUrl: URL_A });
+    engine.attach(paneElements());
+    engine.detach();
+    engine.attach(paneElements());
+    await vi.waitFor(() => expect(engine.getSnapshot().completeMs).not.toBeNull());
+    expect(cs.engines.filter((made) => !made.destroyed)).toHaveLength(1);
   });
 
   it('brings the panes to a plane asked for before they show the volume, once they do (issue 30 §1)', async () => {

@@ -21,6 +21,7 @@ import {
 import { createMprTools, type MprTools, type ToolMode } from './mpr-tools.ts';
 import { holdBackFrames, slicesArrived } from './mpr-volume.ts';
 import { createMprVolumeStream, type MprVolumeStream } from './mpr-volume-stream.ts';
+import { takeWarmRenderingEngine } from './mpr-warm.ts';
 import { capturePaneImage, restorePaneCamera } from './pane-capture.ts';
 import { EMPTY_READOUT, type PaneReadout } from './pane-readout.ts';
 import { createSnapshotStore } from './snapshot-store.ts';
@@ -71,6 +72,11 @@ export interface MprSnapshot {
 }
 
 export interface MprEngine {
+  /**
+   * Puts the panes into the page's three pane boxes. The engine draws into elements of its own inside
+   * them; after a detach that kept the rendering engine (issue 30) it puts the same elements back, drawn
+   * as they were, instead of building the panes and the volume's texture again.
+   */
   attach(elements: MprElements): void;
   /** The pane's current projection; null before the pane has a camera. */
   paneProjection(pane: PaneId): MprPaneProjection | null;
@@ -94,6 +100,11 @@ export interface MprEngine {
   setPlacingPoints(placing: boolean): void;
   /** Issue 28 cine: the pane's element and plane once it shows the volume (cine-panes.ts). */
   cinePane(pane: PaneId): CinePane | null;
+  /**
+   * Takes the panes out of the page's boxes. Once they show the volume (first draw and backfill done),
+   * the rendering engine, its WebGL context, compiled shaders, texture and cameras are kept for the next
+   * attach (issue 30: 3D → MPR again); before that, the panes are torn down and built anew.
+   */
   detach(): void;
   setVolume(props: MprVolumeProps | null): void;
   command(command: MprCommand): void;
@@ -143,7 +154,16 @@ export function createMprEngine(options: {
     completeMs: null,
   });
 
+  /** The panes' own elements, in the page's boxes while attached: Cornerstone's viewports live on them. */
   let elements: MprElements | null = null;
+  /** The page's pane boxes while attached. */
+  let hosts: MprElements | null = null;
+  /** The panes' elements, made once per rendering engine and moved between attaches. */
+  let stage: MprElements | null = null;
+  /** While detached with the rendering engine kept: a draw is owed on the next attach (slices came, a plane was set). */
+  let drawOwed = false;
+  /** The next attach of a kept engine marks `cm:mpr:engine-frame` once its slice is on screen. */
+  let reshowFrameDue = false;
   let renderingEngine: RenderingEngine | null = null;
   let tools: MprTools | null = null;
   let load: MprVolumeStream | null = null;
@@ -183,14 +203,71 @@ export function createMprEngine(options: {
 
   function attach(next: MprElements) {
     if (destroyed) throw new Error('the MPR engine was destroyed');
-    if (elements && PANE_IDS.every((pane) => elements?.[pane] === next[pane])) return;
+    if (hosts && PANE_IDS.every((pane) => hosts?.[pane] === next[pane])) return;
     detach();
-    elements = next;
+    hosts = next;
+    if (!stage) stage = makeStage();
+    for (const pane of PANE_IDS) next[pane].append(stage[pane]);
+    elements = stage;
+    if (renderingEngine) return reattach(stage);
     // Building the panes holds the main thread for most of a second: while a volume's first slices
     // are on their way, it waits until their 2D previews are on screen (showFirstImage).
     if (load && !load.firstSlicesIn && snapshot().status === 'loading') return;
-    buildPanes(next);
+    buildPanes(stage);
     if (load?.firstSlicesIn) showFirstImage(load);
+  }
+
+  function makeStage(): MprElements {
+    const make = () => {
+      const element = document.createElement('div');
+      element.style.cssText = 'position:absolute;inset:0';
+      return element;
+    };
+    return { axial: make(), coronal: make(), sagittal: make() };
+  }
+
+  /**
+   * The kept rendering engine's panes are back in the page (issue 30). Their canvases still hold the
+   * last drawn slices: unless the boxes changed size or slices came meanwhile, nothing is drawn again.
+   */
+  function reattach(own: MprElements) {
+    observePanes(own);
+    overlays.refreshPanes();
+    const current = load;
+    if (!displayed) {
+      // A new volume (another phase) was set while detached: its first image, as on any new volume.
+      if (current?.firstSlicesIn) showFirstImage(current);
+      return;
+    }
+    const resized = PANE_IDS.some((pane) => {
+      const canvas = own[pane].querySelector('canvas');
+      const ratio = window.devicePixelRatio || 1;
+      return (
+        !canvas ||
+        canvas.width !== Math.round(canvas.clientWidth * ratio) ||
+        canvas.height !== Math.round(canvas.clientHeight * ratio)
+      );
+    });
+    reshowFrameDue = true;
+    if (drawOwed || resized) {
+      drawOwed = false;
+      current?.uploadArrived();
+      if (resized) renderingEngine?.resize(true, true);
+      renderingEngine?.render();
+      return;
+    }
+    // Shown as drawn: the slice is on screen with the next frame.
+    requestAnimationFrame(() => {
+      if (!reshowFrameDue || elements !== own) return;
+      reshowFrameDue = false;
+      performance.mark('cm:mpr:engine-frame');
+    });
+  }
+
+  function observePanes(own: MprElements) {
+    // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
+    resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
+    for (const pane of PANE_IDS) resizeObserver.observe(own[pane]);
   }
 
   /** The panes' Cornerstone viewports and tools, once per attach. */
@@ -203,7 +280,8 @@ export function createMprEngine(options: {
     // of the time to its first drawn slice (bench:viewer BENCH_FELT=1).
     performance.mark('cm:mpr:engine-init-start');
     ensureCornerstone();
-    const engine = new RenderingEngine(`${engineId}-${++attachCount}`);
+    // Issue 30: a rendering engine warmed ahead has its WebGL contexts and volume shaders ready.
+    const engine = takeWarmRenderingEngine() ?? new RenderingEngine(`${engineId}-${++attachCount}`);
     renderingEngine = engine;
     engine.setViewports(
       PANE_IDS.map((pane) => ({
@@ -215,9 +293,7 @@ export function createMprEngine(options: {
     );
     tools = createMprTools(engine.id, snapshot().toolMode, placingPoints);
     for (const pane of PANE_IDS) listenToPane(pane, next[pane]);
-    // keepCamera: maximising a pane must not undo its slice, zoom or oblique rotation.
-    resizeObserver = new ResizeObserver(() => renderingEngine?.resize(true, true));
-    for (const pane of PANE_IDS) resizeObserver.observe(next[pane]);
+    observePanes(next);
     performance.mark('cm:mpr:engine-init-end');
   }
 
@@ -245,7 +321,33 @@ export function createMprEngine(options: {
     });
   }
 
+  /** The panes show the volume, every held-back slice is on the texture: the rendering engine can be kept. */
+  const keepable = () => Boolean(renderingEngine && displayed && !backfillTimer && !backfillHeld.length);
+
   function detach() {
+    if (!hosts) return;
+    if (keepable()) return park();
+    tearDown();
+  }
+
+  /** Out of the page with the rendering engine, viewports, volume and cameras kept (issue 30). */
+  function park() {
+    resizeObserver?.disconnect();
+    resizeObserver = null;
+    if (uploadFrame || uploadTimer) drawOwed = true;
+    if (uploadFrame) cancelAnimationFrame(uploadFrame);
+    clearTimeout(uploadTimer);
+    uploadFrame = 0;
+    uploadTimer = 0;
+    reshowFrameDue = false;
+    previews.remove();
+    overlays.clearPointer();
+    for (const pane of PANE_IDS) stage?.[pane].remove();
+    hosts = null;
+    elements = null;
+  }
+
+  function tearDown() {
     for (const remove of removeListeners.splice(0)) remove();
     resizeObserver?.disconnect();
     resizeObserver = null;
@@ -253,6 +355,8 @@ export function createMprEngine(options: {
     clearTimeout(uploadTimer);
     uploadFrame = 0;
     uploadTimer = 0;
+    drawOwed = false;
+    reshowFrameDue = false;
     clearTimeout(backfillTimer);
     backfillTimer = 0;
     backfillHeld = [];
@@ -262,6 +366,9 @@ export function createMprEngine(options: {
     renderingEngine?.destroy();
     renderingEngine = null;
     displayed = false;
+    for (const pane of PANE_IDS) stage?.[pane].remove();
+    stage = null;
+    hosts = null;
     elements = null;
   }
 
@@ -346,6 +453,11 @@ export function createMprEngine(options: {
     const current = load;
     store.update({ progress: { loaded: current?.loaded ?? 0, total: current?.header?.dimensions[2] ?? 0 } });
     if (!current?.volume || !displayed || !renderingEngine) return;
+    // Detached with the rendering engine kept: the slices go to the texture with the next attach's draw.
+    if (!elements) {
+      drawOwed = true;
+      return;
+    }
     current.uploadArrived();
     // The axial pane opened on slices that were already in; only the other two change while streaming.
     renderingEngine.renderViewports(current.allSlicesIn ? [...PANE_IDS] : ['coronal', 'sagittal']);
@@ -457,6 +569,10 @@ export function createMprEngine(options: {
     overlays.paneRendered(pane);
     const current = load;
     if (!current?.volume || pane !== 'axial') return;
+    if (reshowFrameDue && elements) {
+      reshowFrameDue = false;
+      performance.mark('cm:mpr:engine-frame');
+    }
     if (displayed && engineFrameDue === current && engineFrameOf !== current) {
       // Issue 30's measure: the first slice Cornerstone itself drew, not the 2D preview before it.
       engineFrameOf = current;
@@ -518,7 +634,8 @@ export function createMprEngine(options: {
       return;
     }
     crosshairs.snapToPlane(target);
-    renderingEngine?.render();
+    if (elements) renderingEngine?.render();
+    else drawOwed = true;
     overlays.refreshPanes();
   }
 
@@ -602,7 +719,7 @@ export function createMprEngine(options: {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      detach();
+      tearDown();
       unload();
       overlays.dispose();
       store.dispose();

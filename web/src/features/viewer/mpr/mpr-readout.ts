@@ -14,7 +14,8 @@ import type { PaneId } from './mpr-settings.ts';
  *
  * Timing marks: performance.mark 'cm:mpr:load-start', 'cm:mpr:first-frame', 'cm:mpr:volume-complete';
  * issue 30's phases: 'cm:mpr:engine-init-start' / '-end', 'cm:mpr:volume-set', 'cm:mpr:engine-frame'
- * (the first slice Cornerstone drew), 'cm:mpr:chunk-asked' / '-run', 'cm:mpr:warm-start' / '-end'.
+ * (the first slice Cornerstone drew), 'cm:mpr:chunk-asked' / '-run', 'cm:mpr:warm-start' / '-end',
+ * 'cm:mpr:gl-warm-start' / '-end' (the spare rendering engine's draw, mpr-warm.ts).
  * Other viewer parts may add their own keys beside `mpr`.
  */
 export interface MprReadout {

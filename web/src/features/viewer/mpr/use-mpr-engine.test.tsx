@@ -64,7 +64,7 @@ afterEach(() => {
 });
 
 describe('useMprEngine', () => {
-  it("leases the session's engine: StrictMode's remount keeps it and its download, the last unmount destroys it", async () => {
+  it("leases the session's engine: StrictMode's remount keeps it and its download, the session destroys it", async () => {
     const session = viewerSession(STUDY_ID);
     const view = render(
       <StrictMode>
@@ -79,7 +79,10 @@ describe('useMprEngine', () => {
     expect(started).toEqual(['/v/a.cmvol']);
     expect(session.getSnapshot().mprEngine).toBe(made[0]);
     view.unmount();
-    await vi.waitFor(() => expect(made[0]?.calls.at(-1)).toBe('destroy'));
-    expect(session.getSnapshot().mprEngine).toBeNull();
+    // Issue 30: the last unmount (the 3D view opened) keeps the engine for the next MPR view.
+    await vi.waitFor(() => expect(session.getSnapshot().mprEngine).toBeNull());
+    expect(made[0]?.calls.at(-1)).toBe('detach');
+    session.dispose();
+    expect(made[0]?.calls.at(-1)).toBe('destroy');
   });
 });

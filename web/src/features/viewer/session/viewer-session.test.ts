@@ -4,6 +4,7 @@ import type { MprEngine } from '../mpr/mpr-engine.ts';
 import type { SceneEngine } from '../scene/scene-engine.ts';
 import { STUDY_ID, viewerLoadFixture } from '../testing/viewer-fixtures.ts';
 import { volumeFileFixture } from '../testing/volume-file-fixture.ts';
+import { KEEP_MPR_ENGINE_MS } from './viewer-session.ts';
 import { closeViewerSessions, viewerSession } from './viewer-sessions.ts';
 
 const OTHER_STUDY = '00000000-0000-4000-8000-00000000beef';
@@ -111,13 +112,36 @@ describe('viewer sessions', () => {
     expect(create).toHaveBeenCalledTimes(1);
     expect(engine.destroyed).toBe(false);
     expect(session.getSnapshot().mprEngine).toBe(engine);
-    // Released for good (the MPR view left): destroyed after the turn, and the next view makes another.
+    // Released for good (the MPR view left for the 3D view): out of the snapshot after the turn but
+    // kept, and the next MPR view takes the same engine back (issue 30); the session destroys it.
     again();
     await nextTurn();
-    expect(engine.destroyed).toBe(true);
+    expect(engine.destroyed).toBe(false);
     expect(session.getSnapshot().mprEngine).toBeNull();
     session.leaseMprEngine(create);
-    expect(create).toHaveBeenCalledTimes(2);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(session.getSnapshot().mprEngine).toBe(engine);
+    session.dispose();
+    expect(engine.destroyed).toBe(true);
+  });
+
+  it('destroys a kept MPR engine after a while without the MPR view (issue 30)', async () => {
+    vi.useFakeTimers();
+    try {
+      const session = viewerSession(STUDY_ID);
+      const release = session.leaseMprEngine(fakeEngine);
+      const engine = session.getSnapshot().mprEngine as MprEngine & { destroyed: boolean };
+      release();
+      await vi.advanceTimersByTimeAsync(KEEP_MPR_ENGINE_MS - 1000);
+      expect(engine.destroyed).toBe(false);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(engine.destroyed).toBe(true);
+      const create = vi.fn(fakeEngine);
+      session.leaseMprEngine(create);
+      expect(create).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is disposed once the page lets go of it for good: engine destroyed, download stopped', async () => {

@@ -46,9 +46,11 @@ export interface ViewerSession {
    */
   openVolume(url: string, fetchFn?: typeof fetch): VolumeDownload;
   /**
-   * The MPR panes hold the engine while mounted; it is made by `create` on the first lease and
-   * destroyed once the last lease is released and no new one came within the same turn (StrictMode
-   * unmounts and mounts again at once: the engine, its panes' download and its volume stay).
+   * The MPR panes hold the engine while mounted; it is made by `create` on the first lease. Once the
+   * last lease is released and no new one came within the same turn (StrictMode unmounts and mounts
+   * again at once), it leaves the snapshot but is kept, with its rendering engine and volume, for the
+   * next lease (issue 30: 3D → MPR again draws nothing anew); it is destroyed with the session, or
+   * after KEEP_MPR_ENGINE_MS without a lease (its volume and texture are not held on the 3D view for long).
    */
   leaseMprEngine(create: () => MprEngine): () => void;
   /** The 3D scene's viewport holds its engine while mounted, on the same terms as the MPR engine. */
@@ -63,6 +65,8 @@ export interface ViewerSession {
 
 /** A lease released and not taken again within this long (ms) lets its object go. */
 const RELEASE_GRACE_MS = 0;
+/** The MPR engine, released (the 3D view opened), is kept this long (ms) for the MPR view's return. */
+export const KEEP_MPR_ENGINE_MS = 5 * 60_000;
 
 const LEASED_KEYS: readonly LeasedKey[] = ['mprEngine', 'sceneEngine', 'contour'];
 
@@ -72,8 +76,21 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
   let earlyLoad: Promise<ViewerLoad | null> | null = null;
   // By file (signedObject): one per cardiac phase opened.
   const downloads = new Map<string, VolumeDownload>();
+  /** The MPR engine between its last release and the next lease (one study, one volume at a time). */
+  let keptMprEngine: MprEngine | null = null;
+  let keptTimer: ReturnType<typeof setTimeout> | undefined;
+  const dropKeptMprEngine = () => {
+    clearTimeout(keptTimer);
+    keptMprEngine?.destroy();
+    keptMprEngine = null;
+  };
   const leases: Record<LeasedKey, ReturnType<typeof holder>> = {
-    mprEngine: holder(() => destroyLeased('mprEngine')),
+    mprEngine: holder(() => {
+      keptMprEngine = snapshot.mprEngine;
+      if (!keptMprEngine) return;
+      update({ mprEngine: null });
+      keptTimer = setTimeout(dropKeptMprEngine, KEEP_MPR_ENGINE_MS);
+    }),
     sceneEngine: holder(() => destroyLeased('sceneEngine')),
     contour: holder(() => destroyLeased('contour')),
   };
@@ -95,7 +112,14 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
   function lease<K extends LeasedKey>(key: K, create: () => NonNullable<ViewerSessionSnapshot[K]>): () => void {
     if (disposed) throw new Error(`the viewer session of study ${studyId} was closed`);
     const release = leases[key].take();
-    if (!snapshot[key]) update({ [key]: create() });
+    if (!snapshot[key]) {
+      const kept = key === 'mprEngine' ? keptMprEngine : null;
+      if (kept) {
+        clearTimeout(keptTimer);
+        keptMprEngine = null;
+      }
+      update({ [key]: kept ?? create() });
+    }
     return release;
   }
 
@@ -108,6 +132,7 @@ export function createViewerSession(studyId: string, onDisposed: () => void = ()
     destroyLeased('contour');
     destroyLeased('sceneEngine');
     destroyLeased('mprEngine');
+    dropKeptMprEngine();
     for (const download of downloads.values()) download.abort();
     downloads.clear();
     earlyLoad = null;
