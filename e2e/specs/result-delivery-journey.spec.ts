@@ -27,8 +27,8 @@ const ANALYST_ANALYSIS = 'Anatomical analysis';
 
 /**
  * Issue 17's loop, every step through the UI in Chromium: upload → processing → analysis → delivery →
- * the e-mail → the physician views the result. The surface job makes a preliminary model first, so this
- * also proves the analyst's landmarks, mesh and figure land on the analysis that is delivered.
+ * the e-mail → the physician views the result. (The surface job runs first; on this non-cardiac series it
+ * finds no left heart and makes no preliminary model: obsolete-and-preliminary.spec.ts covers that model.)
  */
 test('a TAVI case goes from upload to the physician viewing the delivered result from the e-mail', async ({
   browser,
@@ -55,7 +55,7 @@ test('a TAVI case goes from upload to the physician viewing the delivered result
   await uploadThroughUi(physician, await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip')));
   await expect(physician.getByTestId('case-status')).toHaveText('In progress', { timeout: 180_000 });
 
-  // The analyst opens it in the viewer once ingest and the preliminary model are done.
+  // The analyst opens it in the viewer once ingest and the surface job are done.
   await waitForJobs(analyst, caseId);
   await openCaseDetail(analyst, caseId);
   await analyst.getByRole('link', { name: 'View dicom' }).click();

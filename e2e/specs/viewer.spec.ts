@@ -101,7 +101,6 @@ test('the viewer guards: another organisation gets not-found, nothing delivered 
   await expect(page).toHaveURL(/\/cases$/);
 });
 
-/** The ingest's follow-up (the preliminary model) is done: the study's analyses no longer change. */
 const distanceOf = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** What a clinician's sidebar row must say: the name and every measurement to two decimals. */
@@ -126,8 +125,8 @@ test('an analyst measures on the real series, a manager publishes and delivers, 
     await zipFolder(REAL_SERIES_DIR, testInfo.outputPath('philips-134.zip')),
   );
 
-  // The preliminary model exists once the jobs are done; the viewer starts the analyst's own analysis
-  // for the first landmark (never the preliminary one, which is not delivered).
+  // The surface job (the automatic anatomy; on this non-cardiac series it finds no left heart) is done
+  // once the jobs are; the viewer starts the analyst's own analysis for the first landmark.
   await waitForJobs(analyst, caseId);
 
   // 'View dicom' from the case, then the whole volume in the panes.
