@@ -3,6 +3,7 @@ import { ANATOMY_LABEL, ANATOMY_LABEL_NAMES, type LeftHeartSegmentation, segment
 import { proposeLandmarks } from '../anatomy/landmarks/propose-landmarks.ts';
 import { writeLabelNrrd } from '../volume/label-nrrd.ts';
 import { readVolumeFile } from '../volume/volume-file.ts';
+import { blockFactors, downsampleVolume } from './downsample-volume.ts';
 import { type LabelGrid, meshesOfLabels, type StructureMesh, type StructureSpec } from './label-meshes.ts';
 import type { Affine } from './mesh.ts';
 import { type ProposalResult, proposalResults } from './proposal-results.ts';
@@ -79,10 +80,23 @@ export async function buildAnatomyModel(
   };
 }
 
+/**
+ * Voxels the segmentation reads at most. Its labels and the proposals' contours come from this grid, and
+ * the job's memory grows with it (int16 HU, uint8 labels and the segmentation's own arrays, about 6 bytes a
+ * voxel at the peak): 32 million keeps a 512 × 512 × 120 cardiac CT at its own resolution and a 500-slice
+ * chest to about 0.9 mm in-plane, and the thread to a few hundred MB (issue 31: < 1 GB).
+ */
+export const MAX_ANATOMY_VOXELS = 32_000_000;
+
+/**
+ * The volume in memory, at its own resolution when it fits `MAX_ANATOMY_VOXELS`, else block-averaged
+ * (read slice by slice, never whole) to the coarsest of equal-ish block factors that fits.
+ */
 async function readWholeVolume(path: string, signal?: AbortSignal): Promise<{ header: VolumeHeader; hu: Int16Array }> {
   const volume = await readVolumeFile(path);
   try {
     const [nx, ny, nz] = volume.header.dimensions;
+    if (nx * ny * nz > MAX_ANATOMY_VOXELS) return await averagedDown(volume.header, volume.slice, signal);
     const hu = new Int16Array(nx * ny * nz);
     for (let k = 0; k < nz; k++) {
       signal?.throwIfAborted();
@@ -92,6 +106,32 @@ async function readWholeVolume(path: string, signal?: AbortSignal): Promise<{ he
   } finally {
     await volume.close();
   }
+}
+
+async function averagedDown(
+  header: VolumeHeader,
+  slice: (k: number) => Promise<Int16Array>,
+  signal?: AbortSignal,
+): Promise<{ header: VolumeHeader; hu: Int16Array }> {
+  let targetMm = Math.min(...header.spacing);
+  // Grow the block until the grid fits; a few tries at most (each step adds a tenth of a millimetre).
+  for (;;) {
+    const factors = blockFactors(header.spacing, targetMm);
+    const cells = header.dimensions.reduce((n, d, a) => n * (Math.ceil(d / factors[a]!) + 2), 1);
+    if (cells <= MAX_ANATOMY_VOXELS) break;
+    targetMm += 0.1;
+  }
+  const coarse = await downsampleVolume(header, slice, targetMm, signal);
+  const m = coarse.toPatient;
+  return {
+    header: {
+      ...header,
+      dimensions: coarse.dims,
+      spacing: coarse.spacing,
+      origin: [m[3]!, m[7]!, m[11]!],
+    },
+    hu: coarse.hu,
+  };
 }
 
 /** Voxel (i, j, k) to patient mm: origin + i·spacing·row + j·spacing·column + k·spacing·normal. */
