@@ -146,9 +146,12 @@ function rootFrom(
   }
   const profile = fitRootProfile(sections, method);
   if (!profile) return null;
-  // A plausible root only: annulus 12–44 mm across, STJ 12–32 mm above it.
+  // A plausible root only: annulus 12–44 mm across, STJ 8–40 mm above it; an STJ height beyond the
+  // usual 14–28 mm (a leak near the sinus peak moved it) is held to that range rather than lost.
   if (profile.annulusRadius < 6 || profile.annulusRadius > 22) return null;
-  if (profile.stj - profile.annulus < 12 || profile.stj - profile.annulus > 32) return null;
+  const height = profile.stj - profile.annulus;
+  if (height < 8 || height > 40) return null;
+  profile.stj = profile.annulus + Math.min(28, Math.max(14, height));
   const annulusCentre = sub(axis.origin, scale(axis.direction, -profile.annulus));
   const rooted = makeAxis(annulusCentre, axis.direction);
   // Leaked sections (a coronary, a wall gap) take the mask of the nearest section that did not leak.

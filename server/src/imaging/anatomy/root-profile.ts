@@ -136,7 +136,7 @@ export function fitRootProfile(sections: Section[], method: OnsetMethod): RootPr
   const filteredNow = filteredAreas(sections);
   let peak = -1;
   sections.forEach((s, i) => {
-    if (s.z < best!.annulus + 5 || s.z > best!.annulus + 17) return;
+    if (s.z < best!.annulus + 5 || s.z > best!.annulus + 17 || leaked(s.area, filteredNow[i]!)) return;
     if (peak < 0 || filteredNow[i]! > filteredNow[peak]!) peak = i;
   });
   if (peak >= 0) best.stj = best.annulus + 2 * (sections[peak]!.z - best.annulus);
