@@ -77,7 +77,7 @@ interface SegRow {
 }
 const segRows: SegRow[] = [];
 
-/** Our labels 1–5 are the phantom's 1–5; our calcium (6) is its 8. */
+/** Our labels are the phantom's: 1–5 and calcium 8. */
 function scoreSegmentation(p: AnatomyPhantom, flags: string[]): SegRow {
   (globalThis as { gc?: () => void }).gc?.();
   const peakReset = resetPeakRss(process.pid);

@@ -11,7 +11,7 @@
  *   Float32Array). Axial slices are assumed for finding the aorta (a warning says when they are not).
  * - `result.labels`: Uint8Array on the same grid, one `ANATOMY_LABEL` per voxel: 1 LV cavity, 2 aortic
  *   root + LVOT (12 mm below the annulus up to the sinotubular junction, sinuses included), 3 aorta
- *   (ascending above the STJ, arch, descending), 4 LA with the pulmonary-vein ostia, 5 LAA, 6 calcium at
+ *   (ascending above the STJ, arch, descending), 4 LA with the pulmonary-vein ostia, 5 LAA, 8 calcium at
  *   the root; 0 everything else (bone, right heart, pulmonary artery, coronaries beyond the ostia).
  * - `result.found`: true only when a contrast-filled aortic root was found and placed; then the
  *   structures are split around it. When no contrast-filled aorta is found (`lumenHU` below

@@ -29,8 +29,8 @@ export const ANATOMY_LABEL = {
   leftAtrium: 4,
   /** Left atrial appendage beyond its ostium. */
   laa: 5,
-  /** Calcium at the root (annulus and leaflets), far above the lumen's level. */
-  calcium: 6,
+  /** Calcium at the root (annulus and leaflets), far above the lumen's level; 8 as the phantom numbers it. */
+  calcium: 8,
 } as const;
 
 export type AnatomyLabel = (typeof ANATOMY_LABEL)[keyof typeof ANATOMY_LABEL];
@@ -42,7 +42,7 @@ export const ANATOMY_LABEL_NAMES: Record<AnatomyLabel, string> = {
   3: 'aorta',
   4: 'left atrium',
   5: 'left atrial appendage',
-  6: 'calcium',
+  8: 'calcium',
 };
 
 /** A working volume: HU on a regular grid, positions in mm along the grid's own axes. */
