@@ -8,6 +8,8 @@
  * Volume layout: x fastest, index = (k·ny + j)·nx + i.
  */
 
+import { squaredDistanceTo as squaredDistanceToMask } from '../../../anatomy/distance-transform.ts';
+
 export type Dims = readonly [number, number, number];
 export type Spacing = readonly [number, number, number];
 
@@ -79,81 +81,15 @@ export function boundaryVoxels(mask: Uint8Array, [nx, ny, nz]: Dims): Int32Array
   return Int32Array.from(out);
 }
 
-/** Squared distance (mm²) from every voxel centre to the nearest of `sources`; Infinity with no source. */
-export function squaredDistanceTo(sources: Int32Array, dims: Dims, spacing: Spacing): Float32Array {
-  const [nx, ny, nz] = dims;
-  const field = new Float32Array(nx * ny * nz).fill(Infinity);
-  for (const v of sources) field[v] = 0;
-  const longest = Math.max(nx, ny, nz);
-  const line = new Float64Array(longest);
-  const scratch = {
-    out: new Float64Array(longest),
-    hull: new Int32Array(longest),
-    bounds: new Float64Array(longest + 1),
-  };
-  const pass = (count: number, stride: number, step: number, starts: Iterable<number>) => {
-    for (const start of starts) {
-      for (let n = 0; n < count; n++) line[n] = field[start + n * stride]!;
-      lowerEnvelope(line, count, step, scratch);
-      for (let n = 0; n < count; n++) field[start + n * stride] = scratch.out[n]!;
-    }
-  };
-  const plane = nx * ny;
-  pass(nx, 1, spacing[0], lineStarts(nz, plane, ny, nx));
-  pass(ny, nx, spacing[1], lineStarts(nz, plane, nx, 1));
-  pass(nz, plane, spacing[2], lineStarts(ny, nx, nx, 1));
-  return field;
-}
-
-function* lineStarts(outer: number, outerStride: number, inner: number, innerStride: number) {
-  for (let a = 0; a < outer; a++) for (let b = 0; b < inner; b++) yield a * outerStride + b * innerStride;
-}
-
 /**
- * One axis of the transform: out[p] = min over q of f[q] + ((p − q)·step)², the lower envelope of
- * parabolas rooted at the finite samples only (an infinite sample roots no parabola).
+ * Squared distance (mm²) from every voxel centre to the nearest of `sources`; Infinity with no source.
+ * The exact transform is the segmentation's own (`imaging/anatomy/distance-transform.ts`): the scorer
+ * may use shipped code, never the other way round.
  */
-function lowerEnvelope(
-  f: Float64Array,
-  count: number,
-  step: number,
-  s: { out: Float64Array; hull: Int32Array; bounds: Float64Array },
-): void {
-  const { out, hull, bounds } = s;
-  let top = -1;
-  for (let q = 0; q < count; q++) {
-    if (!Number.isFinite(f[q]!)) continue;
-    const xq = q * step;
-    while (top >= 0) {
-      const r = hull[top]!;
-      const xr = r * step;
-      const cut = (f[q]! + xq * xq - (f[r]! + xr * xr)) / (2 * (xq - xr));
-      if (cut > bounds[top]!) {
-        top++;
-        hull[top] = q;
-        bounds[top] = cut;
-        break;
-      }
-      top--;
-    }
-    if (top < 0) {
-      top = 0;
-      hull[0] = q;
-      bounds[0] = -Infinity;
-    }
-  }
-  if (top < 0) {
-    out.fill(Infinity, 0, count);
-    return;
-  }
-  let h = 0;
-  for (let p = 0; p < count; p++) {
-    const xp = p * step;
-    while (h < top && bounds[h + 1]! < xp) h++;
-    const r = hull[h]!;
-    const d = xp - r * step;
-    out[p] = f[r]! + d * d;
-  }
+export function squaredDistanceTo(sources: Int32Array, dims: Dims, spacing: Spacing): Float32Array {
+  const mask = new Uint8Array(dims[0] * dims[1] * dims[2]);
+  for (const v of sources) mask[v] = 1;
+  return squaredDistanceToMask(mask, [dims[0], dims[1], dims[2]], [spacing[0], spacing[1], spacing[2]]);
 }
 
 /** Percentile (0–100) of ascending values, linear between the nearest ranks (as numpy's default). */
