@@ -6,7 +6,7 @@
  */
 import type { Vec3 } from '../../types.ts';
 import { type PlaneFrame, planeDirection } from './plane-frame.ts';
-import { type LabelledVolume, voxelSpace } from './volume.ts';
+import { type LabelledVolume, trilinear } from './volume.ts';
 
 export type HuAt = (p: Vec3) => number;
 
@@ -14,24 +14,7 @@ export type HuAt = (p: Vec3) => number;
 export function huSampler(v: LabelledVolume): HuAt | null {
   const hu = v.hu;
   if (!hu) return null;
-  const space = voxelSpace(v);
-  const [nx, ny, nz] = v.dims;
-  const at = (i: number, j: number, k: number) =>
-    i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz ? -1000 : hu[(k * ny + j) * nx + i]!;
-  return (p) => {
-    const [x, y, z] = space.toIndex(p);
-    const i = Math.floor(x);
-    const j = Math.floor(y);
-    const k = Math.floor(z);
-    const fx = x - i;
-    const fy = y - j;
-    const fz = z - k;
-    const c00 = at(i, j, k) * (1 - fx) + at(i + 1, j, k) * fx;
-    const c10 = at(i, j + 1, k) * (1 - fx) + at(i + 1, j + 1, k) * fx;
-    const c01 = at(i, j, k + 1) * (1 - fx) + at(i + 1, j, k + 1) * fx;
-    const c11 = at(i, j + 1, k + 1) * (1 - fx) + at(i + 1, j + 1, k + 1) * fx;
-    return (c00 * (1 - fy) + c10 * fy) * (1 - fz) + (c01 * (1 - fy) + c11 * fy) * fz;
-  };
+  return trilinear(v, (index) => hu[index]!, -1000);
 }
 
 const REACH = 2.5;

@@ -58,11 +58,23 @@ export function voxelSpace(v: Pick<LabelledVolume, 'spacing' | 'origin' | 'direc
  * what keeps perimeters and diameters from carrying the voxel staircase.
  */
 export function membership(v: LabelledVolume, inSet: Uint8Array): (p: Vec3) => number {
+  const { labels } = v;
+  return trilinear(v, (index) => inSet[labels[index]!]!, 0);
+}
+
+/**
+ * A voxel value at a patient point, trilinearly interpolated from the voxel centres; `outside` for the
+ * neighbours beyond the grid. `value` reads voxel `index` (x fastest).
+ */
+export function trilinear(
+  v: Pick<LabelledVolume, 'dims' | 'spacing' | 'origin' | 'direction'>,
+  value: (index: number) => number,
+  outside: number,
+): (p: Vec3) => number {
   const space = voxelSpace(v);
   const [nx, ny, nz] = v.dims;
-  const { labels } = v;
   const at = (i: number, j: number, k: number) =>
-    i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz ? 0 : inSet[labels[(k * ny + j) * nx + i]!]!;
+    i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz ? outside : value((k * ny + j) * nx + i);
   return (p) => {
     const [x, y, z] = space.toIndex(p);
     const i = Math.floor(x);
