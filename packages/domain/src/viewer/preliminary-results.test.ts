@@ -24,4 +24,15 @@ describe('shownResultsOf', () => {
     expect(shownResultsOf(preliminary(2297), { hasDeliveredOrder: false })).toEqual([]);
     expect(shownResultsOf(preliminary(8), { hasDeliveredOrder: false })).toEqual([]);
   });
+
+  it("keeps the automatic anatomy's figures whatever its structures' volumes (a small LV is real)", () => {
+    const anatomy = {
+      isPreliminary: true,
+      results: [
+        { name: 'LV cavity volume (automatic)', value: 38, unit: 'ml' },
+        { name: 'Annulus perimeter-derived diameter (proposed)', value: 23.4, unit: 'mm' },
+      ],
+    };
+    expect(shownResultsOf(anatomy, { hasDeliveredOrder: false })).toEqual(anatomy.results);
+  });
 });

@@ -5,6 +5,9 @@
  */
 export const PLAUSIBLE_BLOOD_POOL_ML = Object.freeze({ min: 50, max: 1500 });
 
+/** How the threshold blob's volume result was named ('Blood pool volume (preliminary)'). */
+const BLOOD_POOL_VOLUME = 'Blood pool volume';
+
 interface ResultsOf {
   isPreliminary: boolean;
   results: { name: string; value: string | number; unit?: string }[];
@@ -18,7 +21,11 @@ interface ResultsOf {
 export function shownResultsOf(analysis: ResultsOf, facts: { hasDeliveredOrder: boolean }): ResultsOf['results'] {
   if (!analysis.isPreliminary) return analysis.results;
   if (facts.hasDeliveredOrder) return [];
-  const volume = analysis.results.find((r) => r.unit === 'ml' && typeof r.value === 'number');
+  // Only the threshold blob's one volume (stored before issue 31) can be a skeleton or a fragment: the
+  // automatic anatomy is stored only when found, and a small left ventricle (first of its volumes) is real.
+  const volume = analysis.results.find(
+    (r) => r.unit === 'ml' && typeof r.value === 'number' && r.name.startsWith(BLOOD_POOL_VOLUME),
+  );
   const value = volume?.value as number | undefined;
   if (value !== undefined && (value < PLAUSIBLE_BLOOD_POOL_ML.min || value > PLAUSIBLE_BLOOD_POOL_ML.max)) return [];
   return analysis.results;
