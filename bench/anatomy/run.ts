@@ -42,35 +42,59 @@ function seeds(): number[] {
   return Array.from({ length: Number(raw) }, (_, n) => n + 1);
 }
 
-interface Row {
-  seed: number;
-  dice: number;
+/** How a model's left-heart-and-aorta mask sits against the phantom's labels (either model). */
+interface MaskScore {
   rightHeartMl: number;
   boneMl: number;
   pulmonaryMl: number;
+  /** What it took in besides labels 1–5 and the three named. */
   otherWrongMl: number;
+  /** What of labels 1–5 it left out. */
   missedMl: number;
   meanMm: number;
   p95Mm: number;
+  /** Share of each of STRUCTURES inside the mask. */
   coverage: number[];
+}
+
+function maskScore(mask: Uint8Array, p: AnatomyPhantom): MaskScore {
+  const truth = maskOfLabels(p.labels, LEFT_HEART_AND_AORTA);
+  const inside = maskedVolumeByLabelMl(mask, p.labels, p.spacing);
+  const all = maskedVolumeByLabelMl(new Uint8Array(mask.length).fill(1), p.labels, p.spacing);
+  const wanted = new Set<number>(LEFT_HEART_AND_AORTA);
+  let wrong = 0;
+  let missed = 0;
+  for (let label = 0; label < 256; label++) {
+    if (wanted.has(label)) missed += all[label]! - inside[label]!;
+    else wrong += inside[label]!;
+  }
+  const distances = surfaceDistances(mask, truth, p.dims, p.spacing);
+  return {
+    rightHeartMl: inside[LABEL.rightHeart]!,
+    boneMl: inside[LABEL.bone]!,
+    pulmonaryMl: inside[LABEL.pulmonaryArtery]!,
+    otherWrongMl: wrong - inside[LABEL.rightHeart]! - inside[LABEL.bone]! - inside[LABEL.pulmonaryArtery]!,
+    missedMl: missed,
+    meanMm: distances.meanMm,
+    p95Mm: distances.p95Mm,
+    coverage: STRUCTURES.map(([, label]) => inside[label]! / all[label]!),
+  };
+}
+
+interface Row extends MaskScore {
+  seed: number;
+  dice: number;
   modelS: number;
   peakMiB: number;
 }
 
-interface SegRow {
+interface SegRow extends MaskScore {
   seed: number;
   flags: string;
   found: boolean;
   union: number;
   /** Dice per structure, STRUCTURES then calcium. */
   perStructure: number[];
-  rightHeartMl: number;
-  boneMl: number;
-  pulmonaryMl: number;
-  otherWrongMl: number;
-  missedMl: number;
-  meanMm: number;
-  p95Mm: number;
   modelS: number;
   peakMiB: number;
   lumenHU: number;
@@ -84,16 +108,6 @@ function scoreSegmentation(p: AnatomyPhantom, flags: string[]): SegRow {
   const run = runSegmentation(p);
   const peakMiB = (statusBytes(process.pid, peakReset ? 'VmHWM' : 'VmRSS') ?? 0) / MIB;
   const truth = maskOfLabels(p.labels, LEFT_HEART_AND_AORTA);
-  const inside = maskedVolumeByLabelMl(run.union, p.labels, p.spacing);
-  const all = maskedVolumeByLabelMl(new Uint8Array(run.union.length).fill(1), p.labels, p.spacing);
-  const wanted = new Set<number>(LEFT_HEART_AND_AORTA);
-  let wrong = 0;
-  let missed = 0;
-  for (let label = 0; label < 256; label++) {
-    if (wanted.has(label)) missed += all[label]! - inside[label]!;
-    else wrong += inside[label]!;
-  }
-  const distances = surfaceDistances(run.union, truth, p.dims, p.spacing);
   const perStructure = [...STRUCTURES.map(([, label]) => [label, label]), [ANATOMY_LABEL.calcium, LABEL.calcium]].map(
     ([ours, theirs]) => dice(maskOfLabels(run.result.labels, [ours!]), maskOfLabels(p.labels, [theirs!])),
   );
@@ -114,13 +128,7 @@ function scoreSegmentation(p: AnatomyPhantom, flags: string[]): SegRow {
     found: r.found,
     union: dice(run.union, truth),
     perStructure,
-    rightHeartMl: inside[LABEL.rightHeart]!,
-    boneMl: inside[LABEL.bone]!,
-    pulmonaryMl: inside[LABEL.pulmonaryArtery]!,
-    otherWrongMl: wrong - inside[LABEL.rightHeart]! - inside[LABEL.bone]! - inside[LABEL.pulmonaryArtery]!,
-    missedMl: missed,
-    meanMm: distances.meanMm,
-    p95Mm: distances.p95Mm,
+    ...maskScore(run.union, p),
     modelS: run.modelMs / 1000,
     peakMiB,
     lumenHU: r.details.lumenHU ?? Number.NaN,
@@ -138,16 +146,6 @@ async function scoreSeed(seed: number): Promise<Row> {
   const peakMiB = (statusBytes(process.pid, peakReset ? 'VmHWM' : 'VmRSS') ?? 0) / MIB;
   const truth = maskOfLabels(p.labels, LEFT_HEART_AND_AORTA);
   const mask = model?.mask ?? new Uint8Array(truth.length);
-  const inside = maskedVolumeByLabelMl(mask, p.labels, p.spacing);
-  const all = maskedVolumeByLabelMl(new Uint8Array(mask.length).fill(1), p.labels, p.spacing);
-  const wanted = new Set<number>(LEFT_HEART_AND_AORTA);
-  let wrong = 0;
-  let missed = 0;
-  for (let label = 0; label < 256; label++) {
-    if (wanted.has(label)) missed += all[label]! - inside[label]!;
-    else wrong += inside[label]!;
-  }
-  const distances = surfaceDistances(mask, truth, p.dims, p.spacing);
   const v = p.params;
   const flags = [
     v.boneTouchingAorta ? 'bone-touch' : '',
@@ -161,14 +159,7 @@ async function scoreSeed(seed: number): Promise<Row> {
   return {
     seed,
     dice: dice(mask, truth),
-    rightHeartMl: inside[LABEL.rightHeart]!,
-    boneMl: inside[LABEL.bone]!,
-    pulmonaryMl: inside[LABEL.pulmonaryArtery]!,
-    otherWrongMl: wrong - inside[LABEL.rightHeart]! - inside[LABEL.bone]! - inside[LABEL.pulmonaryArtery]!,
-    missedMl: missed,
-    meanMm: distances.meanMm,
-    p95Mm: distances.p95Mm,
-    coverage: STRUCTURES.map(([, label]) => inside[label]! / all[label]!),
+    ...maskScore(mask, p),
     modelS: (model?.modelMs ?? 0) / 1000,
     peakMiB,
   };
@@ -267,7 +258,7 @@ const segHead = [
   's',
   'peak MiB',
 ];
-const segCells = (r: Omit<SegRow, 'seed' | 'flags' | 'found'>, seed: string, flags: string) => [
+const segCells = (r: Omit<SegRow, 'seed' | 'flags' | 'found' | 'coverage'>, seed: string, flags: string) => [
   seed,
   flags,
   fmt(r.lumenHU, 0),

@@ -15,6 +15,7 @@
  */
 import { labelComponents } from '../surface/connected-components.ts';
 import { squaredDistanceInside } from './distance-transform.ts';
+import { forEachFaceNeighbour } from './face-neighbours.ts';
 import type { WorkVolume } from './types.ts';
 import { gaussianSmooth } from './work-grid.ts';
 
@@ -100,8 +101,6 @@ export function leftHeartPool(work: WorkVolume, level: number, seeds: number[]):
     else if (d > 0 && dimThick[d]) claim[v] = 2;
     if (claim[v]) queue[size++] = v;
   }
-  const [nx, ny, nz] = dims;
-  const plane = nx * ny;
   const maxSteps = Math.ceil(GROW_MM / Math.min(...spacing));
   // Growth stops at bone-bright voxels: a vertebra or rib touching the aorta would otherwise come in
   // along the whole contact. Calcium at the root is labelled on the source grid from its neighbours.
@@ -110,23 +109,14 @@ export function leftHeartPool(work: WorkVolume, level: number, seeds: number[]):
     let nextSize = 0;
     for (let q = 0; q < size; q++) {
       const v = queue[q]!;
-      const x = v % nx;
-      const y = Math.floor(v / nx) % ny;
-      const z = Math.floor(v / plane);
       const c = claim[v]!;
-      const visit = (u: number) => {
+      forEachFaceNeighbour(v, dims, (u) => {
         if (inside[u] && !claim[u] && hu[u]! < boneHU) {
           claim[u] = c;
           steps[u] = step;
           next[nextSize++] = u;
         }
-      };
-      if (x > 0) visit(v - 1);
-      if (x < nx - 1) visit(v + 1);
-      if (y > 0) visit(v - nx);
-      if (y < ny - 1) visit(v + nx);
-      if (z > 0) visit(v - plane);
-      if (z < nz - 1) visit(v + plane);
+      });
     }
     [queue, next] = [next, queue];
     size = nextSize;

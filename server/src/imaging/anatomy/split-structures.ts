@@ -16,6 +16,7 @@
 import { labelComponents } from '../surface/connected-components.ts';
 import { angleBin, findRoot } from './aortic-root.ts';
 import type { BloodPool } from './blood-pool.ts';
+import { forEachFaceNeighbour } from './face-neighbours.ts';
 import type { AortaSearch } from './find-aorta.ts';
 import { MinHeap } from './geodesic.ts';
 import { splitAppendage } from './laa.ts';
@@ -207,7 +208,7 @@ function largestPieceInSlice(mask: Uint8Array, nx: number, ny: number, k: number
 }
 
 /** Multi-source breadth-first growth through `mask` avoiding labelled voxels: 1 + the index of the first source set to arrive. */
-function compete(mask: Uint8Array, blocked: Uint8Array, [nx, ny, nz]: Dims, seedSets: number[][]): Uint8Array {
+function compete(mask: Uint8Array, blocked: Uint8Array, dims: Dims, seedSets: number[][]): Uint8Array {
   const owner = new Uint8Array(mask.length);
   let queue: number[] = [];
   seedSets.forEach((seeds, s) => {
@@ -218,26 +219,16 @@ function compete(mask: Uint8Array, blocked: Uint8Array, [nx, ny, nz]: Dims, seed
       }
     }
   });
-  const plane = nx * ny;
   while (queue.length) {
     const next: number[] = [];
     for (const v of queue) {
-      const x = v % nx;
-      const y = Math.floor(v / nx) % ny;
-      const z = Math.floor(v / plane);
       const o = owner[v]!;
-      const visit = (u: number) => {
+      forEachFaceNeighbour(v, dims, (u) => {
         if (mask[u] && !blocked[u] && !owner[u]) {
           owner[u] = o;
           next.push(u);
         }
-      };
-      if (x > 0) visit(v - 1);
-      if (x < nx - 1) visit(v + 1);
-      if (y > 0) visit(v - nx);
-      if (y < ny - 1) visit(v + nx);
-      if (z > 0) visit(v - plane);
-      if (z < nz - 1) visit(v + plane);
+      });
     }
     queue = next;
   }
@@ -248,7 +239,7 @@ function compete(mask: Uint8Array, blocked: Uint8Array, [nx, ny, nz]: Dims, seed
 function watershed(
   mask: Uint8Array,
   depth: Float32Array,
-  [nx, ny, nz]: Dims,
+  dims: Dims,
   seeds: number[],
   allowed: (v: number, which: number) => boolean,
 ): Uint8Array {
@@ -260,43 +251,24 @@ function watershed(
       heap.push(s, -depth[s]!);
     }
   });
-  const plane = nx * ny;
   while (heap.size > 0) {
     const [v] = heap.pop();
     const o = owner[v]!;
-    const x = v % nx;
-    const y = Math.floor(v / nx) % ny;
-    const z = Math.floor(v / plane);
-    const visit = (u: number) => {
+    forEachFaceNeighbour(v, dims, (u) => {
       if (mask[u] && !owner[u] && allowed(u, o - 1)) {
         owner[u] = o;
         heap.push(u, -depth[u]!);
       }
-    };
-    if (x > 0) visit(v - 1);
-    if (x < nx - 1) visit(v + 1);
-    if (y > 0) visit(v - nx);
-    if (y < ny - 1) visit(v + nx);
-    if (z > 0) visit(v - plane);
-    if (z < nz - 1) visit(v + plane);
+    });
   }
   return owner;
 }
 
-function growByOne(mask: Uint8Array, [nx, ny, nz]: Dims): Uint8Array {
+function growByOne(mask: Uint8Array, dims: Dims): Uint8Array {
   const out = Uint8Array.from(mask);
-  const plane = nx * ny;
-  for (let v = 0; v < mask.length; v++) {
-    if (!mask[v]) continue;
-    const x = v % nx;
-    const y = Math.floor(v / nx) % ny;
-    const z = Math.floor(v / plane);
-    if (x > 0) out[v - 1] = 1;
-    if (x < nx - 1) out[v + 1] = 1;
-    if (y > 0) out[v - nx] = 1;
-    if (y < ny - 1) out[v + nx] = 1;
-    if (z > 0) out[v - plane] = 1;
-    if (z < nz - 1) out[v + plane] = 1;
-  }
+  const set = (u: number) => {
+    out[u] = 1;
+  };
+  for (let v = 0; v < mask.length; v++) if (mask[v]) forEachFaceNeighbour(v, dims, set);
   return out;
 }

@@ -46,7 +46,7 @@ export async function buildAnatomyModel(
 ): Promise<AnatomyModel> {
   const log = o.log ?? (() => undefined);
   const started = performance.now();
-  const { header, hu } = await readWholeVolume(volumePath, o.signal);
+  const { header, hu } = await readForSegmentation(volumePath, o.signal);
   log(`Read ${header.dimensions.join(' × ')} voxels of ${header.spacing.map((s) => s.toFixed(2)).join(' × ')} mm.`);
   const segmentation = segmentLeftHeart({ header, hu });
   o.signal?.throwIfAborted();
@@ -92,7 +92,10 @@ export const MAX_ANATOMY_VOXELS = 32_000_000;
  * The volume in memory, at its own resolution when it fits `MAX_ANATOMY_VOXELS`, else block-averaged
  * (read slice by slice, never whole) to the coarsest of equal-ish block factors that fits.
  */
-async function readWholeVolume(path: string, signal?: AbortSignal): Promise<{ header: VolumeHeader; hu: Int16Array }> {
+async function readForSegmentation(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ header: VolumeHeader; hu: Int16Array }> {
   const volume = await readVolumeFile(path);
   try {
     const [nx, ny, nz] = volume.header.dimensions;

@@ -7,7 +7,6 @@ import {
   flipWinding,
   linearDeterminant,
   meshArea,
-  meshVolume,
   mirrors,
   type TriangleMesh,
   transformPositions,
@@ -70,9 +69,12 @@ export function meshesOfLabels(
   const meshes: StructureMesh[] = [];
   for (const structure of structures) {
     o.signal?.throwIfAborted();
-    const box = boundingBox(grid, new Set(structure.labels));
+    // A 256-entry table, not a Set: it is asked once per voxel of the grid.
+    const wanted = new Uint8Array(256);
+    for (const label of structure.labels) wanted[label] = 1;
+    const box = boundingBox(grid, wanted);
     if (!box) continue;
-    const { field, dims, offset } = blurredMask(grid, new Set(structure.labels), box);
+    const { field, dims, offset } = blurredMask(grid, wanted, box);
     let mesh = marchingCubes(field, dims, 0.5);
     if (mesh.indices.length === 0) continue;
     transformPositions(mesh.positions, shifted(grid.toPatient, offset));
@@ -92,21 +94,18 @@ export function meshesOfLabels(
   return meshes;
 }
 
-/** Enclosed volume of a structure's mesh (ml), for a check against its voxel count. */
-export const enclosedMl = (mesh: TriangleMesh): number => meshVolume(mesh) / 1000;
-
 interface Box {
   min: Dims;
   max: Dims;
   count: number;
 }
 
-function boundingBox({ labels, dims: [nx, ny] }: LabelGrid, wanted: Set<number>): Box | null {
+function boundingBox({ labels, dims: [nx, ny] }: LabelGrid, wanted: Uint8Array): Box | null {
   const min: Dims = [Infinity, Infinity, Infinity];
   const max: Dims = [-1, -1, -1];
   let count = 0;
   for (let i = 0; i < labels.length; i++) {
-    if (!wanted.has(labels[i] as number)) continue;
+    if (!wanted[labels[i] as number]) continue;
     count++;
     const x = i % nx;
     const y = Math.floor(i / nx) % ny;
@@ -128,7 +127,7 @@ const MARGIN = 2;
  * The structure's 0/1 mask over its box plus margin, averaged over 3 × 3 × 3 neighbours (separably).
  * Voxels of the margin that lie beyond the grid count as outside.
  */
-function blurredMask(grid: LabelGrid, wanted: Set<number>, box: Box) {
+function blurredMask(grid: LabelGrid, wanted: Uint8Array, box: Box) {
   const [gx, gy, gz] = grid.dims;
   const offset: Dims = [box.min[0] - MARGIN, box.min[1] - MARGIN, box.min[2] - MARGIN];
   const dims: Dims = [0, 1, 2].map((a) => (box.max[a] as number) - (box.min[a] as number) + 1 + 2 * MARGIN) as Dims;
@@ -143,7 +142,7 @@ function blurredMask(grid: LabelGrid, wanted: Set<number>, box: Box) {
       const row = (sz * gy + sy) * gx;
       for (let x = 0; x < nx; x++) {
         const sx = x + offset[0];
-        if (sx >= 0 && sx < gx && wanted.has(grid.labels[row + sx] as number)) field[(z * ny + y) * nx + x] = 1;
+        if (sx >= 0 && sx < gx && wanted[grid.labels[row + sx] as number]) field[(z * ny + y) * nx + x] = 1;
       }
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enclosedMl, type LabelGrid, meshesOfLabels } from '../../../src/imaging/surface/label-meshes.ts';
+import { type LabelGrid, meshesOfLabels } from '../../../src/imaging/surface/label-meshes.ts';
+import { meshVolume, type TriangleMesh } from '../../../src/imaging/surface/mesh.ts';
 import { openOrInconsistentEdges } from './mesh-checks.ts';
 
 /** Balls of given labels on a grid of `spacing` mm, placed at `origin` (patient mm of voxel 0). */
@@ -31,6 +32,9 @@ const centroid = (positions: Float32Array) => {
     for (let a = 0; a < 3; a++) c[a]! += positions[i + a]! / (positions.length / 3);
   return c;
 };
+
+/** Enclosed volume of a mesh (ml). */
+const enclosedMl = (mesh: TriangleMesh) => meshVolume(mesh) / 1000;
 
 describe('meshesOfLabels', () => {
   it('makes one closed surface per structure, in patient space, of the right size', () => {
